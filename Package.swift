@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "assoc",
+    products: [
+        .executable(name: "assoc", targets: ["assoc"]),
+        .library(name: "MIMEDatabase", targets: ["MIMEDatabase"]),
+        .library(name: "XDGSupport", targets: ["XDGSupport"]),
+    ],
+    targets: [
+        /** C boundary: libxml2 from the system (apt: libxml2-dev). Only MIMEDatabase sees it. */
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        /** XDG base directories, the environment value, key files, locales, diagnostics. */
+        .target(name: "XDGSupport"),
+        /** shared-mime-info: packages XML, mime.cache, globs, magic, hierarchy. */
+        .target(name: "MIMEDatabase", dependencies: ["XDGSupport", "CLibXML2"]),
+        /** Commands, argument parsing, text and JSON rendering, exit statuses. */
+        .target(name: "AssocCLI", dependencies: ["MIMEDatabase", "XDGSupport"]),
+        /** The executable: a few lines that hand the process over to AssocCLI. */
+        .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
+        /** Temporary XDG trees, corpus location, running the built tool; used by tests only. */
+        .target(name: "AssocTestSupport", dependencies: ["XDGSupport"]),
+
+        .testTarget(name: "XDGSupportTests", dependencies: ["XDGSupport", "AssocTestSupport"]),
+        .testTarget(name: "MIMEDatabaseTests", dependencies: ["MIMEDatabase", "AssocTestSupport"]),
+        .testTarget(name: "AssocEndToEndTests", dependencies: ["assoc", "AssocTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

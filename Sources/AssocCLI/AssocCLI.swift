@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import MIMEDatabase
+import XDGSupport
+
+/// The `assoc` command line as a library: arguments and environment in, an exit status out.
+///
+/// The executable only calls `main()`; tests call `run` in-process with their own environment and
+/// a capturing `OutputSink`, so nothing here reads the process's state behind their back.
+public enum AssocCLI {
+    /// The version printed by `assoc --version`.
+    public static let version = "0.1.0"
+
+    /// Runs the process: reads its arguments and environment, and exits with the status.
+    public static func main() -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        let status = run(arguments: Array(CommandLine.arguments.dropFirst()),
+                         environment: processEnvironment(), output: .standardStreams)
+        exit(status.rawValue)
+    }
+
+    /// Runs one command line and returns its exit status.
+    public static func run(arguments: [String], environment: [String: String], output: OutputSink) -> ExitStatus {
+        do {
+            var words = arguments
+            let global = try GlobalOptions.extract(from: &words)
+            if global.version {
+                output.line("assoc \(version)")
+                return .success
+            }
+            guard let name = words.first else {
+                if global.help {
+                    output.line(HelpText.main)
+                    return .success
+                }
+                throw UsageError("no command given")
+            }
+            guard let command = commands[name] else {
+                throw UsageError("unknown command '\(name)'")
+            }
+            let rest = Array(words.dropFirst())
+            if global.help || rest.contains("--help") || rest.contains("-h") && !command.usesShortH {
+                output.line(command.help)
+                return .success
+            }
+            let context = CommandContext(environment: XDGEnvironment(environment), output: output,
+                                         databaseSource: global.database, verbose: global.verbose)
+            return try command.run(rest, context)
+        } catch let error as UsageError {
+            output.error(error.description)
+            return .failure
+        } catch {
+            output.error("\(error)")
+            return .failure
+        }
+    }
+
+    /// Every subcommand by name.
+    static let commands: [String: Command] = Dictionary(
+        uniqueKeysWithValues: [MimeCommand.command, IsACommand.command].map { ($0.name, $0) })
+
+    private static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
+
+/// A subcommand: its name, help text and what it does.
+struct Command: Sendable {
+    /// The word after `assoc`.
+    var name: String
+    /// The text of `assoc NAME --help`.
+    var help: String
+    /// Whether `-h` means something else to this command (it never does yet).
+    var usesShortH = false
+    /// Runs the command with the words after its name.
+    var run: @Sendable ([String], CommandContext) throws -> ExitStatus
+}
+
+/// What every command may use: the environment value, the output and the global options.
+final class CommandContext: @unchecked Sendable {
+    let environment: XDGEnvironment
+    let output: OutputSink
+    let databaseSource: DatabaseSource
+    let verbose: Bool
+    private var loadedDatabase: MIMEDatabase?
+
+    init(environment: XDGEnvironment, output: OutputSink, databaseSource: DatabaseSource, verbose: Bool) {
+        self.environment = environment
+        self.output = output
+        self.databaseSource = databaseSource
+        self.verbose = verbose
+    }
+
+    /// The MIME database, loaded on first use; its warnings are printed once.
+    var database: MIMEDatabase {
+        if let loadedDatabase { return loadedDatabase }
+        let database = MIMEDatabase(environment: environment, source: databaseSource)
+        report(database.diagnostics)
+        loadedDatabase = database
+        return database
+    }
+
+    /// Prints warnings always and notes with `--verbose`.
+    func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics where diagnostic.severity == .warning || verbose {
+            output.warning(diagnostic.description)
+        }
+    }
+}
+
+/// Options that any command accepts, before or after its name.
+struct GlobalOptions {
+    var database: DatabaseSource = .auto
+    var help = false
+    var version = false
+    var verbose = false
+
+    /// Removes the global options from `words` and returns them.
+    static func extract(from words: inout [String]) throws(UsageError) -> GlobalOptions {
+        var options = GlobalOptions()
+        var kept: [String] = []
+        var index = 0
+        var isFirst = true
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if word == "--" {
+                kept += words[(index - 1)...]
+                break
+            }
+            if word == "--database" || word.hasPrefix("--database=") {
+                let value: String
+                if word == "--database" {
+                    guard index < words.count else { throw UsageError("missing value for '--database'") }
+                    value = words[index]
+                    index += 1
+                } else {
+                    value = String(word.dropFirst("--database=".count))
+                }
+                guard let source = DatabaseSource(rawValue: value) else {
+                    throw UsageError("'--database' takes xml, cache or auto, not '\(value)'")
+                }
+                options.database = source
+            } else if word == "--version" && isFirst {
+                options.version = true
+            } else if (word == "--help" || word == "-h") && isFirst {
+                options.help = true
+            } else if word == "--verbose" {
+                options.verbose = true
+            } else {
+                kept.append(word)
+                isFirst = false
+            }
+        }
+        words = kept
+        return options
+    }
+}

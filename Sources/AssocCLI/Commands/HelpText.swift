@@ -1,0 +1,22 @@
+/// The text of `assoc --help`.
+enum HelpText {
+    static let main = """
+        Usage: assoc [--database xml|cache|auto] COMMAND [OPTIONS] [ARGUMENTS]
+
+        File types and default applications, the freedesktop way.
+
+        Commands:
+          mime TYPE...            what the database says about a type
+          is-a TYPE SUPERTYPE     exit 0 when TYPE is a kind of SUPERTYPE, else 1
+
+        Global options:
+          --database SOURCE   read each mime/ directory from its xml packages, its mime.cache,
+                              or auto: the cache when valid and not older than the packages
+          --verbose           also print notes about the data read
+          -h, --help          show help; 'assoc COMMAND --help' for a command
+          --version           print the version
+
+        Exit status: 0 answered, 1 no answer (unknown type, not a subtype), 2 usage error
+        or failure. See assoc(1).
+        """
+}

@@ -1,0 +1,76 @@
+/// A JSON value with object keys kept in the order they were given, rendered on one line.
+///
+/// assoc prints JSON Lines with stable field names (DESIGN.md, the command-line contract); a small
+/// renderer keeps Foundation's encoder and its start-up cost out of the single-query path.
+public enum JSONValue: Sendable, Equatable {
+    /// A string.
+    case string(String)
+    /// An integer.
+    case int(Int)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// `null`.
+    case null
+    /// An array.
+    case array([JSONValue])
+    /// An object with ordered keys.
+    case object([(String, JSONValue)])
+
+    /// A string, or `null` when `value` is nil.
+    public static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+
+    /// An array of strings.
+    public static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+
+    /// The compact JSON text.
+    public var rendered: String {
+        var output = ""
+        render(into: &output)
+        return output
+    }
+
+    private func render(into output: inout String) {
+        switch self {
+        case .string(let text): Self.quote(text, into: &output)
+        case .int(let number): output += String(number)
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .null: output += "null"
+        case .array(let items):
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                item.render(into: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { output += "," }
+                Self.quote(key, into: &output)
+                output += ":"
+                value.render(into: &output)
+            }
+            output += "}"
+        }
+    }
+
+    private static func quote(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered == rhs.rendered }
+}

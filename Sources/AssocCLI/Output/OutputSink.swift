@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Where a command writes: results to standard output, messages to standard error.
+///
+/// The real process uses `standardStreams`; tests use `capture()` to read what a command printed.
+public final class OutputSink: @unchecked Sendable {
+    private let writeOut: (String) -> Void
+    private let writeError: (String) -> Void
+    /// Whether standard output is a terminal (names are then escaped).
+    public let isTerminal: Bool
+
+    /// Creates a sink from two writers.
+    public init(isTerminal: Bool = false, out: @escaping (String) -> Void, error: @escaping (String) -> Void) {
+        self.isTerminal = isTerminal
+        self.writeOut = out
+        self.writeError = error
+    }
+
+    /// The process's standard output and standard error.
+    public static var standardStreams: OutputSink {
+        OutputSink(isTerminal: isatty(1) == 1, out: { write(1, $0) }, error: { write(2, $0) })
+    }
+
+    /// Writes one line of results.
+    public func line(_ text: String) { writeOut(text + "\n") }
+
+    /// Writes one line of results, escaped when standard output is a terminal.
+    public func untrustedLine(_ text: String) { writeOut((isTerminal ? Terminal.sanitized(text) : text) + "\n") }
+
+    /// Writes `assoc: message` to standard error.
+    public func error(_ message: String) { writeError("assoc: " + Terminal.sanitized(message) + "\n") }
+
+    /// Writes `assoc: warning: message` to standard error.
+    public func warning(_ message: String) { writeError("assoc: warning: " + Terminal.sanitized(message) + "\n") }
+
+    /// Writes raw text to standard error (help after a usage error).
+    public func errorText(_ text: String) { writeError(text) }
+
+    private static func write(_ descriptor: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }  // a closed pipe: stop quietly, as ripgrep does
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// A big-endian, bounds-checked view of a `mime.cache` image.
+///
+/// Every offset and count in the file is untrusted: each read checks its range against the size of
+/// the image first, so a truncated or poisoned cache throws instead of crashing (SPECS rule 40).
+struct CacheReader {
+    /// Why a read failed.
+    enum Failure: Error, Equatable {
+        case outOfBounds(offset: Int, length: Int, size: Int)
+        case unterminatedString(offset: Int)
+        case tooDeep(limit: Int)
+        case tooLarge(what: String, count: Int)
+
+        var reason: String {
+            switch self {
+            case let .outOfBounds(offset, length, size):
+                return "a read of \(length) bytes at offset \(offset) runs past the end of the \(size)-byte file"
+            case let .unterminatedString(offset): return "the string at offset \(offset) has no terminating NUL"
+            case let .tooDeep(limit): return "nesting deeper than \(limit) levels"
+            case let .tooLarge(what, count): return "\(what) claims \(count) entries, more than the file can hold"
+            }
+        }
+    }
+
+    let bytes: [UInt8]
+
+    func uint16(at offset: Int) throws(Failure) -> UInt16 {
+        try require(offset, 2)
+        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+    }
+
+    func uint32(at offset: Int) throws(Failure) -> UInt32 {
+        try require(offset, 4)
+        return UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
+            | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    }
+
+    /// A 32-bit field read as an offset or count.
+    func int(at offset: Int) throws(Failure) -> Int { Int(try uint32(at: offset)) }
+
+    /// A count of records of `recordSize` bytes starting at `start`, checked to fit in the file.
+    func count(at offset: Int, recordSize: Int, recordsStart: Int, what: String) throws(Failure) -> Int {
+        let count = try int(at: offset)
+        guard count <= (bytes.count - min(recordsStart, bytes.count)) / max(recordSize, 1) else {
+            throw .tooLarge(what: what, count: count)
+        }
+        return count
+    }
+
+    /// The NUL-terminated bytes at `offset`; the terminator must lie inside the file.
+    func cString(at offset: Int) throws(Failure) -> ArraySlice<UInt8> {
+        try require(offset, 1)
+        guard let end = bytes[offset...].firstIndex(of: 0) else { throw .unterminatedString(offset: offset) }
+        return bytes[offset..<end]
+    }
+
+    /// The NUL-terminated string at `offset`, decoded as UTF-8 (invalid sequences replaced).
+    func string(at offset: Int) throws(Failure) -> String {
+        String(decoding: try cString(at: offset), as: UTF8.self)
+    }
+
+    /// `length` raw bytes at `offset`.
+    func slice(at offset: Int, length: Int) throws(Failure) -> [UInt8] {
+        try require(offset, length)
+        return Array(bytes[offset..<offset + length])
+    }
+
+    private func require(_ offset: Int, _ length: Int) throws(Failure) {
+        guard offset >= 0, length >= 0, offset <= bytes.count - length else {
+            throw .outOfBounds(offset: offset, length: length, size: bytes.count)
+        }
+    }
+}

@@ -1,0 +1,218 @@
+/// Reads a binary `mime.cache` (SPECS rules 38–41) into `DirectoryContents`.
+///
+/// The header is the version (1.1 or 1.2) and nine list offsets. Everything is read through
+/// `CacheReader`, so a truncated file, an offset pointing outside the file, a count larger than
+/// the file could hold or a cyclic suffix tree is a `MIMEDatabaseError.corruptCache`, never a crash.
+/// The markers `update-mime-database` writes for `<glob-deleteall/>` (literal `__NOGLOBS__`) and
+/// `<magic-deleteall/>` (a match of `__NOMAGIC__`) become `globDeleteAll` and `magicDeleteAll`.
+enum MIMECache {
+    /// Header positions of the list offsets.
+    enum HeaderField: Int {
+        case aliasList = 4, parentList = 8, literalList = 12, reverseSuffixTree = 16, globList = 20
+        case magicList = 24, namespaceList = 28, iconsList = 32, genericIconsList = 36
+    }
+
+    /// The deepest suffix tree or magic nesting accepted.
+    static let depthLimit = 256
+
+    /// Parses the cache image `bytes` read from `path`.
+    ///
+    /// - Throws: `.unsupportedCacheVersion` or `.corruptCache`.
+    static func read(bytes: [UInt8], path: String) throws(MIMEDatabaseError) -> DirectoryContents {
+        let reader = CacheReader(bytes: bytes)
+        do {
+            let major = Int(try reader.uint16(at: 0))
+            let minor = Int(try reader.uint16(at: 2))
+            guard major == 1, (1...2).contains(minor) else {
+                throw MIMEDatabaseError.unsupportedCacheVersion(path: path, major: major, minor: minor)
+            }
+            var contents = DirectoryContents()
+            var parser = Parser(reader: reader)
+            try parser.readAliases(at: reader.int(at: HeaderField.aliasList.rawValue), into: &contents)
+            try parser.readParents(at: reader.int(at: HeaderField.parentList.rawValue), into: &contents)
+            try parser.readGlobList(at: reader.int(at: HeaderField.literalList.rawValue), into: &contents)
+            try parser.readSuffixTree(at: reader.int(at: HeaderField.reverseSuffixTree.rawValue), into: &contents)
+            try parser.readGlobList(at: reader.int(at: HeaderField.globList.rawValue), into: &contents)
+            try parser.readMagic(at: reader.int(at: HeaderField.magicList.rawValue), into: &contents)
+            try parser.readNamespaces(at: reader.int(at: HeaderField.namespaceList.rawValue), into: &contents)
+            contents.icons = try parser.readIcons(at: reader.int(at: HeaderField.iconsList.rawValue))
+            contents.genericIcons = try parser.readIcons(at: reader.int(at: HeaderField.genericIconsList.rawValue))
+            contents.types.formUnion(parser.referencedTypes)
+            return contents
+        } catch let failure as CacheReader.Failure {
+            throw .corruptCache(path: path, reason: failure.reason)
+        } catch let error as MIMEDatabaseError {
+            throw error
+        } catch {
+            throw .corruptCache(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Walks the lists of one cache image.
+    private struct Parser {
+        let reader: CacheReader
+        var referencedTypes: Set<String> = []
+        private var strings: [Int: String] = [:]
+
+        init(reader: CacheReader) {
+            self.reader = reader
+        }
+
+        /// Strings are shared between records; decode each offset once.
+        mutating func string(at offset: Int) throws(CacheReader.Failure) -> String {
+            if let known = strings[offset] { return known }
+            let value = try reader.string(at: offset)
+            strings[offset] = value
+            return value
+        }
+
+        mutating func type(at offset: Int) throws(CacheReader.Failure) -> String {
+            let name = try string(at: offset)
+            referencedTypes.insert(name)
+            return name
+        }
+
+        mutating func readAliases(at list: Int, into contents: inout DirectoryContents) throws(CacheReader.Failure) {
+            let count = try reader.count(at: list, recordSize: 8, recordsStart: list + 4, what: "the alias list")
+            for index in 0..<count {
+                let record = list + 4 + 8 * index
+                let alias = try string(at: reader.int(at: record))
+                contents.aliases[alias] = try type(at: reader.int(at: record + 4))
+            }
+        }
+
+        mutating func readParents(at list: Int, into contents: inout DirectoryContents) throws(CacheReader.Failure) {
+            let count = try reader.count(at: list, recordSize: 8, recordsStart: list + 4, what: "the parent list")
+            for index in 0..<count {
+                let record = list + 4 + 8 * index
+                let child = try type(at: reader.int(at: record))
+                let parents = try reader.int(at: record + 4)
+                let parentCount = try reader.count(at: parents, recordSize: 4, recordsStart: parents + 4,
+                                                   what: "the parents of '\(child)'")
+                for position in 0..<parentCount {
+                    let parent = try type(at: reader.int(at: parents + 4 + 4 * position))
+                    if parent != child && !contents.parents[child, default: []].contains(parent) {
+                        contents.parents[child, default: []].append(parent)
+                    }
+                }
+            }
+        }
+
+        /// The literal list and the glob list share one layout.
+        mutating func readGlobList(at list: Int, into contents: inout DirectoryContents) throws(CacheReader.Failure) {
+            let count = try reader.count(at: list, recordSize: 12, recordsStart: list + 4, what: "a glob list")
+            for index in 0..<count {
+                let record = list + 4 + 12 * index
+                let pattern = try string(at: reader.int(at: record))
+                let mimeType = try type(at: reader.int(at: record + 4))
+                let flags = try reader.uint32(at: record + 8)
+                add(pattern: pattern, mimeType: mimeType, flags: flags, to: &contents)
+            }
+        }
+
+        mutating func readSuffixTree(at tree: Int, into contents: inout DirectoryContents) throws(CacheReader.Failure) {
+            let roots = try reader.count(at: tree, recordSize: 12, recordsStart: tree + 8, what: "the suffix tree")
+            let first = try reader.int(at: tree + 4)
+            var visited = 0
+            try readNodes(first: first, count: roots, suffix: [], depth: 0, visited: &visited, into: &contents)
+        }
+
+        private mutating func readNodes(first: Int, count: Int, suffix: [Unicode.Scalar], depth: Int,
+                                        visited: inout Int, into contents: inout DirectoryContents) throws(CacheReader.Failure) {
+            guard depth < MIMECache.depthLimit else { throw .tooDeep(limit: MIMECache.depthLimit) }
+            for index in 0..<count {
+                let node = first + 12 * index
+                visited += 1
+                guard visited <= reader.bytes.count / 12 else { throw .tooLarge(what: "the suffix tree", count: visited) }
+                let character = try reader.uint32(at: node)
+                if character == 0 {
+                    let mimeType = try type(at: reader.int(at: node + 4))
+                    let flags = try reader.uint32(at: node + 8)
+                    add(pattern: "*" + String(String.UnicodeScalarView(suffix.reversed())), mimeType: mimeType,
+                        flags: flags, to: &contents)
+                    continue
+                }
+                guard let scalar = Unicode.Scalar(character) else {
+                    throw .outOfBounds(offset: node, length: 4, size: reader.bytes.count)
+                }
+                let children = try reader.count(at: node + 4, recordSize: 12, recordsStart: 0, what: "a suffix tree node")
+                let firstChild = try reader.int(at: node + 8)
+                try readNodes(first: firstChild, count: children, suffix: suffix + [scalar], depth: depth + 1,
+                              visited: &visited, into: &contents)
+            }
+        }
+
+        private func add(pattern: String, mimeType: String, flags: UInt32, to contents: inout DirectoryContents) {
+            if pattern == GlobRule.deleteAllMarker {
+                contents.globDeleteAll.insert(mimeType)
+                return
+            }
+            let rule = GlobRule(pattern: pattern, mimeType: mimeType, weight: Int(flags & 0xFF),
+                                caseSensitive: flags & 0x100 != 0)
+            contents.globs.append(rule)
+        }
+
+        mutating func readMagic(at list: Int, into contents: inout DirectoryContents) throws(CacheReader.Failure) {
+            let count = try reader.count(at: list, recordSize: 16, recordsStart: list + 12, what: "the magic list")
+            let first = try reader.int(at: list + 8)
+            for index in 0..<count {
+                let match = first + 16 * index
+                let priority = try reader.int(at: match)
+                let mimeType = try type(at: reader.int(at: match + 4))
+                let matchletCount = try reader.count(at: match + 8, recordSize: 32, recordsStart: 0, what: "a magic match")
+                let matchlets = try readMatchlets(first: reader.int(at: match + 12), count: matchletCount, depth: 0)
+                let rule = MagicRule(priority: priority, mimeType: mimeType, matchlets: matchlets)
+                if rule.isDeleteAllMarker {
+                    contents.magicDeleteAll.insert(mimeType)
+                } else {
+                    contents.magic.append(rule)
+                }
+            }
+        }
+
+        private func readMatchlets(first: Int, count: Int, depth: Int) throws(CacheReader.Failure) -> [Matchlet] {
+            guard depth < MIMECache.depthLimit else { throw .tooDeep(limit: MIMECache.depthLimit) }
+            var result: [Matchlet] = []
+            for index in 0..<count {
+                let record = first + 32 * index
+                let rangeStart = try reader.int(at: record)
+                let rangeLength = try reader.int(at: record + 4)
+                let wordSize = try reader.int(at: record + 8)
+                let valueLength = try reader.int(at: record + 12)
+                let value = try reader.slice(at: reader.int(at: record + 16), length: valueLength)
+                let maskOffset = try reader.int(at: record + 20)
+                let mask = maskOffset == 0 ? nil : try reader.slice(at: maskOffset, length: valueLength)
+                let childCount = try reader.count(at: record + 24, recordSize: 32, recordsStart: 0, what: "a matchlet")
+                let children = try readMatchlets(first: reader.int(at: record + 28), count: childCount, depth: depth + 1)
+                guard rangeLength >= 1, rangeStart <= Int(Int32.max), rangeLength <= Int(Int32.max) else {
+                    throw .outOfBounds(offset: record, length: 32, size: reader.bytes.count)
+                }
+                result.append(Matchlet(rangeStart: rangeStart, rangeLength: rangeLength, wordSize: wordSize,
+                                       value: value, mask: mask, children: children))
+            }
+            return result
+        }
+
+        mutating func readNamespaces(at list: Int, into contents: inout DirectoryContents) throws(CacheReader.Failure) {
+            let count = try reader.count(at: list, recordSize: 12, recordsStart: list + 4, what: "the namespace list")
+            for index in 0..<count {
+                let record = list + 4 + 12 * index
+                let uri = try string(at: reader.int(at: record))
+                let localName = try string(at: reader.int(at: record + 4))
+                let mimeType = try type(at: reader.int(at: record + 8))
+                contents.rootXML.append(RootXMLRule(namespaceURI: uri, localName: localName, mimeType: mimeType))
+            }
+        }
+
+        mutating func readIcons(at list: Int) throws(CacheReader.Failure) -> [String: String] {
+            let count = try reader.count(at: list, recordSize: 8, recordsStart: list + 4, what: "an icon list")
+            var icons: [String: String] = [:]
+            for index in 0..<count {
+                let record = list + 4 + 8 * index
+                let mimeType = try type(at: reader.int(at: record))
+                icons[mimeType] = try string(at: reader.int(at: record + 4))
+            }
+            return icons
+        }
+    }
+}

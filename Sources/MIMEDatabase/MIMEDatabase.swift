@@ -1,0 +1,152 @@
+import XDGSupport
+
+/// The shared-mime-info database of every `mime/` directory, merged into one immutable value.
+///
+/// Directories are loaded least important first, so later data overrides earlier (SPECS rule 3):
+/// the system's `/usr/share/mime`, then `/usr/local/share/mime`, then `$XDG_DATA_HOME/mime`. Each
+/// directory is read from its `mime.cache` or its `packages/*.xml` (DESIGN.md decision 1), and
+/// both give the same answers.
+public struct MIMEDatabase: Sendable {
+    /// What was read, least important first.
+    public let directories: [LoadedDirectory]
+    /// Everything the directories said, merged.
+    public let contents: DirectoryContents
+    /// Problems met while loading; the broken parts were skipped.
+    public let diagnostics: [Diagnostic]
+    /// Canonical names keyed by their lower-cased spelling, for case-insensitive lookups.
+    private let foldedNames: [String: String]
+
+    /// Loads the `mime/` directory of every data directory of `environment`.
+    public init(environment: XDGEnvironment, source: DatabaseSource = .auto) {
+        self.init(mimeDirectories: environment.dataSearchPath.reversed().map { $0 + "/mime" }, source: source)
+    }
+
+    /// Loads the given `mime/` directories, least important first.
+    public init(mimeDirectories: [String], source: DatabaseSource = .auto) {
+        var diagnostics: [Diagnostic] = []
+        var loaded: [LoadedDirectory] = []
+        var merged = DirectoryContents()
+        for directory in mimeDirectories {
+            guard let (info, contents) = DirectoryLoader.load(directory, source: source, diagnostics: &diagnostics)
+            else { continue }
+            loaded.append(info)
+            merged.absorb(contents)
+        }
+        self.init(directories: loaded, contents: merged, diagnostics: diagnostics)
+    }
+
+    /// Builds a database from contents already merged; for tests and tools.
+    public init(directories: [LoadedDirectory] = [], contents: DirectoryContents, diagnostics: [Diagnostic] = []) {
+        self.directories = directories
+        self.contents = contents
+        var folded: [String: String] = [:]
+        for name in contents.types.sorted() { folded[name.lowercased()] = folded[name.lowercased()] ?? name }
+        self.foldedNames = folded
+        self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(contents)
+    }
+
+    // MARK: - Names
+
+    /// Every canonical type the database defines, sorted.
+    public var allTypes: [String] { contents.types.sorted() }
+
+    /// Whether `name`, or the type it is an alias of, is defined.
+    public func isKnown(_ name: String) -> Bool { contents.types.contains(canonicalName(name)) }
+
+    /// Resolves an alias to its canonical name (SPECS rule 8).
+    ///
+    /// Exact spellings are tried first; MIME types are case-insensitive, so a name that differs only
+    /// in case from a defined type or alias resolves to it. An unknown name comes back unchanged.
+    public func canonicalName(_ name: String) -> String {
+        if contents.types.contains(name) { return name }
+        if let target = contents.aliases[name] { return target }
+        let folded = name.lowercased()
+        if let match = foldedNames[folded] { return match }
+        if let alias = contents.aliases.keys.first(where: { $0.lowercased() == folded }),
+            let target = contents.aliases[alias] {
+            return target
+        }
+        return name
+    }
+
+    /// The aliases of a canonical type, sorted.
+    public func aliases(of type: String) -> [String] {
+        let canonical = canonicalName(type)
+        return contents.aliases.filter { $0.value == canonical }.map(\.key).sorted()
+    }
+
+    // MARK: - Hierarchy
+
+    /// The parents of a type: its explicit `sub-class-of` types (canonicalised), or when it has none
+    /// the implicit one: `text/plain` for `text/*`, `application/octet-stream` for all but `inode/*`
+    /// (SPECS rule 29).
+    public func parents(of type: String) -> [String] {
+        Hierarchy.parents(of: canonicalName(type), in: self)
+    }
+
+    /// Every ancestor of a type, breadth first and most specific first, with the implicit parents
+    /// included (`application/octet-stream` always last). Cycles in broken data are cut.
+    public func ancestors(of type: String) -> [String] {
+        Hierarchy.ancestors(of: canonicalName(type), in: self)
+    }
+
+    /// Whether `type` is `supertype` or below it (SPECS rules 29, 33).
+    ///
+    /// Both names are unaliased first. A media wildcard such as `image/*` matches every type whose
+    /// media, or the media of one of its ancestors, is `image`; `*/*` and `*` match everything.
+    public func isA(_ type: String, _ supertype: String) -> Bool {
+        let type = canonicalName(type)
+        if supertype == "*" || supertype == "*/*" { return true }
+        if supertype.hasSuffix("/*") {
+            let media = supertype.dropLast(2).lowercased()
+            return ([type] + ancestors(of: type)).contains { MIMETypeName.media(of: $0).lowercased() == media }
+        }
+        let supertype = canonicalName(supertype)
+        if type.lowercased() == supertype.lowercased() { return true }
+        return ancestors(of: type).contains { $0.lowercased() == supertype.lowercased() }
+    }
+
+    // MARK: - Attributes
+
+    /// The globs of a type, best weight first and then by pattern.
+    public func globs(of type: String) -> [GlobRule] {
+        let canonical = canonicalName(type)
+        return contents.globs.filter { $0.mimeType == canonical }.sorted {
+            ($0.weight, $1.pattern, $1.caseSensitive ? 0 : 1) > ($1.weight, $0.pattern, $0.caseSensitive ? 0 : 1)
+        }
+    }
+
+    /// The icon name of a type: its `<icon>`, else the type with `/` replaced by `-` (SPECS rule 36).
+    public func iconName(of type: String) -> String {
+        let canonical = canonicalName(type)
+        return contents.icons[canonical] ?? canonical.replacingSlashWithDash()
+    }
+
+    /// The generic icon of a type: its `<generic-icon>`, else `MEDIA-x-generic` (SPECS rule 36).
+    public func genericIconName(of type: String) -> String {
+        let canonical = canonicalName(type)
+        return contents.genericIcons[canonical] ?? "\(MIMETypeName.media(of: canonical))-x-generic"
+    }
+
+    /// The description of a type, merged over the directories that describe it.
+    ///
+    /// Directories read from XML carry their descriptions already; for a directory read from its
+    /// cache the generated `MEDIA/SUBTYPE.xml` is read now. More important directories override
+    /// comments language by language, as they override everything else.
+    public func description(of type: String) -> TypeDescription? {
+        let canonical = canonicalName(type)
+        var merged = TypeDescription()
+        for directory in directories {
+            if let found = DescriptionLoader.description(of: canonical, in: directory) {
+                merged.absorb(found)
+            }
+        }
+        return merged.isEmpty ? nil : merged
+    }
+}
+
+extension String {
+    fileprivate func replacingSlashWithDash() -> String {
+        String(map { $0 == "/" ? "-" : $0 })
+    }
+}

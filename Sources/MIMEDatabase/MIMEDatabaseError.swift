@@ -1,0 +1,36 @@
+/// Why a part of the shared-mime-info database could not be used.
+///
+/// These are mostly reported as diagnostics: the broken file is skipped and the rest still works.
+public enum MIMEDatabaseError: Error, Sendable, Equatable {
+    /// The file could not be read at all.
+    case unreadable(path: String, reason: String)
+    /// libxml2 rejected the document.
+    case malformedXML(path: String, line: Int, message: String)
+    /// The document is well-formed but not a shared-mime-info package.
+    case notAPackage(path: String, root: String)
+    /// A `mime.cache` whose version this reader does not know.
+    case unsupportedCacheVersion(path: String, major: Int, minor: Int)
+    /// A `mime.cache` that is cut short or points outside itself.
+    case corruptCache(path: String, reason: String)
+    /// A name that is not `media/subtype`.
+    case invalidTypeName(String)
+
+    /// A human-readable message naming the file and what is wrong.
+    public var message: String {
+        switch self {
+        case let .unreadable(path, reason): return "cannot read '\(path)': \(reason)"
+        case let .malformedXML(path, line, message): return "\(path):\(line): \(message)"
+        case let .notAPackage(path, root):
+            return "\(path): root element is '\(root)', expected 'mime-info' in the shared-mime-info namespace"
+        case let .unsupportedCacheVersion(path, major, minor):
+            return "\(path): cache version \(major).\(minor) is not supported (expected 1.1 or 1.2)"
+        case let .corruptCache(path, reason): return "\(path): corrupt cache: \(reason)"
+        case let .invalidTypeName(name): return "'\(name)' is not a MIME type (expected 'media/subtype')"
+        }
+    }
+}
+
+extension MIMEDatabaseError: CustomStringConvertible {
+    /// The same text as `message`.
+    public var description: String { message }
+}

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Reading whole files and their metadata through the C library, without Foundation.
+///
+/// Kept small and in one place so the hot paths of the tool start fast and the error text is the
+/// system's own (`No such file or directory`).
+public enum FileBytes {
+    /// Why a file could not be read.
+    public struct Failure: Error, Sendable, Equatable {
+        /// The system's description of the error, such as `Permission denied`.
+        public var reason: String
+        /// The C error number.
+        public var code: Int32
+
+        /// Captures `errno` now.
+        public static func fromErrno() -> Failure {
+            let code = errno
+            return Failure(reason: String(cString: strerror(code)), code: code)
+        }
+    }
+
+    /// Reads the whole file at `path`, up to `limit` bytes.
+    ///
+    /// - Throws: `Failure` when the file cannot be opened or read, or is a directory.
+    public static func read(_ path: String, limit: Int = 1 << 30) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .fromErrno() }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .fromErrno() }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(reason: "Is a directory", code: EISDIR) }
+        return try readAll(descriptor, sizeHint: Int(info.st_size), limit: limit)
+    }
+
+    /// Reads at most `count` bytes from the start of the file at `path`.
+    public static func readPrefix(_ path: String, count: Int) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .fromErrno() }
+        defer { close(descriptor) }
+        return try readAll(descriptor, sizeHint: count, limit: count)
+    }
+
+    /// Reads from an open descriptor until end of file or `limit` bytes.
+    public static func readAll(_ descriptor: Int32, sizeHint: Int, limit: Int) throws(Failure) -> [UInt8] {
+        var result = [UInt8]()
+        var capacity = max(min(sizeHint, limit), 0) + 1
+        while result.count < limit {
+            let wanted = min(max(capacity - result.count, 4096), limit - result.count)
+            let before = result.count
+            result.reserveCapacity(before + wanted)
+            var failure: Failure?
+            var got = 0
+            result.append(contentsOf: repeatElement(0, count: wanted))
+            result.withUnsafeMutableBytes { buffer in
+                while true {
+                    let count = Glibc.read(descriptor, buffer.baseAddress! + before, wanted)
+                    if count < 0 && errno == EINTR { continue }
+                    if count < 0 { failure = .fromErrno() } else { got = count }
+                    break
+                }
+            }
+            result.removeLast(wanted - got)
+            if let failure { throw failure }
+            if got == 0 { break }
+            capacity = result.count * 2
+        }
+        return result
+    }
+
+    /// The modification time of `path` in nanoseconds since the epoch, or `nil` when it cannot be read.
+    public static func modificationTime(_ path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+
+    /// Whether `path` names a directory (following links).
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether something exists at `path` (following links).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// The names in the directory at `path`, sorted by their bytes, without `.` and `..`.
+    public static func directoryEntries(_ path: String) throws(Failure) -> [String] {
+        guard let directory = opendir(path) else { throw .fromErrno() }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+}

@@ -1,0 +1,3 @@
+import AssocCLI
+
+AssocCLI.main()
