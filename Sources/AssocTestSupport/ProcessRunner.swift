@@ -1,0 +1,71 @@
+import Foundation
+
+/// What a finished child process printed and how it exited.
+public struct ProcessResult: Sendable {
+    /// Standard output, decoded as UTF-8.
+    public var standardOutput: String
+    /// Standard error, decoded as UTF-8.
+    public var standardError: String
+    /// The exit status.
+    public var status: Int32
+}
+
+/// Runs programs with a completely replaced environment, as end-to-end tests need.
+public enum ProcessRunner {
+    /// The built `assoc` executable next to the test bundle.
+    public static var assocExecutable: String {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var candidates = [bundle.appendingPathComponent("assoc").path]
+        // `swift test` runs the bundle from inside .build/<triple>/debug.
+        candidates.append(Corpus.packageRoot + "/.build/debug/assoc")
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+    }
+
+    /// Runs `executable` with `arguments` and exactly `environment`, feeding `input` on standard input.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+                           input: [UInt8]? = nil, directory: String? = nil) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        let inPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
+        try process.run()
+        if let input {
+            try inPipe.fileHandleForWriting.write(contentsOf: Data(input))
+            try inPipe.fileHandleForWriting.close()
+        }
+        // Read both pipes concurrently so a chatty child cannot block on a full pipe.
+        let errorData = LockedData()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData.set(errPipe.fileHandleForReading.readDataToEndOfFile())
+            group.leave()
+        }
+        let output = outPipe.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return ProcessResult(standardOutput: String(decoding: output, as: UTF8.self),
+                             standardError: String(decoding: errorData.get(), as: UTF8.self),
+                             status: process.terminationStatus)
+    }
+
+    /// Runs the built `assoc`.
+    public static func assoc(_ arguments: [String], environment: [String: String],
+                             input: [UInt8]? = nil) throws -> ProcessResult {
+        try run(assocExecutable, arguments, environment: environment, input: input)
+    }
+}
+
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
+    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+}
