@@ -1,0 +1,84 @@
+import AssocTestSupport
+import Foundation
+import Testing
+import XDGSupport
+
+@Suite("the key-file syntax")
+struct KeyFileTests {
+    @Test("text comes back byte for byte, with comments, blanks, unknown groups and odd spacing")
+    func roundTrip() {
+        let text = """
+            # a comment
+            [Default Applications]
+            text/plain=gedit.desktop;
+              image/png = eog.desktop;  
+
+            [X-Unknown Group]
+            Name[de]=Wert
+            garbage line
+            """ + "\n"
+        var diagnostics: [Diagnostic] = []
+        let file = KeyFile(parsing: text, path: "m.list", diagnostics: &diagnostics)
+        #expect(file.text == text)
+        #expect(file.groupNames == ["Default Applications", "X-Unknown Group"])
+        #expect(file.rawValue("image/png", in: "Default Applications") == "eog.desktop;  ")
+        #expect(file.entries(in: "X-Unknown Group").first?.locale == "de")
+        #expect(diagnostics == [Diagnostic(path: "m.list", line: 8,
+            message: "expected 'key=value', '[Group]' or a comment, found 'garbage line'")])
+    }
+
+    @Test("a file without a final newline keeps it that way")
+    func noFinalNewline() {
+        var diagnostics: [Diagnostic] = []
+        let file = KeyFile(parsing: "[A]\nk=v", path: "x", diagnostics: &diagnostics)
+        #expect(file.text == "[A]\nk=v")
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test("broken headers and keys before any group are reported with their line")
+    func brokenLines() {
+        var diagnostics: [Diagnostic] = []
+        _ = KeyFile(parsing: "k=v\n[Open\n=novalue\n", path: "b.desktop", diagnostics: &diagnostics)
+        #expect(diagnostics.map(\.line) == [1, 2, 3])
+        #expect(diagnostics.allSatisfy { $0.path == "b.desktop" })
+    }
+
+    @Test("every real desktop entry and list of the corpus parses without losing a byte",
+          .enabled(if: Corpus.path("freedesktop-debian") != nil))
+    func corpusRoundTrip() throws {
+        let root = try #require(Corpus.path("freedesktop-debian"))
+        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".desktop") || $0.hasSuffix(".list") } ?? []
+        #expect(files.count >= 370)
+        for relative in files {
+            let text = try String(contentsOfFile: root + "/" + relative, encoding: .utf8)
+            var diagnostics: [Diagnostic] = []
+            let file = KeyFile(parsing: text, path: relative, diagnostics: &diagnostics)
+            #expect(file.text == text, "\(relative) changed in a round trip")
+        }
+    }
+}
+
+@Suite("key-file values")
+struct KeyFileValueTests {
+    @Test("string escapes are undone", arguments: [
+        ("a\\sb", "a b"), ("x\\ny\\tz\\r", "x\ny\tz\r"), ("back\\\\slash", "back\\slash"), ("keep\\q", "keep\\q"),
+    ])
+    func unescape(input: String, expected: String) {
+        #expect(KeyFileValue.unescape(input) == expected)
+    }
+
+    @Test("lists split on ';' with '\\;' kept and a trailing ';' ending the list", arguments: [
+        ("a;b;", ["a", "b"]), ("a;b", ["a", "b"]), ("semi\\;colon;x;", ["semi;colon", "x"]), ("", []), (";;", ["", ""]),
+    ])
+    func lists(input: String, expected: [String]) {
+        #expect(KeyFileValue.list(input) == expected)
+    }
+
+    @Test("booleans accept true, false and the pre-1.0 1 and 0")
+    func booleans() {
+        #expect(KeyFileValue.boolean("true") == true)
+        #expect(KeyFileValue.boolean("0") == false)
+        #expect(KeyFileValue.boolean("yes") == nil)
+    }
+}
