@@ -7,7 +7,7 @@
 /// `<magic-deleteall/>` (a match of `__NOMAGIC__`) become `globDeleteAll` and `magicDeleteAll`.
 enum MIMECache {
     /// Header positions of the list offsets.
-    enum HeaderField: Int {
+    enum HeaderField: Int, CaseIterable {
         case aliasList = 4, parentList = 8, literalList = 12, reverseSuffixTree = 16, globList = 20
         case magicList = 24, namespaceList = 28, iconsList = 32, genericIconsList = 36
     }

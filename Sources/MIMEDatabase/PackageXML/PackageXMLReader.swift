@@ -49,7 +49,7 @@ enum PackageXMLReader {
             if status == 0 { break }
             if status < 0 { throw lastError(path: path) }
             let nodeType = xmlTextReaderNodeType(reader)
-            let line = Int(xmlTextReaderGetParserLineNumber(reader))
+            let line = Int(xmlGetLineNo(xmlTextReaderCurrentNode(reader)))
             if nodeType == Int32(XML_READER_TYPE_ELEMENT.rawValue) {
                 let name = constString(xmlTextReaderConstLocalName(reader)) ?? ""
                 let inNamespace = constString(xmlTextReaderConstNamespaceUri(reader)) == namespace
