@@ -15,8 +15,10 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        /** XDG base directories, the environment value, key files, locales, diagnostics. */
-        .target(name: "XDGSupport"),
+        /** C library headers that Glibc does not import: extended attributes, statfs. */
+        .systemLibrary(name: "CSystem"),
+        /** XDG base directories, the environment value, key files, locales, diagnostics, files. */
+        .target(name: "XDGSupport", dependencies: ["CSystem"]),
         /** shared-mime-info: packages XML, mime.cache, globs, magic, hierarchy. */
         .target(name: "MIMEDatabase", dependencies: ["XDGSupport", "CLibXML2"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */

@@ -15,8 +15,10 @@ public enum AssocCLI {
     /// Runs the process: reads its arguments and environment, and exits with the status.
     public static func main() -> Never {
         signal(SIGPIPE, SIG_IGN)
+        let output = OutputSink.standardStreams
         let status = run(arguments: Array(CommandLine.arguments.dropFirst()),
-                         environment: processEnvironment(), output: .standardStreams)
+                         environment: processEnvironment(), output: output)
+        output.flush()
         exit(status.rawValue)
     }
 
@@ -58,7 +60,7 @@ public enum AssocCLI {
 
     /// Every subcommand by name.
     static let commands: [String: Command] = Dictionary(
-        uniqueKeysWithValues: [MimeCommand.command, IsACommand.command].map { ($0.name, $0) })
+        uniqueKeysWithValues: [MimeCommand.command, IsACommand.command, TypeCommand.command, ExplainCommand.command].map { ($0.name, $0) })
 
     private static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]
@@ -109,6 +111,16 @@ final class CommandContext: @unchecked Sendable {
         loadedDatabase = database
         return database
     }
+
+    /// The type detector over `database`, built on first use.
+    var detector: TypeDetector {
+        if let loadedDetector { return loadedDetector }
+        let detector = TypeDetector(database: database)
+        loadedDetector = detector
+        return detector
+    }
+
+    private var loadedDetector: TypeDetector?
 
     /// Prints warnings always and notes with `--verbose`.
     func report(_ diagnostics: [Diagnostic]) {

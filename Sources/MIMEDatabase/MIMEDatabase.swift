@@ -15,6 +15,8 @@ public struct MIMEDatabase: Sendable {
     public let diagnostics: [Diagnostic]
     /// Canonical names keyed by their lower-cased spelling, for case-insensitive lookups.
     private let foldedNames: [String: String]
+    /// The `mime/` directory each glob rule came from (the most important one that has it).
+    public let globOrigins: [GlobRule: String]
 
     /// Loads the `mime/` directory of every data directory of `environment`.
     public init(environment: XDGEnvironment, source: DatabaseSource = .auto) {
@@ -26,18 +28,22 @@ public struct MIMEDatabase: Sendable {
         var diagnostics: [Diagnostic] = []
         var loaded: [LoadedDirectory] = []
         var merged = DirectoryContents()
+        var origins: [GlobRule: String] = [:]
         for directory in mimeDirectories {
             guard let (info, contents) = DirectoryLoader.load(directory, source: source, diagnostics: &diagnostics)
             else { continue }
             loaded.append(info)
             merged.absorb(contents)
+            for rule in contents.globs { origins[rule] = directory }
         }
-        self.init(directories: loaded, contents: merged, diagnostics: diagnostics)
+        self.init(directories: loaded, contents: merged, diagnostics: diagnostics, globOrigins: origins)
     }
 
     /// Builds a database from contents already merged; for tests and tools.
-    public init(directories: [LoadedDirectory] = [], contents: DirectoryContents, diagnostics: [Diagnostic] = []) {
+    public init(directories: [LoadedDirectory] = [], contents: DirectoryContents, diagnostics: [Diagnostic] = [],
+                globOrigins: [GlobRule: String] = [:]) {
         self.directories = directories
+        self.globOrigins = globOrigins
         self.contents = contents
         var folded: [String: String] = [:]
         for name in contents.types.sorted() { folded[name.lowercased()] = folded[name.lowercased()] ?? name }

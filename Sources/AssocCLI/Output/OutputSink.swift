@@ -18,10 +18,18 @@ public final class OutputSink: @unchecked Sendable {
         self.writeError = error
     }
 
-    /// The process's standard output and standard error.
+    /// The process's standard output (buffered, flushed by `flush()` and when large) and standard error.
     public static var standardStreams: OutputSink {
-        OutputSink(isTerminal: isatty(1) == 1, out: { write(1, $0) }, error: { write(2, $0) })
+        let buffer = StandardOutputBuffer()
+        let sink = OutputSink(isTerminal: isatty(1) == 1, out: { buffer.append($0) }, error: { write(2, $0) })
+        sink.flusher = { buffer.flush() }
+        return sink
     }
+
+    private var flusher: (() -> Void)?
+
+    /// Writes out whatever results are still buffered.
+    public func flush() { flusher?() }
 
     /// Writes one line of results.
     public func line(_ text: String) { writeOut(text + "\n") }
@@ -38,7 +46,7 @@ public final class OutputSink: @unchecked Sendable {
     /// Writes raw text to standard error (help after a usage error).
     public func errorText(_ text: String) { writeError(text) }
 
-    private static func write(_ descriptor: Int32, _ text: String) {
+    fileprivate static func write(_ descriptor: Int32, _ text: String) {
         var text = text
         text.withUTF8 { buffer in
             var offset = 0
@@ -49,5 +57,21 @@ public final class OutputSink: @unchecked Sendable {
                 offset += written
             }
         }
+    }
+}
+
+/// Collects standard output so that bulk results cost one system call per 64 KiB, not per line.
+private final class StandardOutputBuffer {
+    private var pending = ""
+
+    func append(_ text: String) {
+        pending += text
+        if pending.utf8.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        guard !pending.isEmpty else { return }
+        OutputSink.write(1, pending)
+        pending = ""
     }
 }

@@ -1,0 +1,92 @@
+/// The type of one file, name or piece of data, with where the answer came from.
+public struct Detection: Sendable, Equatable {
+    /// Which step of detection decided (DESIGN.md decision 3).
+    public enum Source: String, Sendable, Equatable {
+        /// The `user.mime_type` extended attribute.
+        case xattr
+        /// The file's kind by `stat`: a directory, a device, a broken link, an empty file.
+        case stat
+        /// The file name's glob patterns.
+        case glob
+        /// The content's magic.
+        case magic
+        /// The root element of an XML document.
+        case xmlRoot = "xml-root"
+        /// No rule matched and the content looks like text.
+        case textTest = "text-test"
+        /// Nothing matched: `application/octet-stream`.
+        case fallback
+    }
+
+    /// The canonical type.
+    public var type: String
+    /// The step that decided.
+    public var source: Source
+    /// Whether the answer is a guess between several candidates, or from too little evidence.
+    public var uncertain: Bool
+    /// Every step taken, for `assoc explain`.
+    public var trace: DetectionTrace
+}
+
+/// What each step of detection saw, in order; `assoc explain` prints it.
+public struct DetectionTrace: Sendable, Equatable {
+    /// The value of `user.mime_type`, when read.
+    public var attribute: String?
+    /// The `inode/*` kind, or `regular file` with its size.
+    public var kind: String?
+    /// The base name matched against globs.
+    public var name: String?
+    /// Glob candidates that survived the weight and length rules.
+    public var globSurvivors: [GlobMatch] = []
+    /// Glob candidates discarded for a lower weight or a shorter pattern.
+    public var globDiscarded: [GlobMatch] = []
+    /// How many bytes of content were read, when content was read.
+    public var bytesRead: Int?
+    /// Magic sections that matched, highest priority first.
+    public var magicMatches: [MagicMatch] = []
+    /// The root element found in XML content.
+    public var xmlRoot: (namespaceURI: String, localName: String)?
+    /// Why the winner won, in a sentence.
+    public var reason: String = ""
+
+    /// Creates an empty trace.
+    public init() {}
+
+    public static func == (lhs: DetectionTrace, rhs: DetectionTrace) -> Bool {
+        lhs.attribute == rhs.attribute && lhs.kind == rhs.kind && lhs.name == rhs.name
+            && lhs.globSurvivors == rhs.globSurvivors && lhs.globDiscarded == rhs.globDiscarded
+            && lhs.bytesRead == rhs.bytesRead && lhs.magicMatches == rhs.magicMatches
+            && lhs.xmlRoot?.namespaceURI == rhs.xmlRoot?.namespaceURI
+            && lhs.xmlRoot?.localName == rhs.xmlRoot?.localName && lhs.reason == rhs.reason
+    }
+}
+
+/// Which evidence detection may use.
+public struct DetectionOptions: Sendable, Equatable {
+    /// Use the file name's globs.
+    public var useName = true
+    /// Read the content.
+    public var useContent = true
+    /// Read the `user.mime_type` attribute.
+    public var useAttribute = true
+
+    /// Name, content and attribute, as `assoc type` does by default.
+    public init(useName: Bool = true, useContent: Bool = true, useAttribute: Bool = true) {
+        self.useName = useName
+        self.useContent = useContent
+        self.useAttribute = useAttribute
+    }
+}
+
+/// Why a path could not be typed.
+public enum DetectionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path cannot be examined or read.
+    case unreadable(path: String, reason: String)
+
+    /// `cannot read 'PATH': REASON`.
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): return "cannot read '\(path)': \(reason)"
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import XDGSupport
+
+/// Detects the type of files, names and data by the shared-mime-info rules.
+///
+/// The order is DESIGN.md decision 3: the `user.mime_type` attribute, the file's kind by `stat`,
+/// the globs of its name, magic when no glob or several types survive, the conflict rule (SPECS
+/// rule 25), refinement of an XML result by its root element (rule 34), and last the text test.
+/// An empty regular file takes its glob's type when exactly one survives, else
+/// `application/x-zerosize`; it is never sniffed.
+public struct TypeDetector: Sendable {
+    /// The database the rules come from.
+    public let database: MIMEDatabase
+    private let globs: GlobMatcher
+    private let magic: MagicMatcher
+    private let roots: [RootXMLRule]
+
+    /// The most bytes any magic rule looks at, and so the most detection reads of a file.
+    public var maxExtent: Int { magic.maxExtent }
+
+    /// Indexes the rules of `database` once.
+    public init(database: MIMEDatabase) {
+        self.database = database
+        globs = GlobMatcher(globs: database.contents.globs, origins: database.globOrigins)
+        magic = MagicMatcher(rules: database.contents.magic)
+        roots = database.contents.rootXML
+    }
+
+    static let octetStream = "application/octet-stream"
+    static let zeroSize = "application/x-zerosize"
+
+    // MARK: - Files
+
+    /// The type of the file at `path`.
+    ///
+    /// - Throws: `DetectionError.unreadable` when the path does not exist or its content is needed
+    ///   and cannot be read.
+    public func detect(path: String, options: DetectionOptions = DetectionOptions()) throws(DetectionError) -> Detection {
+        var trace = DetectionTrace()
+        if !options.useContent {
+            return detect(name: path, trace: trace)
+        }
+        if options.useAttribute, let value = ExtendedAttributes.value("user.mime_type", of: path) {
+            trace.attribute = value
+            let cleaned = value.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
+            if MIMETypeName.isValid(cleaned) && database.isKnown(cleaned) {
+                trace.reason = "the file's user.mime_type attribute names it"
+                return Detection(type: database.canonicalName(cleaned), source: .xattr, uncertain: false, trace: trace)
+            }
+            trace.reason = "user.mime_type '\(value)' is not a known type; ignored. "
+        }
+        let kind: FileKind
+        do { kind = try FileProbe.kind(of: path) } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+        if let inode = kind.inodeType {
+            trace.kind = inode
+            trace.reason += "stat says it is not a regular file"
+            return Detection(type: inode, source: .stat, uncertain: false, trace: trace)
+        }
+        guard case .regular(let size) = kind else { preconditionFailure("only regular files are left") }
+        trace.kind = "regular file, \(size) bytes"
+        let name = options.useName ? Self.baseName(path) : nil
+        var candidates: [String] = []
+        if let name {
+            trace.name = name
+            let result = globs.match(name)
+            trace.globSurvivors = result.survivors
+            trace.globDiscarded = result.discarded
+            candidates = result.types
+        }
+        if size == 0 {
+            if candidates.count == 1 {
+                trace.reason += "the file is empty and exactly one glob matches its name"
+                return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
+            }
+            trace.reason += "the file is empty and " + (candidates.isEmpty ? "no glob matches" : "several globs match")
+            return Detection(type: Self.zeroSize, source: .stat, uncertain: false, trace: trace)
+        }
+        let needsContent = candidates.count != 1 || isXML(candidates[0])
+        var data: [UInt8] = []
+        if needsContent {
+            do { data = try FileBytes.readPrefix(path, count: max(magic.maxExtent, 4096)) } catch {
+                if candidates.count == 1 {
+                    trace.reason += "exactly one glob matches; the content cannot be read (\(error.reason))"
+                    return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
+                }
+                throw .unreadable(path: path, reason: error.reason)
+            }
+            trace.bytesRead = data.count
+        }
+        return decide(candidates: candidates, data: needsContent ? data : nil, trace: trace)
+    }
+
+    /// The type of a name alone, as for a path that need not exist (`--name-only`).
+    public func detect(name path: String) -> Detection {
+        detect(name: path, trace: DetectionTrace())
+    }
+
+    private func detect(name path: String, trace: DetectionTrace) -> Detection {
+        var trace = trace
+        if path.hasSuffix("/") {
+            trace.reason = "the name ends with '/'"
+            return Detection(type: "inode/directory", source: .glob, uncertain: false, trace: trace)
+        }
+        let name = Self.baseName(path)
+        trace.name = name
+        let result = globs.match(name)
+        trace.globSurvivors = result.survivors
+        trace.globDiscarded = result.discarded
+        let types = result.types
+        switch types.count {
+        case 0:
+            trace.reason = "no glob matches the name"
+            return Detection(type: Self.octetStream, source: .fallback, uncertain: true, trace: trace)
+        case 1:
+            trace.reason = "exactly one type's globs match the name"
+            return Detection(type: types[0], source: .glob, uncertain: false, trace: trace)
+        default:
+            trace.reason = "several types' globs match (\(types.joined(separator: ", "))); "
+                + "without content the best candidate is a guess"
+            return Detection(type: types[0], source: .glob, uncertain: true, trace: trace)
+        }
+    }
+
+    /// The type of data alone, as for standard input or `--content-only`.
+    public func detect(data: [UInt8]) -> Detection {
+        var trace = DetectionTrace()
+        trace.bytesRead = data.count
+        if data.isEmpty {
+            trace.reason = "there is no content"
+            return Detection(type: Self.zeroSize, source: .stat, uncertain: false, trace: trace)
+        }
+        return decide(candidates: [], data: data, trace: trace)
+    }
+
+    // MARK: - Deciding
+
+    /// Applies magic, the conflict rule, XML roots and the text test to glob candidates and data.
+    private func decide(candidates: [String], data: [UInt8]?, trace: DetectionTrace) -> Detection {
+        var trace = trace
+        let named = trace.name != nil
+        guard let data else {
+            trace.reason += "exactly one type's globs match the name"
+            return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
+        }
+        if candidates.count == 1 {
+            return refineXML(Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace),
+                             data: data, named: named, why: "exactly one type's globs match the name")
+        }
+        let matches = magic.matches(data)
+        trace.magicMatches = matches
+        let best = matches.first
+        if candidates.isEmpty {
+            if let best {
+                return refineXML(Detection(type: best.mimeType, source: .magic, uncertain: false, trace: trace),
+                                 data: data, named: named, why: (named ? "no glob matches; " : "") + "magic of priority \(best.priority) matches")
+            }
+            if TextHeuristic.looksLikeText(data) {
+                trace.reason += (named ? "no glob and " : "") + "no magic matches; the content looks like text"
+                return Detection(type: "text/plain", source: .textTest, uncertain: true, trace: trace)
+            }
+            trace.reason += (named ? "no glob and " : "") + "no magic matches; the content looks binary"
+            return Detection(type: Self.octetStream, source: .fallback, uncertain: true, trace: trace)
+        }
+        // Several glob candidates: the conflict rule (SPECS rule 25).
+        if let best, let glob = candidates.first(where: { database.isA($0, best.mimeType) }) {
+            return refineXML(Detection(type: glob, source: .magic, uncertain: false, trace: trace), data: data, named: named,
+                             why: "several globs match; '\(glob)' is or inherits the magic match '\(best.mimeType)' (priority \(best.priority))")
+        }
+        let why = best.map { "several globs match and the magic match '\($0.mimeType)' is unrelated to them; " } ?? "several globs match and no magic does; "
+        return refineXML(Detection(type: candidates[0], source: .glob, uncertain: true, trace: trace), data: data, named: named,
+                         why: why + "the heaviest glob candidate wins")
+    }
+
+    private func isXML(_ type: String) -> Bool {
+        type == "application/xml" || type == "text/xml" || database.isA(type, "application/xml")
+    }
+
+    /// Refines an XML result by the namespace and name of the document element (SPECS rule 34):
+    /// an exact (namespace, name) rule first, then a namespace-only rule; only a more specific type
+    /// replaces the result. It refines what a name said (a `.xml` file); content alone is typed by
+    /// magic only, as the reference suite expects of a data lookup.
+    private func refineXML(_ detection: Detection, data: [UInt8], named: Bool, why: String) -> Detection {
+        var detection = detection
+        detection.trace.reason += why
+        guard named, isXML(detection.type), !roots.isEmpty, let root = XMLRootSniffer.root(of: data) else { return detection }
+        detection.trace.xmlRoot = (root.namespaceURI, root.localName)
+        let rule = roots.first { $0.namespaceURI == root.namespaceURI && $0.localName == root.localName }
+            ?? roots.first { $0.namespaceURI == root.namespaceURI && $0.localName.isEmpty }
+        guard let rule, rule.mimeType != detection.type, database.isA(rule.mimeType, detection.type) else {
+            return detection
+        }
+        detection.type = database.canonicalName(rule.mimeType)
+        detection.source = .xmlRoot
+        detection.uncertain = false
+        detection.trace.reason += "; the root element {\(root.namespaceURI)}\(root.localName) makes it '\(rule.mimeType)'"
+        return detection
+    }
+
+    // MARK: - GIO's model
+
+    /// xdgmime's glob step: a literal hit alone; else the longest suffix matches of every weight,
+    /// and full globs only when fewer than two suffix matches were found.
+    func globsForGIO(_ name: String) -> [GlobMatch] {
+        let result = globs.match(name)
+        let all = result.survivors + result.discarded
+        let literal = all.filter { $0.rule.kind == .literal }
+        if !literal.isEmpty { return literal }
+        let simple = all.filter { $0.rule.kind == .simple }
+        let longest = simple.map(\.rule.pattern.count).max() ?? 0
+        let deepest = simple.filter { $0.rule.pattern.count == longest }
+        return deepest.count >= 2 ? deepest : deepest + all.filter { $0.rule.kind == .full }
+    }
+
+    /// xdgmime's magic step: the first match in priority order.
+    func magicForGIO(_ data: [UInt8]) -> MagicMatch? {
+        magic.matches(data, firstLevelOnly: true).first
+    }
+
+    /// The last path component; a trailing slash is not part of it.
+    static func baseName(_ path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
+        if let slash = path.lastIndex(of: "/") { return String(path[path.index(after: slash)...]) }
+        return String(path)
+    }
+}
