@@ -73,4 +73,24 @@ struct QtFixtureTests {
             #expect(warning?.line == 6, "\(name): \(String(describing: warning))")
         }
     }
+
+    @Test("names, files and data against the fixtures", arguments: [false, true])
+    func detectionFixtures(compile: Bool) throws {
+        let (database, _) = try databaseWithQtFixtures(
+            ["webm-glob-deleteall.xml", "yast2-metapackage-handler-mimetypes.xml", "qml-again.xml",
+             "magic-and-hierarchy.xml", "magic-tie-break.xml", "hex-escape-magic.xml"], compile: compile)
+        let detector = TypeDetector(database: database)
+        let fixtures = try #require(qtFixtures)
+        #expect(detector.detect(name: "foo.webm").type == "application/octet-stream")
+        #expect(detector.detect(name: "foo.videowebm").type == "video/webm")
+        #expect(detector.detect(name: "foo.ymu").type == "text/x-SuSE-ymu")
+        let qml = try detector.detect(path: fixtures + "/test.qml")
+        #expect(qml.type == "text/x-qml")
+        #expect(qml.trace.bytesRead == nil, "a double definition must not cause sniffing")
+        #expect(try detector.detect(path: fixtures + "/magic-and-hierarchy.foo").type == "application/foo")
+        #expect(try detector.detect(path: fixtures + "/magic-and-hierarchy2.foo").type == "application/vnd.qnx.bar-descriptor")
+        #expect(detector.detect(data: Array("TIEBREAK-ORDER".utf8)).type == "application/x-tiebreak-order-a")
+        #expect(detector.detect(data: [0x0A, 0, 0, 0] + Array("HEX".utf8)).type == "application/x-hex-escape")
+        #expect(detector.detect(data: Array("xZJJ\u{4}\nHEX2".utf8)).type == "application/x-hex-escape")
+    }
 }

@@ -6,6 +6,8 @@ enum HelpText {
         File types and default applications, the freedesktop way.
 
         Commands:
+          type PATH...            the MIME type of files, by attribute, kind, name and content
+          explain PATH|TYPE...    each step of detection, and GIO's answer where it differs
           mime TYPE...            what the database says about a type
           is-a TYPE SUPERTYPE     exit 0 when TYPE is a kind of SUPERTYPE, else 1
 

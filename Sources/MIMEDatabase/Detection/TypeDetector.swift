@@ -27,6 +27,7 @@ public struct TypeDetector: Sendable {
 
     static let octetStream = "application/octet-stream"
     static let zeroSize = "application/x-zerosize"
+    static let desktopEntry = "application/x-desktop"
 
     // MARK: - Files
 
@@ -122,6 +123,30 @@ public struct TypeDetector: Sendable {
         }
     }
 
+    /// The type of a name and the first bytes of content, either of which may be missing, as for
+    /// a download whose name and data are known but which is not a file yet.
+    public func detect(name: String?, data: [UInt8]?) -> Detection {
+        guard let name, !name.isEmpty else { return detect(data: data ?? []) }
+        guard let data else { return detect(name: name) }
+        if name.hasSuffix("/") { return detect(name: name) }
+        var trace = DetectionTrace()
+        let base = Self.baseName(name)
+        trace.name = base
+        let result = globs.match(base)
+        trace.globSurvivors = result.survivors
+        trace.globDiscarded = result.discarded
+        trace.bytesRead = data.count
+        if data.isEmpty {
+            if result.types.count == 1 {
+                trace.reason = "there is no content and exactly one glob matches the name"
+                return Detection(type: result.types[0], source: .glob, uncertain: false, trace: trace)
+            }
+            trace.reason = "there is no content and " + (result.types.isEmpty ? "no glob matches" : "several globs match")
+            return Detection(type: Self.zeroSize, source: .stat, uncertain: false, trace: trace)
+        }
+        return decide(candidates: result.types, data: data, trace: trace)
+    }
+
     /// The type of data alone, as for standard input or `--content-only`.
     public func detect(data: [UInt8]) -> Detection {
         var trace = DetectionTrace()
@@ -151,6 +176,12 @@ public struct TypeDetector: Sendable {
         trace.magicMatches = matches
         let best = matches.first
         if candidates.isEmpty {
+            if let best, named, database.isA(best.mimeType, Self.desktopEntry) {
+                // SPECS rule 27: a file that names itself otherwise must not pass for a launcher.
+                trace.reason += "no glob matches; the content looks like a desktop entry, but a file whose name "
+                    + "does not say so is never typed as one: it is text"
+                return Detection(type: "text/plain", source: .textTest, uncertain: true, trace: trace)
+            }
             if let best {
                 return refineXML(Detection(type: best.mimeType, source: .magic, uncertain: false, trace: trace),
                                  data: data, named: named, why: (named ? "no glob matches; " : "") + "magic of priority \(best.priority) matches")
@@ -163,9 +194,16 @@ public struct TypeDetector: Sendable {
             return Detection(type: Self.octetStream, source: .fallback, uncertain: true, trace: trace)
         }
         // Several glob candidates: the conflict rule (SPECS rule 25).
-        if let best, let glob = candidates.first(where: { database.isA($0, best.mimeType) }) {
+        // A candidate that is the magic type beats one that only inherits it.
+        if let best, let glob = candidates.first(where: { $0 == best.mimeType })
+            ?? candidates.first(where: { database.isA($0, best.mimeType) }) {
             return refineXML(Detection(type: glob, source: .magic, uncertain: false, trace: trace), data: data, named: named,
                              why: "several globs match; '\(glob)' is or inherits the magic match '\(best.mimeType)' (priority \(best.priority))")
+        }
+        if best == nil, TextHeuristic.looksLikeText(data),
+            let glob = candidates.first(where: { database.isA($0, "text/plain") }) {
+            return refineXML(Detection(type: glob, source: .textTest, uncertain: false, trace: trace), data: data, named: named,
+                             why: "several globs match and no magic does; the content looks like text and '\(glob)' is text")
         }
         let why = best.map { "several globs match and the magic match '\($0.mimeType)' is unrelated to them; " } ?? "several globs match and no magic does; "
         return refineXML(Detection(type: candidates[0], source: .glob, uncertain: true, trace: trace), data: data, named: named,

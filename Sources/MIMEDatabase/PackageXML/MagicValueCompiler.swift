@@ -105,7 +105,8 @@ enum MagicValueCompiler {
         }
     }
 
-    /// Undoes C escapes: `\n \t \r \\`, `\xH` or `\xHH`, octal `\N` to `\NNN`; `\c` is `c`.
+    /// Undoes C escapes: `\n \t \r \\`, `\xH` or `\xHH`, octal `\N` to `\NNN`; `\c` is `c`, and
+    /// `\x` without a hex digit is `x`.
     static func unescape(_ text: String) throws(Failure) -> [UInt8] {
         let input = Array(text.utf8)
         var result: [UInt8] = []
@@ -132,8 +133,8 @@ enum MagicValueCompiler {
                     digits += 1
                     index += 1
                 }
-                guard digits > 0 else { throw Failure(reason: "value '\(text)' has '\\x' without hex digits") }
-                result.append(UInt8(value))
+                // '\x' without a hex digit is a literal 'x', as update-mime-database reads it.
+                result.append(digits > 0 ? UInt8(value) : UInt8(ascii: "x"))
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = UInt32(next - UInt8(ascii: "0"))
                 var digits = 1

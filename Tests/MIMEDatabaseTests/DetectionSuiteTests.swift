@@ -1,0 +1,71 @@
+import AssocTestSupport
+import Foundation
+import Testing
+import XDGSupport
+
+@testable import MIMEDatabase
+
+/// One line of shared-mime-info's `tests/mime-detection/list`.
+struct SuiteEntry {
+    var file: String
+    var expected: String
+    /// 'x' at position 0, 1, 2: the name, data, file lookup is expected to fail.
+    var flags: [Character]
+
+    func expectsFailure(_ column: Int) -> Bool { column < flags.count && flags[column] == "x" }
+}
+
+/// Reads the list as xdgmime's test-mime-data.c does: '#' and blank lines skipped, fields split on spaces.
+func suiteEntries(_ list: String) throws -> [SuiteEntry] {
+    try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").compactMap { line in
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard let first = fields.first, !first.hasPrefix("#"), fields.count >= 2 else { return nil }
+        return SuiteEntry(file: String(fields[0]), expected: String(fields[1]),
+                          flags: fields.count >= 3 ? Array(fields[2]) : [])
+    }
+}
+
+let suiteDirectory = Corpus.path("shared-mime-info/tests/mime-detection")
+let suitePackage = Corpus.path("shared-mime-info/data/freedesktop.org.xml")
+
+@Suite("shared-mime-info's own detection suite", .enabled(if: suiteDirectory != nil && suitePackage != nil && canCompile))
+struct DetectionSuiteTests {
+    enum Mode: String, CaseIterable {
+        case name = "N", data = "D", file = "F"
+        var column: Int { self == .name ? 0 : (self == .data ? 1 : 2) }
+    }
+
+    @Test("every entry passes or fails as the list expects, in every mode, on both sources",
+          arguments: [DatabaseSource.xml, .cache])
+    func wholeSuite(source: DatabaseSource) throws {
+        let tree = try TemporaryXDGTree()
+        let directory = try tree.installMIMEPackages([try #require(suitePackage)], compile: source == .cache)
+        let detector = TypeDetector(database: MIMEDatabase(mimeDirectories: [directory], source: source))
+        let base = try #require(suiteDirectory)
+        let entries = try suiteEntries(base + "/list")
+        #expect(entries.count == 835)
+        var failures: [String] = []
+        var passes = 0
+        for entry in entries {
+            let path = base + "/" + entry.file
+            let data = try FileBytes.readPrefix(path, count: max(detector.maxExtent, 4096))
+            for mode in Mode.allCases {
+                let answer: String
+                switch mode {
+                case .name: answer = detector.detect(name: entry.file).type
+                case .data: answer = detector.detect(data: data).type
+                case .file: answer = try detector.detect(path: path, options: DetectionOptions(useAttribute: false)).type
+                }
+                let matched = answer.lowercased() == entry.expected.lowercased()
+                if matched == entry.expectsFailure(mode.column) {
+                    failures.append("\(mode.rawValue) \(entry.file): expected \(entry.expected)"
+                        + "\(entry.expectsFailure(mode.column) ? " to fail" : ""), got \(answer)")
+                } else {
+                    passes += 1
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(20).joined(separator: "; "))")
+        #expect(passes == 3 * 835)
+    }
+}
