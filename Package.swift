@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "assoc", targets: ["assoc"]),
         .library(name: "MIMEDatabase", targets: ["MIMEDatabase"]),
         .library(name: "XDGSupport", targets: ["XDGSupport"]),
+        .library(name: "DesktopEntry", targets: ["DesktopEntry"]),
+        .library(name: "Associations", targets: ["Associations"]),
     ],
     targets: [
         /** C boundary: libxml2 from the system (apt: libxml2-dev). Only MIMEDatabase sees it. */
@@ -21,8 +23,12 @@ let package = Package(
         .target(name: "XDGSupport", dependencies: ["CSystem"]),
         /** shared-mime-info: packages XML, mime.cache, globs, magic, hierarchy. */
         .target(name: "MIMEDatabase", dependencies: ["XDGSupport", "CLibXML2"]),
+        /** Desktop Entry Specification: entries, IDs, Exec splitting, the application index. */
+        .target(name: "DesktopEntry", dependencies: ["XDGSupport"]),
+        /** mimeapps.list reading and default-application resolution, by the spec and as GIO does. */
+        .target(name: "Associations", dependencies: ["XDGSupport", "MIMEDatabase", "DesktopEntry"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */
-        .target(name: "AssocCLI", dependencies: ["MIMEDatabase", "XDGSupport"]),
+        .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "MIMEDatabase", "XDGSupport"]),
         /** The executable: a few lines that hand the process over to AssocCLI. */
         .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
         /** Temporary XDG trees, corpus location, running the built tool; used by tests only. */
@@ -30,6 +36,8 @@ let package = Package(
 
         .testTarget(name: "XDGSupportTests", dependencies: ["XDGSupport", "AssocTestSupport"]),
         .testTarget(name: "MIMEDatabaseTests", dependencies: ["MIMEDatabase", "AssocTestSupport"]),
+        .testTarget(name: "DesktopEntryTests", dependencies: ["DesktopEntry", "AssocTestSupport"]),
+        .testTarget(name: "AssociationsTests", dependencies: ["Associations", "AssocTestSupport"]),
         .testTarget(name: "AssocEndToEndTests", dependencies: ["assoc", "AssocTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

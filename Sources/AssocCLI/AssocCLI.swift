@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import Associations
 import MIMEDatabase
 import XDGSupport
 
@@ -60,7 +61,8 @@ public enum AssocCLI {
 
     /// Every subcommand by name.
     static let commands: [String: Command] = Dictionary(
-        uniqueKeysWithValues: [MimeCommand.command, IsACommand.command, TypeCommand.command, ExplainCommand.command].map { ($0.name, $0) })
+        uniqueKeysWithValues: [MimeCommand.command, IsACommand.command, TypeCommand.command, ExplainCommand.command,
+         DefaultCommand.command, AppsCommand.command].map { ($0.name, $0) })
 
     private static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]
@@ -121,6 +123,17 @@ final class CommandContext: @unchecked Sendable {
     }
 
     private var loadedDetector: TypeDetector?
+
+    /// The association resolver, built on first use; the lists' warnings are printed once.
+    var resolver: AssociationResolver {
+        if let loadedResolver { return loadedResolver }
+        let resolver = AssociationResolver(environment: environment, database: database)
+        report(resolver.diagnostics)
+        loadedResolver = resolver
+        return resolver
+    }
+
+    private var loadedResolver: AssociationResolver?
 
     /// Prints warnings always and notes with `--verbose`.
     func report(_ diagnostics: [Diagnostic]) {

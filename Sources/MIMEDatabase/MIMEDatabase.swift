@@ -61,11 +61,12 @@ public struct MIMEDatabase: Sendable {
 
     /// Resolves an alias to its canonical name (SPECS rule 8).
     ///
-    /// Exact spellings are tried first; MIME types are case-insensitive, so a name that differs only
-    /// in case from a defined type or alias resolves to it. An unknown name comes back unchanged.
+    /// Exact spellings are tried first, an alias before a type of the same name (as xdgmime does
+    /// when two packages disagree); MIME types are case-insensitive, so a name that differs only in
+    /// case from a defined type or alias resolves to it. An unknown name comes back unchanged.
     public func canonicalName(_ name: String) -> String {
-        if contents.types.contains(name) { return name }
         if let target = contents.aliases[name] { return target }
+        if contents.types.contains(name) { return name }
         let folded = name.lowercased()
         if let match = foldedNames[folded] { return match }
         if let alias = contents.aliases.keys.first(where: { $0.lowercased() == folded }),
@@ -74,6 +75,9 @@ public struct MIMEDatabase: Sendable {
         }
         return name
     }
+
+    /// Resolves an alias exactly as spelled, without folding case: what GIO's unaliasing does.
+    public func unaliasExact(_ name: String) -> String { contents.aliases[name] ?? name }
 
     /// The aliases of a canonical type, sorted.
     public func aliases(of type: String) -> [String] {

@@ -7,7 +7,9 @@ enum HelpText {
 
         Commands:
           type PATH...            the MIME type of files, by attribute, kind, name and content
-          explain PATH|TYPE...    each step of detection, and GIO's answer where it differs
+          explain PATH|TYPE|URL   each step of detection and resolution, and GIO's answer
+          default TYPE|PATH|URL   the default application
+          apps [TYPE|PATH|URL]    default, recommended and fallback applications; or all
           mime TYPE...            what the database says about a type
           is-a TYPE SUPERTYPE     exit 0 when TYPE is a kind of SUPERTYPE, else 1
 

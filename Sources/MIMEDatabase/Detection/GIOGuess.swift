@@ -6,7 +6,8 @@ import XDGSupport
 /// suffix globs the longest wins but lower weights are kept, so two types of different weight are
 /// a conflict; full globs are tried only when fewer than two suffix matches were found; magic of
 /// priority 80 or more wins outright; otherwise a glob candidate that inherits the magic type, else
-/// the first glob candidate; with no glob, the magic type, else GLib's text test.
+/// the first glob candidate; with no glob, the magic type, else GLib's text test (text/plain
+/// counts as the sniffed type, so a text glob candidate wins).
 public struct GIOGuess: Sendable, Equatable {
     /// The type GIO would give.
     public var type: String
@@ -34,7 +35,12 @@ extension TypeDetector {
             }
             return GIOGuess(type: Self.octetStream, reason: "GIO finds no glob and has no content")
         }
-        let best = magicForGIO(data)
+        var best = magicForGIO(data)
+        if let magic = best, magic.priority >= 80 {
+            return GIOGuess(type: magic.mimeType, reason: "GIO takes magic of priority \(magic.priority) (80 or more) outright")
+        }
+        // xdgmime's data sniff ends in its text fallback, which GIO then uses like a magic match.
+        if best == nil && TextHeuristic.looksLikeText(data) { best = MagicMatch(mimeType: "text/plain", priority: 0) }
         if let best, best.priority >= 80 {
             return GIOGuess(type: best.mimeType, reason: "GIO takes magic of priority \(best.priority) (80 or more) outright")
         }
@@ -44,9 +50,7 @@ extension TypeDetector {
         if let first = types.first {
             return GIOGuess(type: first, reason: "GIO takes the heaviest glob candidate when magic does not settle it")
         }
-        if let best { return GIOGuess(type: best.mimeType, reason: "GIO takes the magic match") }
-        let text = data.allSatisfy { byte in !(byte < 32 || byte == 127) || [8, 9, 10, 11, 12, 13].contains(byte) }
-        return GIOGuess(type: text ? "text/plain" : Self.octetStream,
-                        reason: "GIO's text test looks at every byte read, not only the first 128")
+        if let best { return GIOGuess(type: best.mimeType, reason: "GIO takes the magic match or its text test") }
+        return GIOGuess(type: Self.octetStream, reason: "GIO finds no glob, no magic, and the content is not text")
     }
 }

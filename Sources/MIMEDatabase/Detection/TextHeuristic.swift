@@ -1,14 +1,12 @@
 /// Whether data looks like text, for the last fallback of detection (SPECS rule 24).
 enum TextHeuristic {
-    /// The spec's test: no ASCII control character other than tab, line feed, carriage return,
-    /// form feed, vertical tab or backspace in the first 128 bytes; bytes above 127 count as text.
+    /// Text when either test passes, as in GLib, which the reference suite and GIO agree with:
+    /// the specification's test (no control character but tab, line feed and carriage return in
+    /// the first 128 bytes, as xdgmime reads "control": bytes below 32), or, when that fails,
+    /// GLib's whole-buffer test (no control character in the first 4096 bytes but tab, line feed,
+    /// form feed, carriage return and backspace). Bytes above 127 count as text.
     static func looksLikeText(_ data: [UInt8]) -> Bool {
-        for byte in data.prefix(128) where byte < 32 || byte == 127 {
-            switch byte {
-            case 9, 10, 11, 12, 13, 8: continue
-            default: return false
-            }
-        }
-        return true
+        if !data.prefix(128).contains(where: { $0 < 32 && $0 != 9 && $0 != 10 && $0 != 13 }) { return true }
+        return !data.prefix(4096).contains { ($0 < 32 || $0 == 127) && ![8, 9, 10, 12, 13].contains($0) }
     }
 }

@@ -82,6 +82,12 @@ public enum FileBytes {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `path` is a regular file the process may execute.
+    public static func isExecutableFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
+    }
+
     /// Whether something exists at `path` (following links).
     public static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -1,0 +1,86 @@
+import DesktopEntry
+import MIMEDatabase
+import XDGSupport
+
+/// Resolves the default and associated applications of a type from every `mimeapps.list`,
+/// `defaults.list`, `mimeinfo.cache` and desktop entry, in two modes (DESIGN.md decision 2):
+/// the specification's algorithm (SPECS rules 49, 53–55) and GIO's (rule 50, 56).
+public final class AssociationResolver: Sendable {
+    /// The environment resolved against.
+    public let environment: XDGEnvironment
+    /// The type database, for aliases and parents.
+    public let database: MIMEDatabase
+    /// The installed desktop entries.
+    public let applications: ApplicationIndex
+    /// Every list file, in precedence order, read once.
+    public let lists: [MimeAppsData]
+
+    /// Reads every list of `environment`.
+    public init(environment: XDGEnvironment, database: MIMEDatabase, applications: ApplicationIndex? = nil) {
+        self.environment = environment
+        self.database = database
+        self.applications = applications ?? ApplicationIndex(environment: environment)
+        lists = ListLocation.all(for: environment).map { MimeAppsData(location: $0, database: database) }
+    }
+
+    /// Problems found in the list files.
+    public var diagnostics: [Diagnostic] { lists.flatMap(\.diagnostics) }
+
+    /// Resolves `type` (an alias is unaliased first) by the rules of `mode`.
+    public func resolve(_ type: String, mode: ResolutionMode = .spec) -> Resolution {
+        switch mode {
+        case .spec: return SpecResolution(resolver: self).resolve(database.canonicalName(type))
+        case .gio: return GIOResolution(resolver: self).resolve(type)
+        }
+    }
+
+    // MARK: - Shared helpers
+
+    /// The types tried for `type` in spec mode: the type, its explicit parents breadth first, then
+    /// `text/plain` for `text/*`; never `application/octet-stream` (SPECS rule 29 choice).
+    func specChain(_ type: String) -> [String] {
+        var chain = [type]
+        var index = 0
+        while index < chain.count {
+            for parent in database.contents.parents[chain[index], default: []] {
+                let canonical = database.canonicalName(parent)
+                if canonical != "application/octet-stream" && !chain.contains(canonical) { chain.append(canonical) }
+            }
+            index += 1
+        }
+        if MIMETypeName.media(of: type) == "text" && !chain.contains("text/plain") { chain.append("text/plain") }
+        return chain
+    }
+
+    /// The types GIO tries: the unaliased type, then explicit parents breadth first (rule 50 iii).
+    func gioChain(_ type: String) -> [String] {
+        var chain = [database.unaliasExact(type)]
+        var index = 0
+        while index < chain.count {
+            for parent in database.contents.parents[chain[index], default: []] {
+                let canonical = database.unaliasExact(parent)
+                if !chain.contains(canonical) { chain.append(canonical) }
+            }
+            index += 1
+        }
+        return chain
+    }
+
+    /// The types an entry declares, unaliased.
+    func declaredTypes(in directoryIndex: Int) -> [String: [String]] {
+        var map: [String: [String]] = [:]
+        for (type, ids) in applications.declaredTypes(in: directoryIndex) {
+            let canonical = database.canonicalName(type)
+            for id in ids where !(map[canonical]?.contains(id) ?? false) { map[canonical, default: []].append(id) }
+        }
+        return map
+    }
+
+    /// A phrase naming a list file for steps.
+    func label(_ location: ListLocation) -> String {
+        var words = [location.scope.rawValue]
+        if let desktop = location.desktop { words.append("for desktop '\(desktop)'") }
+        if location.kind != .mimeapps { words.append(location.kind.rawValue) }
+        return words.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,188 @@
+import Synchronization
+import XDGSupport
+
+/// An entry found in an `applications/` directory, with whether it can handle files.
+public struct InstalledApplication: Sendable, Equatable {
+    /// The desktop file ID.
+    public var id: String
+    /// The file.
+    public var path: String
+    /// The index of its directory in `ApplicationIndex.directories`.
+    public var directoryIndex: Int
+    /// The parsed entry, when the file is a desktop entry at all.
+    public var entry: DesktopEntry?
+    /// Whether it can handle files.
+    public var status: ApplicationStatus
+    /// Problems found in the file; it may still be usable.
+    public var diagnostics: [Diagnostic]
+}
+
+/// Every `applications/` directory of the data directories, most important first, and the
+/// desktop entries in them (SPECS rules 60, 65–69).
+///
+/// The directories are listed once; entries are parsed only when asked for and then remembered,
+/// so a query reads the handful of files it needs.
+public final class ApplicationIndex: Sendable {
+    /// One `applications/` directory.
+    public struct Directory: Sendable, Equatable {
+        /// The directory.
+        public let path: String
+        /// Desktop file ID → file, for every `.desktop` file below it.
+        public let files: [String: String]
+    }
+
+    /// The directories, `$XDG_DATA_HOME/applications` first, then each of `$XDG_DATA_DIRS`.
+    public let directories: [Directory]
+    private let searchPath: [String]
+    private let parsed = Mutex<[Int: [String: InstalledApplication]]>([:])
+    private let supported = Mutex<[Int: [String: [String]]]>([:])
+
+    /// Lists the `applications/` directory of every data directory of `environment`.
+    public init(environment: XDGEnvironment) {
+        directories = environment.dataSearchPath.map { dataDir in
+            let path = dataDir + "/applications"
+            var files: [String: String] = [:]
+            Self.scan(path, prefix: "", depth: 0, into: &files)
+            return Directory(path: path, files: files)
+        }
+        searchPath = (environment.variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+            .split(separator: ":").map(String.init).filter { !$0.isEmpty }
+    }
+
+    private static func scan(_ directory: String, prefix: String, depth: Int, into files: inout [String: String]) {
+        guard depth < 16, let names = try? FileBytes.directoryEntries(directory) else { return }
+        for name in names {
+            let path = directory + "/" + name
+            if name.hasSuffix(".desktop") {
+                let id = prefix + name
+                if files[id] == nil { files[id] = path }
+            } else if FileBytes.isDirectory(path) {
+                scan(path, prefix: prefix + name + "-", depth: depth + 1, into: &files)
+            }
+        }
+    }
+
+    // MARK: - Entries
+
+    /// The index of the most important directory that has a file for `id`.
+    public func directoryIndex(of id: String) -> Int? {
+        directories.indices.first { directories[$0].files[id] != nil }
+    }
+
+    /// Whether a more important directory than `directoryIndex` has a file for `id`.
+    public func isMasked(_ id: String, below directoryIndex: Int) -> Bool {
+        directories.prefix(directoryIndex).contains { $0.files[id] != nil }
+    }
+
+    /// The entry for `id` from the most important directory that has it (a `Hidden` one included).
+    public func application(_ id: String) -> InstalledApplication? {
+        guard let index = directoryIndex(of: id) else { return nil }
+        return application(id, in: index)
+    }
+
+    /// The entry for `id` in one directory, parsed on first use.
+    public func application(_ id: String, in directoryIndex: Int) -> InstalledApplication? {
+        guard directories.indices.contains(directoryIndex),
+            let path = directories[directoryIndex].files[id] else { return nil }
+        if let known = parsed.withLock({ $0[directoryIndex]?[id] }) { return known }
+        let loaded = load(id: id, path: path, directoryIndex: directoryIndex)
+        parsed.withLock { $0[directoryIndex, default: [:]][id] = loaded }
+        return loaded
+    }
+
+    private func load(id: String, path: String, directoryIndex: Int) -> InstalledApplication {
+        var diagnostics: [Diagnostic] = []
+        do {
+            let entry = try DesktopEntry.load(path: path, id: id, diagnostics: &diagnostics)
+            return InstalledApplication(id: id, path: path, directoryIndex: directoryIndex, entry: entry,
+                                        status: status(of: entry), diagnostics: diagnostics)
+        } catch {
+            diagnostics.append(Diagnostic(path: path, message: error.description + "; entry ignored"))
+            return InstalledApplication(id: id, path: path, directoryIndex: directoryIndex, entry: nil,
+                                        status: .broken(error.description), diagnostics: diagnostics)
+        }
+    }
+
+    /// Whether an entry can handle files: an application, not hidden, its `TryExec` and `Exec`
+    /// programs installed.
+    public func status(of entry: DesktopEntry) -> ApplicationStatus {
+        if entry.hidden { return .hidden }
+        guard entry.isApplication else { return .notApplication(type: entry.type) }
+        if let tryExec = entry.tryExec, !tryExec.isEmpty, findProgram(tryExec) == nil {
+            return .tryExecMissing(tryExec)
+        }
+        guard let exec = entry.exec, !exec.isEmpty else { return entry.dbusActivatable ? .usable : .noExec }
+        do {
+            let tokens = try ExecTokenizer.tokenize(exec)
+            if findProgram(tokens[0].text) == nil { return .programMissing(tokens[0].text) }
+        } catch {
+            return .invalidExec(error.description)
+        }
+        return .usable
+    }
+
+    /// The full path of `program`, looked up on `PATH` unless it contains a slash.
+    public func findProgram(_ program: String) -> String? {
+        if program.contains("/") { return FileBytes.isExecutableFile(program) ? program : nil }
+        for directory in searchPath {
+            let candidate = directory + "/" + program
+            if FileBytes.isExecutableFile(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Every entry of every directory that is not masked by a more important one, by ID.
+    public func allApplications() -> [InstalledApplication] {
+        var result: [InstalledApplication] = []
+        for (index, directory) in directories.enumerated() {
+            for id in directory.files.keys.sorted() where !isMasked(id, below: index) {
+                if let application = application(id, in: index) { result.append(application) }
+            }
+        }
+        return result.sorted { $0.id < $1.id }
+    }
+
+    // MARK: - Types the entries of a directory declare
+
+    /// Type → IDs of the entries in one directory whose `MimeType=` lists it, in ID order.
+    ///
+    /// Read from the directory's `mimeinfo.cache` when it exists and is not older than the entries
+    /// it indexes; otherwise from the entries themselves.
+    public func declaredTypes(in directoryIndex: Int) -> [String: [String]] {
+        if let known = supported.withLock({ $0[directoryIndex] }) { return known }
+        let directory = directories[directoryIndex]
+        var map: [String: [String]] = [:]
+        if let cache = mimeInfoCache(in: directoryIndex), !isStale(directoryIndex) {
+            map = cache
+        } else {
+            for id in directory.files.keys.sorted() {
+                guard let entry = application(id, in: directoryIndex)?.entry else { continue }
+                for type in entry.mimeTypes where !(map[type]?.contains(id) ?? false) {
+                    map[type, default: []].append(id)
+                }
+            }
+        }
+        supported.withLock { $0[directoryIndex] = map }
+        return map
+    }
+
+    /// The `[MIME Cache]` group of a directory's `mimeinfo.cache`, or nil when there is none.
+    public func mimeInfoCache(in directoryIndex: Int) -> [String: [String]]? {
+        let path = directories[directoryIndex].path + "/mimeinfo.cache"
+        guard let bytes = try? FileBytes.read(path, limit: 64 << 20) else { return nil }
+        var ignored: [Diagnostic] = []
+        let file = KeyFile(parsing: String(decoding: bytes, as: UTF8.self), path: path, diagnostics: &ignored)
+        var map: [String: [String]] = [:]
+        for entry in file.entries(in: "MIME Cache") where entry.locale == nil {
+            map[entry.key] = KeyFileValue.list(entry.value)
+        }
+        return map
+    }
+
+    /// Whether a directory's `mimeinfo.cache` is older than an entry in it.
+    public func isStale(_ directoryIndex: Int) -> Bool {
+        let directory = directories[directoryIndex]
+        guard let cacheTime = FileBytes.modificationTime(directory.path + "/mimeinfo.cache") else { return true }
+        return directory.files.values.contains { (FileBytes.modificationTime($0) ?? 0) > cacheTime }
+    }
+}

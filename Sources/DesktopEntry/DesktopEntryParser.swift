@@ -1,0 +1,198 @@
+import XDGSupport
+
+/// Why a desktop entry cannot be used at all.
+public enum DesktopEntryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file cannot be read.
+    case unreadable(path: String, reason: String)
+    /// The text is not UTF-8.
+    case notUTF8(path: String)
+    /// There is no `[Desktop Entry]` group first.
+    case missingMainGroup(path: String, line: Int?)
+    /// A required key is missing.
+    case missingKey(path: String, key: String)
+
+    /// The message, naming the file, the line where there is one, and what is wrong.
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): return "cannot read '\(path)': \(reason)"
+        case let .notUTF8(path): return "\(path): not valid UTF-8"
+        case let .missingMainGroup(path, line):
+            return line.map { "\(path):\($0): the first group must be [Desktop Entry]" }
+                ?? "\(path): no [Desktop Entry] group"
+        case let .missingKey(path, key): return "\(path): required key '\(key)' is missing"
+        }
+    }
+}
+
+extension DesktopEntry {
+    /// The group every desktop entry starts with.
+    public static let mainGroup = "Desktop Entry"
+
+    /// Reads and parses the file at `path` as the entry `id`.
+    ///
+    /// - Throws: `DesktopEntryError` when the file cannot be read or is not a desktop entry.
+    public static func load(path: String, id: String, diagnostics: inout [Diagnostic]) throws(DesktopEntryError) -> DesktopEntry {
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path, limit: 4 << 20) } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8(path: path) }
+        return try parse(text, path: path, id: id, diagnostics: &diagnostics)
+    }
+
+    /// Parses desktop-entry text. Problems that leave the entry usable become diagnostics, in the
+    /// classes `desktop-file-validate` reports (duplicate keys or groups, invalid key names,
+    /// unknown booleans, a `Type` that is not known, missing `Name` or `Exec`).
+    ///
+    /// - Throws: `DesktopEntryError.missingMainGroup` when `[Desktop Entry]` is missing or not first.
+    public static func parse(_ text: String, path: String, id: String,
+                             diagnostics: inout [Diagnostic]) throws(DesktopEntryError) -> DesktopEntry {
+        var local: [Diagnostic] = []
+        let file = KeyFile(parsing: text, path: path, diagnostics: &local)
+        diagnostics += local
+        var firstGroupLine: Int?
+        var lineNumber = 0
+        for line in file.lines {
+            lineNumber += 1
+            if case .group(let name, _) = line {
+                if name != mainGroup { firstGroupLine = lineNumber }
+                break
+            }
+        }
+        if let firstGroupLine {
+            throw .missingMainGroup(path: path, line: firstGroupLine)
+        }
+        guard file.groupNames.contains(mainGroup) else { throw .missingMainGroup(path: path, line: nil) }
+        var groups = GroupReader(file: file, path: path)
+        var main = groups.group(mainGroup, diagnostics: &diagnostics)
+
+        let type = main.string("Type") ?? ""
+        if type.isEmpty {
+            diagnostics.append(Diagnostic(path: path, message: "required key 'Type' is missing"))
+        } else if !["Application", "Link", "Directory"].contains(type) {
+            diagnostics.append(Diagnostic(path: path, line: main.line("Type"),
+                message: "'Type=\(type)' is not Application, Link or Directory"))
+        }
+        let name = main.localized("Name")
+        if name == nil { diagnostics.append(Diagnostic(path: path, message: "required key 'Name' is missing")) }
+        let exec = main.string("Exec")
+        let dbus = main.boolean("DBusActivatable", diagnostics: &diagnostics)
+        if type == "Application" && exec == nil && !dbus {
+            diagnostics.append(Diagnostic(path: path, message: "'Exec' is required for an application that is not DBusActivatable"))
+        }
+        var entry = DesktopEntry(
+            id: id, path: path, type: type, name: name ?? LocalizedValue(base: id),
+            genericName: main.localized("GenericName"), comment: main.localized("Comment"),
+            icon: main.string("Icon"), exec: exec, execLine: main.line("Exec"), tryExec: main.string("TryExec"),
+            workingDirectory: main.string("Path").flatMap { $0.isEmpty ? nil : $0 },
+            terminal: main.boolean("Terminal", diagnostics: &diagnostics),
+            noDisplay: main.boolean("NoDisplay", diagnostics: &diagnostics),
+            hidden: main.boolean("Hidden", diagnostics: &diagnostics),
+            onlyShowIn: main.list("OnlyShowIn"), notShowIn: main.list("NotShowIn"),
+            mimeTypes: main.list("MimeType"), categories: main.list("Categories"),
+            implements: main.list("Implements"), keywords: main.list("Keywords"),
+            dbusActivatable: dbus, startupWMClass: main.string("StartupWMClass"), actions: [])
+        for identifier in main.list("Actions") where !identifier.isEmpty {
+            guard file.groupNames.contains("Desktop Action \(identifier)") else {
+                diagnostics.append(Diagnostic(path: path, line: main.line("Actions"),
+                    message: "action '\(identifier)' has no [Desktop Action \(identifier)] group"))
+                continue
+            }
+            var group = groups.group("Desktop Action \(identifier)", diagnostics: &diagnostics)
+            guard let actionName = group.localized("Name") else {
+                diagnostics.append(Diagnostic(path: path, message: "action '\(identifier)' has no 'Name'; ignored"))
+                continue
+            }
+            entry.actions.append(DesktopAction(identifier: identifier, name: actionName, icon: group.string("Icon"),
+                                               exec: group.string("Exec")))
+        }
+        return entry
+    }
+}
+
+/// Reads the keys of groups, reporting duplicates and malformed keys once per file.
+private struct GroupReader {
+    let file: KeyFile
+    let path: String
+    private var seenGroups: Set<String> = []
+
+    init(file: KeyFile, path: String) {
+        self.file = file
+        self.path = path
+    }
+
+    mutating func group(_ name: String, diagnostics: inout [Diagnostic]) -> GroupValues {
+        var values = GroupValues(path: path)
+        var keys = Set<String>()
+        let headers = file.groupNames.filter { $0 == name }.count
+        if headers > 1 && seenGroups.insert(name).inserted {
+            diagnostics.append(Diagnostic(path: path, message: "group [\(name)] appears \(headers) times; the keys are merged"))
+        }
+        for entry in file.entries(in: name) {
+            let full = entry.locale.map { "\(entry.key)[\($0)]" } ?? entry.key
+            if !entry.key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+                diagnostics.append(Diagnostic(path: path, line: entry.line,
+                    message: "key '\(entry.key)' has characters other than A-Z, a-z, 0-9 and '-'"))
+            }
+            if !keys.insert(full).inserted {
+                diagnostics.append(Diagnostic(path: path, line: entry.line,
+                    message: "key '\(full)' appears again in [\(name)]; the last value is used"))
+            }
+            values.add(entry)
+        }
+        return values
+    }
+}
+
+/// The values of one group: the last value of each key wins, as GLib's key files do.
+private struct GroupValues {
+    let path: String
+    private var plain: [String: KeyFileEntry] = [:]
+    private var localized: [String: [String: String]] = [:]
+
+    init(path: String) {
+        self.path = path
+    }
+
+    mutating func add(_ entry: KeyFileEntry) {
+        if let locale = entry.locale {
+            localized[entry.key, default: [:]][locale] = KeyFileValue.unescape(entry.value)
+        } else {
+            plain[entry.key] = entry
+        }
+    }
+
+    func string(_ key: String) -> String? {
+        plain[key].map { KeyFileValue.unescape($0.value.trimmingTrailingSpaces()) }
+    }
+
+    func line(_ key: String) -> Int? { plain[key]?.line }
+
+    func localized(_ key: String) -> LocalizedValue? {
+        guard let base = string(key) else { return nil }
+        return LocalizedValue(base: base, translations: localized[key] ?? [:])
+    }
+
+    func list(_ key: String) -> [String] {
+        guard let raw = plain[key]?.value else { return [] }
+        return KeyFileValue.list(raw.trimmingTrailingSpaces()).map { $0.trimmingTrailingSpaces() }.filter { !$0.isEmpty }
+    }
+
+    func boolean(_ key: String, diagnostics: inout [Diagnostic]) -> Bool {
+        guard let entry = plain[key] else { return false }
+        guard let value = KeyFileValue.boolean(entry.value) else {
+            diagnostics.append(Diagnostic(path: path, line: entry.line,
+                message: "'\(key)=\(entry.value)' is not a boolean (true or false); read as false"))
+            return false
+        }
+        return value
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var result = Substring(self)
+        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+        return String(result)
+    }
+}
