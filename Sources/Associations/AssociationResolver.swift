@@ -66,10 +66,13 @@ public final class AssociationResolver: Sendable {
         return chain
     }
 
-    /// The types an entry declares, unaliased.
+    /// The types the entries of a directory declare, unaliased; keys that unalias to one type are
+    /// merged in their sorted order, the order `mimeinfo.cache` lists them in.
     func declaredTypes(in directoryIndex: Int) -> [String: [String]] {
         var map: [String: [String]] = [:]
-        for (type, ids) in applications.declaredTypes(in: directoryIndex) {
+        let declared = applications.declaredTypes(in: directoryIndex)
+        for type in declared.keys.sorted() {
+            let ids = declared[type] ?? []
             let canonical = database.canonicalName(type)
             for id in ids where !(map[canonical]?.contains(id) ?? false) { map[canonical, default: []].append(id) }
         }

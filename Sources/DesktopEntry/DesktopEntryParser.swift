@@ -67,6 +67,7 @@ extension DesktopEntry {
         var main = groups.group(mainGroup, diagnostics: &diagnostics)
 
         let type = main.string("Type") ?? ""
+        diagnostics += DesktopEntryLint.check(file, type: type, path: path)
         if type.isEmpty {
             diagnostics.append(Diagnostic(path: path, message: "required key 'Type' is missing"))
         } else if !["Application", "Link", "Directory"].contains(type) {

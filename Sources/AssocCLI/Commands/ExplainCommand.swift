@@ -1,3 +1,4 @@
+import Associations
 import MIMEDatabase
 import XDGSupport
 
@@ -6,13 +7,19 @@ enum ExplainCommand {
     static let command = Command(name: "explain", help: help, run: run)
 
     static let help = """
-        Usage: assoc explain [--no-xattr] PATH|TYPE...
+        Usage: assoc explain [--no-xattr] [--no-resolve] PATH|TYPE|URL...
 
-        Shows how assoc reached its answer. For a PATH: the user.mime_type attribute, the file's
-        kind, each glob candidate with its weight, pattern and the mime/ directory it came from,
-        the candidates discarded by the weight and length rules, the magic that matched with its
-        priority, the XML root element, why the winner won, and what GLib's g_content_type_guess
-        would answer where it differs. For a TYPE: its canonical name, parents and ancestors.
+        Shows how assoc reached its answers. For a PATH, detection: the user.mime_type
+        attribute, the file's kind, each glob candidate with its weight, pattern and the mime/
+        directory it came from, the candidates discarded for a shorter suffix, the magic that
+        matched with its priority, the XML root element, why the winner won, and what GLib's
+        g_content_type_guess would answer where it differs. For a TYPE: its canonical name and
+        ancestors. For a URL: its x-scheme-handler type.
+
+        Then resolution of the default application: every list file consulted in order, each
+        [Default Applications] line, each candidate passed over and why (not installed, Hidden,
+        TryExec missing, removed, masked, not associated), each parent step, the answer, and
+        GIO's answer where it differs, with the rule that decides.
 
         Options:
           --no-xattr          ignore the user.mime_type attribute
@@ -23,39 +30,53 @@ enum ExplainCommand {
         """
 
     static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
-        let arguments = try ParsedArguments(words, specs: [OptionSpec(long: "--no-xattr")], subcommand: "explain")
+        let arguments = try ParsedArguments(words, specs: [OptionSpec(long: "--no-xattr"), OptionSpec(long: "--no-resolve")],
+                                            subcommand: "explain")
         guard !arguments.operands.isEmpty else { throw UsageError("expected a PATH or TYPE", subcommand: "explain") }
         var status = ExitStatus.success
         let options = DetectionOptions(useAttribute: !arguments.has("--no-xattr"))
         for (index, target) in arguments.operands.enumerated() {
             if index > 0 { context.output.line("") }
-            if !FileBytes.exists(target) && MIMETypeName.isValid(target) && !target.hasPrefix("/") {
-                status = status.combined(with: explainType(target, context))
+            let resolved: ResolvedTarget
+            do {
+                resolved = try ResolvedTarget.resolve(target, context: context, options: options)
+            } catch {
+                context.output.error("\(error)")
+                status = status.combined(with: .failure)
                 continue
             }
-            do {
-                let detection = try context.detector.detect(path: target, options: options)
-                for line in lines(for: target, detection, context) { context.output.untrustedLine(line) }
-            } catch {
-                context.output.error(error.description)
-                status = status.combined(with: .failure)
+            switch resolved.kind {
+            case .path:
+                if let detection = resolved.detection {
+                    for line in lines(for: target, detection, context) { context.output.untrustedLine(line) }
+                }
+            case .type:
+                explainType(target, context)
+            case .url:
+                context.output.untrustedLine("url: \(target)")
+                context.output.line("  type: \(resolved.type) (SPECS rule 28: a URL is typed by its scheme)")
+            }
+            if !arguments.has("--no-resolve") {
+                for line in ResolutionExplainer.lines(for: resolved.type, context: context) {
+                    context.output.untrustedLine(line)
+                }
             }
         }
         return status
     }
 
-    private static func explainType(_ name: String, _ context: CommandContext) -> ExitStatus {
+    private static func explainType(_ name: String, _ context: CommandContext) {
         let database = context.database
         guard database.isKnown(name) else {
-            context.output.error("unknown MIME type '\(name)'")
-            return .notFound
+            context.output.line("type: \(name)")
+            context.output.line("  not in the shared-mime-info database: no aliases or parents")
+            return
         }
         let canonical = database.canonicalName(name)
         context.output.line("type: \(canonical)")
         if canonical != name { context.output.line("  '\(name)' is an alias of '\(canonical)'") }
         context.output.line("  parents: \(database.parents(of: canonical).joined(separator: ", "))")
         context.output.line("  ancestors: \(database.ancestors(of: canonical).joined(separator: ", "))")
-        return .success
     }
 
     static func lines(for path: String, _ detection: Detection, _ context: CommandContext) -> [String] {

@@ -14,9 +14,10 @@ struct ResolvedTarget {
 
     /// Reads `argument`: an existing path is a file; `SCHEME:` (other than `file:`) a URL typed as
     /// `x-scheme-handler/SCHEME` (SPECS rule 28); `media/subtype` a type; anything else a path.
-    static func resolve(_ argument: String, context: CommandContext) throws -> ResolvedTarget {
+    static func resolve(_ argument: String, context: CommandContext,
+                        options: DetectionOptions = DetectionOptions()) throws -> ResolvedTarget {
         if let path = fileURLPath(argument) {
-            return try typed(path, argument: argument, context: context)
+            return try typed(path, argument: argument, context: context, options: options)
         }
         if !FileBytes.exists(argument), let scheme = urlScheme(argument) {
             return ResolvedTarget(argument: argument, kind: .url, type: "x-scheme-handler/" + scheme.lowercased())
@@ -25,11 +26,12 @@ struct ResolvedTarget {
             // Unaliased by the resolver, by the rules of its mode.
             return ResolvedTarget(argument: argument, kind: .type, type: argument)
         }
-        return try typed(argument, argument: argument, context: context)
+        return try typed(argument, argument: argument, context: context, options: options)
     }
 
-    private static func typed(_ path: String, argument: String, context: CommandContext) throws -> ResolvedTarget {
-        let detection = try context.detector.detect(path: path)
+    private static func typed(_ path: String, argument: String, context: CommandContext,
+                              options: DetectionOptions) throws -> ResolvedTarget {
+        let detection = try context.detector.detect(path: path, options: options)
         return ResolvedTarget(argument: argument, kind: .path, type: detection.type, detection: detection)
     }
 

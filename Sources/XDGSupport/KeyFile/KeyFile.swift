@@ -150,7 +150,7 @@ public struct KeyFileEntry: Sendable, Equatable {
 
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
+    public func trimmingSpaces() -> String {
         let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
         let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
         return start < end ? String(self[start..<end]) : ""
