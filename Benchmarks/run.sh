@@ -110,6 +110,20 @@ EOF
     fi
 }
 
+# Variables added to CLEAN_ENV for the rows that follow (set by with_world).
+EXTRA_ENV=()
+
+# Installs the Debian corpus's 370 desktop entries as a data directory (with mimeinfo.cache when
+# update-desktop-database is there), so that default-application rows resolve over real data.
+with_world() {
+    local corpus=../shared/corpus/freedesktop-debian
+    [[ -d $corpus/applications ]] || { echo "note: ../shared/corpus absent; default rows use /usr/share only" >&2; return; }
+    mkdir -p "$tmp/world"
+    cp -r "$corpus/applications" "$tmp/world/applications"
+    command -v update-desktop-database >/dev/null && update-desktop-database "$tmp/world/applications" 2>/dev/null
+    EXTRA_ENV=("XDG_DATA_DIRS=$tmp/world:/usr/share")
+}
+
 # Results, one entry per row, printed together at the end.
 LABELS=() MEDIANS=() PEAKS=() NOTES=()
 REFERENCE="peer: gio info"   # the row every median is divided by, when measured
@@ -124,7 +138,7 @@ row() {
     else
         echo "measuring: $label" >&2
         local status=""
-        read -r median peak status < <("${CLEAN_ENV[@]}" "$tmp/bench" "$RUNS" "$WARMUP" "$@") || true
+        read -r median peak status < <("${CLEAN_ENV[@]}" "${EXTRA_ENV[@]}" "$tmp/bench" "$RUNS" "$WARMUP" "$@") || true
         if [[ -z $status ]]; then median=- peak=- note="could not be run"
         elif [[ $status != 0 ]]; then note="exited with status $status"; fi
     fi
@@ -176,6 +190,13 @@ row "assoc --database xml mime"   -- "$ASSOC" --database xml mime application/pd
 row "assoc --database auto mime"  -- "$ASSOC" --database auto mime application/pdf
 row "peer: gio info"              -- gio info -a standard::content-type "$XML"
 row "peer: file --mime-type"      -- file --mime-type -b "$XML"
+row "assoc type -b"               -- "$ASSOC" type -b "$XML"
+
+with_world
+row "assoc default (spec)"        -- "$ASSOC" default application/pdf
+row "assoc default --as gio"      -- "$ASSOC" default --as gio application/pdf
+row "peer: gio mime"              -- gio mime application/pdf
+EXTRA_ENV=()
 
 echo "load (end):   $(cat /proc/loadavg)"
 print_table

@@ -1,5 +1,6 @@
 import DesktopEntry
 import MIMEDatabase
+import Synchronization
 import XDGSupport
 
 /// Resolves the default and associated applications of a type from every `mimeapps.list`,
@@ -14,6 +15,8 @@ public final class AssociationResolver: Sendable {
     public let applications: ApplicationIndex
     /// Every list file, in precedence order, read once.
     public let lists: [MimeAppsData]
+    /// `declaredTypes(in:)` per directory, computed once.
+    private let declaredCache = Mutex<[Int: [String: [String]]]>([:])
 
     /// Reads every list of `environment`.
     public init(environment: XDGEnvironment, database: MIMEDatabase, applications: ApplicationIndex? = nil) {
@@ -69,6 +72,7 @@ public final class AssociationResolver: Sendable {
     /// The types the entries of a directory declare, unaliased; keys that unalias to one type are
     /// merged in their sorted order, the order `mimeinfo.cache` lists them in.
     func declaredTypes(in directoryIndex: Int) -> [String: [String]] {
+        if let known = declaredCache.withLock({ $0[directoryIndex] }) { return known }
         var map: [String: [String]] = [:]
         let declared = applications.declaredTypes(in: directoryIndex)
         for type in declared.keys.sorted() {
@@ -76,6 +80,7 @@ public final class AssociationResolver: Sendable {
             let canonical = database.canonicalName(type)
             for id in ids where !(map[canonical]?.contains(id) ?? false) { map[canonical, default: []].append(id) }
         }
+        declaredCache.withLock { $0[directoryIndex] = map }
         return map
     }
 

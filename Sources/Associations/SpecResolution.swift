@@ -43,7 +43,8 @@ struct SpecResolution {
                         steps.append(.rejected(id: id, reason: application.status.description))
                         continue
                     }
-                    guard associations.contains(where: { $0.id == id }) else {
+                    guard associations.contains(where: { $0.id == id })
+                        || declaresDirectly(application, chain: chain, steps: &steps) else {
                         steps.append(.rejected(id: id, reason: "not associated with \(type) (SPECS rule 53/56: "
                             + "a default must be associated with its type; 'assoc add \(type) \(id)' would associate it)"))
                         continue
@@ -62,6 +63,19 @@ struct SpecResolution {
         if chosen == nil { steps.append(.noDefault) }
         return Resolution(type: type, mode: .spec, defaultApplication: chosen, recommended: recommended,
                           fallback: fallback, steps: steps)
+    }
+
+    /// Whether the entry's own `MimeType=` lists a type of the chain although the directory's
+    /// `mimeinfo.cache` does not: the cache is only an index of those lines, and a stale one must
+    /// not hide an association (SPECS rule 49 c).
+    private func declaresDirectly(_ application: InstalledApplication, chain: [String],
+                                  steps: inout [ResolutionStep]) -> Bool {
+        guard let entry = application.entry else { return false }
+        let declared = Set(entry.mimeTypes.map(resolver.database.canonicalName))
+        guard let type = chain.first(where: declared.contains) else { return false }
+        steps.append(.associated(id: application.id, type: type,
+            source: "MimeType= of \(application.path), which the directory's mimeinfo.cache does not list (stale)"))
+        return true
     }
 
     /// The associations of a chain of types, most preferred first (SPECS rule 49).

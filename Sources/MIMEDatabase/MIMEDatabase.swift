@@ -15,6 +15,8 @@ public struct MIMEDatabase: Sendable {
     public let diagnostics: [Diagnostic]
     /// Canonical names keyed by their lower-cased spelling, for case-insensitive lookups.
     private let foldedNames: [String: String]
+    /// Alias targets keyed by the alias's lower-cased spelling.
+    private let foldedAliases: [String: String]
     /// The `mime/` directory each glob rule came from (the most important one that has it).
     public let globOrigins: [GlobRule: String]
 
@@ -48,6 +50,11 @@ public struct MIMEDatabase: Sendable {
         var folded: [String: String] = [:]
         for name in contents.types.sorted() { folded[name.lowercased()] = folded[name.lowercased()] ?? name }
         self.foldedNames = folded
+        var foldedAliases: [String: String] = [:]
+        for (alias, target) in contents.aliases.sorted(by: { $0.key < $1.key }) where foldedAliases[alias.lowercased()] == nil {
+            foldedAliases[alias.lowercased()] = target
+        }
+        self.foldedAliases = foldedAliases
         self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(contents)
     }
 
@@ -69,11 +76,7 @@ public struct MIMEDatabase: Sendable {
         if contents.types.contains(name) { return name }
         let folded = name.lowercased()
         if let match = foldedNames[folded] { return match }
-        if let alias = contents.aliases.keys.first(where: { $0.lowercased() == folded }),
-            let target = contents.aliases[alias] {
-            return target
-        }
-        return name
+        return foldedAliases[folded] ?? name
     }
 
     /// Resolves an alias exactly as spelled, without folding case: what GIO's unaliasing does.

@@ -1,0 +1,93 @@
+import AssocTestSupport
+import Foundation
+import Testing
+
+/// A small world: two PDF viewers, a text editor, lists in the user's config and the system data.
+func applicationsWorld() throws -> (TemporaryXDGTree, [String: String]) {
+    let tree = try TemporaryXDGTree()
+    try tree.makeDirectory("mime-only")
+    try FileManager.default.createSymbolicLink(atPath: tree.path("mime-only/mime"), withDestinationPath: "/usr/share/mime")
+    for (id, types) in [("viewer.desktop", "application/pdf;"), ("other-viewer.desktop", "application/pdf;"),
+                        ("editor.desktop", "text/plain;"), ("browser.desktop", "x-scheme-handler/https;text/html;")] {
+        try tree.write("usr-share/applications/\(id)", """
+            [Desktop Entry]
+            Type=Application
+            Name=\(id.dropLast(8).capitalized)
+            Name[de]=Deutsch \(id.dropLast(8))
+            Exec=true %f
+            MimeType=\(types)
+            """)
+    }
+    try tree.write("usr-share/applications/mimeapps.list", "[Default Applications]\napplication/pdf=viewer.desktop;\n")
+    try tree.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=missing.desktop;other-viewer.desktop;\n")
+    var variables = tree.variables(dataDirs: ["usr-share", "mime-only"])
+    variables["PATH"] = "/usr/bin:/bin"
+    return (tree, variables)
+}
+
+@Suite("assoc default and assoc apps, run as a process", .enabled(if: hasSystemDatabase))
+struct DefaultCommandTests {
+    @Test("the user's list wins, a missing ID is passed over, an alias is resolved")
+    func defaultForType() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let result = try ProcessRunner.assoc(["default", "application/x-pdf"], environment: variables)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "other-viewer.desktop\n")
+        let json = try ProcessRunner.assoc(["default", "--json", "application/pdf"], environment: variables)
+        #expect(json.standardOutput == "{\"type\":\"application/pdf\",\"default\":\"other-viewer.desktop\"}\n")
+    }
+
+    @Test("a path is typed first; a URL maps to its scheme handler; text/* falls back to text/plain")
+    func pathsAndURLs() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let notes = try tree.write("notes.md", "# title\n")
+        #expect(try ProcessRunner.assoc(["default", notes], environment: variables).standardOutput == "editor.desktop\n")
+        #expect(try ProcessRunner.assoc(["default", "HTTPS://example.org/x"], environment: variables).standardOutput == "browser.desktop\n")
+        let none = try ProcessRunner.assoc(["default", "image/png"], environment: variables)
+        #expect(none.status == 1)
+        #expect(none.standardError.contains("no default application for 'image/png'"))
+        let json = try ProcessRunner.assoc(["default", "--json", "image/png"], environment: variables)
+        #expect(json.status == 1 && json.standardOutput.contains("\"default\":null"))
+    }
+
+    @Test("apps lists default, recommended and fallback; with no argument every application")
+    func apps() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let json = try ProcessRunner.assoc(["apps", "--json", "text/x-python"], environment: variables)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(object["default"] as? String == "editor.desktop")
+        #expect(object["recommended"] as? [String] == [])
+        #expect(object["fallback"] as? [String] == ["editor.desktop"])
+        var german = variables
+        german["LC_ALL"] = "de_DE.UTF-8"
+        let all = try ProcessRunner.assoc(["apps"], environment: german)
+        #expect(all.standardOutput.split(separator: "\n").count == 4)
+        #expect(all.standardOutput.contains("viewer.desktop\tDeutsch viewer\tapplication/pdf"))
+    }
+
+    @Test("explain names every file consulted and why a candidate was passed over")
+    func explain() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let result = try ProcessRunner.assoc(["explain", "application/pdf"], environment: variables)
+        #expect(result.standardOutput.contains("read \(tree.path("config/mimeapps.list")) (user config)"))
+        #expect(result.standardOutput.contains("missing.desktop passed over: not installed"))
+        #expect(result.standardOutput.contains("default: other-viewer.desktop"))
+        #expect(result.standardOutput.contains("GIO agrees: other-viewer.desktop"))
+    }
+
+    @Test("a default that is not associated is passed over by the spec and taken by GIO, and explain says why")
+    func associationCheck() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        try tree.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=editor.desktop;\n")
+        #expect(try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput == "viewer.desktop\n")
+        #expect(try ProcessRunner.assoc(["default", "--as", "gio", "application/pdf"], environment: variables).standardOutput == "editor.desktop\n")
+        let explain = try ProcessRunner.assoc(["explain", "application/pdf"], environment: variables)
+        #expect(explain.standardOutput.contains("GIO would choose: editor.desktop"))
+        #expect(explain.standardOutput.contains("SPECS rules 53, 56"))
+    }
+}
