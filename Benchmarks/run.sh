@@ -121,7 +121,13 @@ with_world() {
     mkdir -p "$tmp/world"
     cp -r "$corpus/applications" "$tmp/world/applications"
     command -v update-desktop-database >/dev/null && update-desktop-database "$tmp/world/applications" 2>/dev/null
-    EXTRA_ENV=("XDG_DATA_DIRS=$tmp/world:/usr/share")
+    # A stub for every program the entries run, so that they count as installed for both tools.
+    mkdir -p "$tmp/world-bin"
+    grep -rhE '^(Try)?Exec=' "$tmp/world/applications" | sed 's/^[A-Za-z]*=//; s/"//g' | awk '{print $1}' |
+        grep -v / | sort -u | while read -r program; do
+            printf '#!/bin/sh\nexit 0\n' > "$tmp/world-bin/$program" && chmod +x "$tmp/world-bin/$program"
+        done
+    EXTRA_ENV=("XDG_DATA_DIRS=$tmp/world:/usr/share" "PATH=$tmp/world-bin:/usr/bin:/bin")
 }
 
 # Results, one entry per row, printed together at the end.
