@@ -77,6 +77,11 @@ enum DesktopEntryLint {
                     message: "icon '\(entry.value)' is a name with an extension; icon names have none unless they are absolute paths"))
             }
         }
+        let showIn = main.filter { $0.key == "OnlyShowIn" || $0.key == "NotShowIn" }
+        if Set(showIn.map(\.key)).count == 2, let second = showIn.last {
+            found.append(Diagnostic(path: path, line: second.line,
+                message: "both OnlyShowIn and NotShowIn are set; use one of them"))
+        }
         var number = 0
         for line in file.lines {
             number += 1

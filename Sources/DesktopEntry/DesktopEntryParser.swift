@@ -28,13 +28,19 @@ extension DesktopEntry {
     /// The group every desktop entry starts with.
     public static let mainGroup = "Desktop Entry"
 
+    /// The largest file read as a desktop entry.
+    public static let maximumSize = 4 << 20
+
     /// Reads and parses the file at `path` as the entry `id`.
     ///
     /// - Throws: `DesktopEntryError` when the file cannot be read or is not a desktop entry.
     public static func load(path: String, id: String, diagnostics: inout [Diagnostic]) throws(DesktopEntryError) -> DesktopEntry {
         let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path, limit: 4 << 20) } catch {
+        do { bytes = try FileBytes.read(path, limit: maximumSize + 1) } catch {
             throw .unreadable(path: path, reason: error.reason)
+        }
+        guard bytes.count <= maximumSize else {
+            throw .unreadable(path: path, reason: "larger than \(maximumSize >> 20) MiB, which no desktop entry needs")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8(path: path) }
         return try parse(text, path: path, id: id, diagnostics: &diagnostics)
@@ -157,7 +163,7 @@ private struct GroupValues {
 
     mutating func add(_ entry: KeyFileEntry) {
         if let locale = entry.locale {
-            localized[entry.key, default: [:]][locale] = KeyFileValue.unescape(entry.value)
+            localized[entry.key, default: [:]][locale] = KeyFileValue.unescape(entry.value.trimmingTrailingSpaces())
         } else {
             plain[entry.key] = entry
         }

@@ -11,7 +11,7 @@ public enum ExecTokenizer {
         /// A double quote is never closed.
         case unterminatedQuote
         /// A quoted argument has a backslash before a character that needs none.
-        case invalidEscape(Character)
+        case invalidEscape(Unicode.Scalar)
         /// Nothing but spaces.
         case empty
 
@@ -40,7 +40,8 @@ public enum ExecTokenizer {
         var inToken = false
         var quoted = false
         var inQuotes = false
-        var iterator = Array(exec).makeIterator()
+        // Scalars, not Characters: a combining mark after a quote must not hide the quote.
+        var iterator = exec.unicodeScalars.makeIterator()
         while let character = iterator.next() {
             if inQuotes {
                 switch character {
@@ -48,8 +49,8 @@ public enum ExecTokenizer {
                 case "\\":
                     guard let next = iterator.next() else { throw .unterminatedQuote }
                     guard ["\"", "`", "$", "\\"].contains(next) else { throw .invalidEscape(next) }
-                    current.append(next)
-                default: current.append(character)
+                    current.unicodeScalars.append(next)
+                default: current.unicodeScalars.append(character)
                 }
                 continue
             }
@@ -66,7 +67,7 @@ public enum ExecTokenizer {
                 inToken = true
                 quoted = true
             default:
-                current.append(character)
+                current.unicodeScalars.append(character)
                 inToken = true
             }
         }

@@ -17,49 +17,54 @@ public struct KeyFile: Sendable, Equatable {
         var lines: [KeyFileLine] = []
         var sawGroup = false
         var number = 0
-        let raw = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on the byte 0x0A, never on Characters: "\r\n" and a combining mark after "=" are
+        // single Characters in Swift, and must not hide a line end or a separator.
+        let raw = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let body = text.hasSuffix("\n") ? raw.dropLast() : raw[...]
-        for piece in body {
+        for bytes in body {
             number += 1
-            var line = String(piece)
-            if line.hasSuffix("\r") { line.removeLast() }
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") {
-                lines.append(.comment(String(piece)))
-            } else if trimmed.hasPrefix("[") {
-                guard let close = trimmed.lastIndex(of: "]"),
-                    trimmed[trimmed.index(after: close)...].allSatisfy({ $0 == " " || $0 == "\t" })
+            let piece = String(decoding: bytes, as: UTF8.self)
+            var scalars = Substring(piece).unicodeScalars
+            if scalars.last == "\r" { scalars.removeLast() }
+            let line = String(scalars)
+            let trimmed = scalars.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.first == "#" {
+                lines.append(.comment(piece))
+            } else if trimmed.first == "[" {
+                let afterClose = trimmed.lastIndex(of: "]").map { trimmed[trimmed.index(after: $0)...] }
+                guard let close = trimmed.lastIndex(of: "]"), let rest = afterClose,
+                    rest.allSatisfy({ $0 == " " || $0 == "\t" })
                 else {
                     diagnostics.append(Diagnostic(path: path, line: number,
                         message: "group header '\(line)' has no closing ']'"))
-                    lines.append(.invalid(String(piece)))
+                    lines.append(.invalid(piece))
                     continue
                 }
                 let name = String(trimmed[trimmed.index(after: trimmed.startIndex)..<close])
-                if name.contains("[") || name.contains(where: { $0.asciiValue.map { $0 < 32 } ?? false }) {
+                if name.contains("[") || name.unicodeScalars.contains(where: { $0.value < 32 }) {
                     diagnostics.append(Diagnostic(path: path, line: number,
                         message: "group name '\(name)' contains '[' or a control character"))
                 }
                 sawGroup = true
-                lines.append(.group(name: name, raw: String(piece)))
-            } else if let equals = line.firstIndex(of: "=") {
-                let fullKey = line[..<equals].trimmingSpaces()
-                let value = String(line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
-                let (key, locale) = Self.splitLocale(String(fullKey))
+                lines.append(.group(name: name, raw: piece))
+            } else if let equals = scalars.firstIndex(of: "=") {
+                let fullKey = String(scalars[..<equals]).trimmingSpaces()
+                let value = String(scalars[scalars.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
+                let (key, locale) = Self.splitLocale(fullKey)
                 if key.isEmpty {
                     diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(line)' has an empty key"))
-                    lines.append(.invalid(String(piece)))
+                    lines.append(.invalid(piece))
                     continue
                 }
                 if !sawGroup {
                     diagnostics.append(Diagnostic(path: path, line: number,
                         message: "key '\(fullKey)' appears before any [Group] header"))
                 }
-                lines.append(.entry(KeyFileEntry(key: key, locale: locale, value: value, raw: String(piece), line: number)))
+                lines.append(.entry(KeyFileEntry(key: key, locale: locale, value: value, raw: piece, line: number)))
             } else {
                 diagnostics.append(Diagnostic(path: path, line: number,
                     message: "expected 'key=value', '[Group]' or a comment, found '\(line.prefix(80))'"))
-                lines.append(.invalid(String(piece)))
+                lines.append(.invalid(piece))
             }
         }
         self.lines = lines
