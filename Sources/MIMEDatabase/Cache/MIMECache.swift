@@ -114,10 +114,12 @@ enum MIMECache {
             let roots = try reader.count(at: tree, recordSize: 12, recordsStart: tree + 8, what: "the suffix tree")
             let first = try reader.int(at: tree + 4)
             var visited = 0
-            try readNodes(first: first, count: roots, suffix: [], depth: 0, visited: &visited, into: &contents)
+            var suffix: [Unicode.Scalar] = []
+            try readNodes(first: first, count: roots, suffix: &suffix, depth: 0, visited: &visited, into: &contents)
         }
 
-        private mutating func readNodes(first: Int, count: Int, suffix: [Unicode.Scalar], depth: Int,
+        /// Walks sibling nodes; `suffix` holds the characters from the root down, last character first.
+        private mutating func readNodes(first: Int, count: Int, suffix: inout [Unicode.Scalar], depth: Int,
                                         visited: inout Int, into contents: inout DirectoryContents) throws(CacheReader.Failure) {
             guard depth < MIMECache.depthLimit else { throw .tooDeep(limit: MIMECache.depthLimit) }
             for index in 0..<count {
@@ -128,8 +130,9 @@ enum MIMECache {
                 if character == 0 {
                     let mimeType = try type(at: reader.int(at: node + 4))
                     let flags = try reader.uint32(at: node + 8)
-                    add(pattern: "*" + String(String.UnicodeScalarView(suffix.reversed())), mimeType: mimeType,
-                        flags: flags, to: &contents)
+                    var pattern = "*"
+                    pattern.unicodeScalars.append(contentsOf: suffix.reversed())
+                    add(pattern: pattern, mimeType: mimeType, flags: flags, to: &contents)
                     continue
                 }
                 guard let scalar = Unicode.Scalar(character) else {
@@ -137,8 +140,10 @@ enum MIMECache {
                 }
                 let children = try reader.count(at: node + 4, recordSize: 12, recordsStart: 0, what: "a suffix tree node")
                 let firstChild = try reader.int(at: node + 8)
-                try readNodes(first: firstChild, count: children, suffix: suffix + [scalar], depth: depth + 1,
+                suffix.append(scalar)
+                try readNodes(first: firstChild, count: children, suffix: &suffix, depth: depth + 1,
                               visited: &visited, into: &contents)
+                suffix.removeLast()
             }
         }
 

@@ -1,13 +1,16 @@
 /// Decoding of key-file values: string escapes, lists and booleans (SPECS rule 62).
+///
+/// Values are walked as Unicode scalars, not Characters: it is much faster, and a combining mark
+/// after `\` or `;` must not change how the escape or separator reads.
 public enum KeyFileValue {
     /// Undoes the escapes `\s`, `\n`, `\t`, `\r` and `\\`; any other backslash pair is kept as is.
     public static func unescape(_ value: String) -> String {
-        guard value.contains("\\") else { return value }
-        var result = ""
-        var iterator = value.makeIterator()
-        while let character = iterator.next() {
-            guard character == "\\" else {
-                result.append(character)
+        guard value.utf8.contains(UInt8(ascii: "\\")) else { return value }
+        var result = String.UnicodeScalarView()
+        var iterator = value.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            guard scalar == "\\" else {
+                result.append(scalar)
                 continue
             }
             switch iterator.next() {
@@ -20,31 +23,38 @@ public enum KeyFileValue {
             case nil: result.append("\\")
             }
         }
-        return result
+        return String(result)
     }
 
     /// Splits a `;`-separated list; `\;` is a literal semicolon, and a trailing `;` ends the list.
     ///
     /// The other escapes are undone in each element.
     public static func list(_ value: String) -> [String] {
+        if !value.utf8.contains(UInt8(ascii: "\\")) {
+            // The common case: no escapes at all.
+            var items = value.utf8.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+                .map { String(decoding: $0, as: UTF8.self) }
+            if items.last == "" { items.removeLast() }
+            return items
+        }
         var items: [String] = []
-        var current = ""
-        var iterator = value.makeIterator()
-        while let character = iterator.next() {
-            if character == "\\" {
+        var current = String.UnicodeScalarView()
+        var iterator = value.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            if scalar == "\\" {
                 guard let next = iterator.next() else {
                     current.append("\\")
                     break
                 }
                 if next == ";" { current.append(";") } else { current.append("\\"); current.append(next) }
-            } else if character == ";" {
-                items.append(unescape(current))
-                current = ""
+            } else if scalar == ";" {
+                items.append(unescape(String(current)))
+                current = String.UnicodeScalarView()
             } else {
-                current.append(character)
+                current.append(scalar)
             }
         }
-        if !current.isEmpty { items.append(unescape(current)) }
+        if !current.isEmpty { items.append(unescape(String(current))) }
         return items
     }
 
