@@ -47,7 +47,7 @@ public struct MimeAppsData: Sendable, Equatable {
             var values: [String: ListValue] = [:]
             var exact: [String: ListValue] = [:]
             for entry in entries {
-                let ids = KeyFileValue.list(entry.value).map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
+                let ids = KeyFileValue.list(entry.value).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                 let value = ListValue(ids: ids, line: entry.line, key: entry.key)
                 Self.merge(value, into: &values, key: database.canonicalName(entry.key))
                 Self.merge(value, into: &exact, key: database.unaliasExact(entry.key))
@@ -71,14 +71,5 @@ public struct MimeAppsData: Sendable, Equatable {
     /// The IDs listed for `type` in `group`, if any.
     public func value(_ group: AssociationGroup, for type: String) -> ListValue? {
         groups[group]?[type]
-    }
-}
-
-extension String {
-    func trimmingBlanks() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
-        return String(slice)
     }
 }

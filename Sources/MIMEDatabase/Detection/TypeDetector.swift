@@ -42,7 +42,7 @@ public struct TypeDetector: Sendable {
         }
         if options.useAttribute, let value = ExtendedAttributes.value("user.mime_type", of: path) {
             trace.attribute = value
-            let cleaned = value.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
+            let cleaned = value.split(separator: ";").first.map { $0.trimmingWhitespace() } ?? ""
             if MIMETypeName.isValid(cleaned) && database.isKnown(cleaned) {
                 trace.reason = "the file's user.mime_type attribute names it"
                 return Detection(type: database.canonicalName(cleaned), source: .xattr, uncertain: false, trace: trace)

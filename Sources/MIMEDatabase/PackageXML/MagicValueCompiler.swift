@@ -70,7 +70,7 @@ enum MagicValueCompiler {
 
     /// Parses like `strtoul(text, NULL, 0)`: `0x` hexadecimal, a leading `0` octal, else decimal.
     static func parseNumber(_ text: String) -> UInt64? {
-        let trimmed = text.trimmingSpaces()
+        let trimmed = text.trimmingWhitespace()
         if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X") {
             return trimmed.count > 2 ? UInt64(trimmed.dropFirst(2), radix: 16) : nil
         }

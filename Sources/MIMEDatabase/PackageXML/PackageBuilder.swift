@@ -227,7 +227,7 @@ struct PackageBuilder {
 
     private mutating func number(_ element: XMLElement, _ name: String, default fallback: Int, max: Int) -> Int {
         guard let text = element.attributes[name] else { return fallback }
-        guard let value = Int(text.trimmingSpaces()), (0...max).contains(value) else {
+        guard let value = Int(text.trimmingWhitespace()), (0...max).contains(value) else {
             warn(element, "'\(name)' must be a whole number from 0 to \(max), found '\(text)'; using \(fallback)")
             return fallback
         }
@@ -241,7 +241,7 @@ struct PackageBuilder {
 
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and newlines.
-    func trimmingSpaces() -> String {
+    func trimmingWhitespace() -> String {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         let start = firstIndex { !blank($0) } ?? endIndex
         let end = lastIndex { !blank($0) }.map { index(after: $0) } ?? start
