@@ -62,7 +62,8 @@ public enum AssocCLI {
     /// Every subcommand by name.
     static let commands: [String: Command] = Dictionary(
         uniqueKeysWithValues: [MimeCommand.command, IsACommand.command, TypeCommand.command, ExplainCommand.command,
-         DefaultCommand.command, AppsCommand.command].map { ($0.name, $0) })
+         DefaultCommand.command, AppsCommand.command, EditCommands.set, EditCommands.unset, EditCommands.add,
+         EditCommands.remove, EditCommands.reset, SyncCommand.command].map { ($0.name, $0) })
 
     private static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]

@@ -102,7 +102,9 @@ enum ExplainCommand {
         if detection.source != .xattr && detection.source != .stat {
             let data = trace.bytesRead == nil ? nil : (try? FileBytes.readPrefix(path, count: 4096))
             let gio = context.detector.gioGuess(name: trace.name, data: data)
-            if gio.type != detection.type {
+            if gio.type != detection.type && detection.source == .xmlRoot {
+                lines.append("  GIO would say: \(gio.type): GIO does not read the root element of XML documents (SPECS rule 34)")
+            } else if gio.type != detection.type {
                 lines.append("  GIO would say: \(gio.type): \(gio.reason) (SPECS rule 26; assoc follows the specification)")
             } else {
                 lines.append("  GIO agrees")

@@ -31,14 +31,17 @@ public final class OutputSink: @unchecked Sendable {
     /// Writes out whatever results are still buffered.
     public func flush() { flusher?() }
 
-    /// Writes one line of results.
-    public func line(_ text: String) { writeOut(text + "\n") }
+    /// Writes one line of results, or text with another ending.
+    public func line(_ text: String, terminator: String = "\n") { writeOut(text + terminator) }
 
     /// Writes one line of results, escaped when standard output is a terminal.
     public func untrustedLine(_ text: String) { writeOut((isTerminal ? Terminal.sanitized(text) : text) + "\n") }
 
     /// Writes `assoc: message` to standard error.
-    public func error(_ message: String) { writeError("assoc: " + Terminal.sanitized(message) + "\n") }
+    public func error(_ message: String) {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { Terminal.sanitized(String($0)) }
+        writeError("assoc: " + lines.joined(separator: "\n") + "\n")
+    }
 
     /// Writes `assoc: warning: message` to standard error.
     public func warning(_ message: String) { writeError("assoc: warning: " + Terminal.sanitized(message) + "\n") }

@@ -1,0 +1,63 @@
+import Associations
+import XDGSupport
+
+/// `$XDG_CONFIG_HOME/assoc/rules.list`: the wildcard and extension rules `assoc set` compiled, so
+/// that `assoc sync` can compile them again after types or applications change.
+enum RulesFile {
+    static let group = "Rules"
+
+    static func path(_ context: CommandContext) -> String { context.environment.configHome + "/assoc/rules.list" }
+
+    /// Remembers TARGET=APP (`;all` marks --all-types).
+    static func record(target: String, app: String, allTypes: Bool, context: CommandContext) throws {
+        try AtomicFile.update(path(context)) { old in
+            var diagnostics: [Diagnostic] = []
+            var file = KeyFile(parsing: old ?? "# Rules kept by 'assoc set'; 'assoc sync' applies them again.\n",
+                               path: path(context), diagnostics: &diagnostics)
+            file.set(app + ";" + (allTypes ? "all;" : ""), for: target, in: group)
+            return file.text
+        }
+    }
+
+    /// Every rule: target, app, and whether it covers all matching types.
+    static func rules(_ context: CommandContext) -> [(target: String, app: String, allTypes: Bool)] {
+        guard let bytes = try? FileBytes.read(path(context)) else { return [] }
+        var diagnostics: [Diagnostic] = []
+        let file = KeyFile(parsing: String(decoding: bytes, as: UTF8.self), path: path(context), diagnostics: &diagnostics)
+        context.report(diagnostics)
+        return file.entries(in: group).compactMap { entry in
+            let values = KeyFileValue.list(entry.value)
+            guard let app = values.first else { return nil }
+            return (entry.key, app, values.contains("all"))
+        }
+    }
+}
+
+/// `assoc sync`: applies the remembered rules again.
+enum SyncCommand {
+    static let command = Command(name: "sync", help: """
+        Usage: assoc sync [--dry-run]
+
+        Compiles every rule of $XDG_CONFIG_HOME/assoc/rules.list (the wildcards and extensions given
+        to 'assoc set') again into concrete types, so types and applications installed since are
+        covered too.
+
+        Options: --dry-run, -h/--help.
+        Exit status: 0 done (also when there are no rules), 2 on an error.
+        """, run: run)
+
+    static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
+        let arguments = try ParsedArguments(words, specs: [OptionSpec(long: "--dry-run")], subcommand: "sync")
+        let rules = RulesFile.rules(context)
+        if rules.isEmpty { context.output.line("no rules to apply") }
+        var edits: [MimeAppsEdit] = []
+        for rule in rules {
+            let types = try TargetExpander.types(for: rule.target, app: rule.app, allTypes: rule.allTypes,
+                                                 context: context, subcommand: "sync")
+            edits += types.map { MimeAppsEdit.setDefault(type: $0, app: rule.app) }
+        }
+        guard !edits.isEmpty else { return .success }
+        return try ListWriter.write(edits, to: context.environment.configHome + "/mimeapps.list",
+                                    dryRun: arguments.has("--dry-run"), context: context)
+    }
+}

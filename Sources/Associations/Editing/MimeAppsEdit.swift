@@ -1,0 +1,118 @@
+import MIMEDatabase
+import XDGSupport
+
+/// One change to a `mimeapps.list` (SPECS rules 56–59).
+public enum MimeAppsEdit: Sendable, Equatable {
+    /// `[Default Applications] TYPE=APP;`, plus APP in `[Added Associations]` and out of
+    /// `[Removed Associations]`, so the default is associated with its type (rule 56, 59c).
+    case setDefault(type: String, app: String)
+    /// Only `[Default Applications] TYPE=APP;`, for a desktop-specific list, where the other groups
+    /// are not allowed (rule 43).
+    case setDefaultOnly(type: String, app: String)
+    /// Removes the `[Default Applications]` key of the type (rule 59d).
+    case unsetDefault(type: String)
+    /// Appends APP to `[Added Associations]` and takes it out of `[Removed Associations]` (59e).
+    case add(type: String, app: String)
+    /// Appends APP to `[Removed Associations]` and takes it out of `[Added Associations]` (59e).
+    case remove(type: String, app: String)
+    /// Removes the type from all three groups (rule 59d, GIO's reset).
+    case reset(type: String)
+
+    /// The type the edit is about.
+    public var type: String {
+        switch self {
+        case let .setDefault(type, _), let .setDefaultOnly(type, _), let .unsetDefault(type), let .add(type, _),
+            let .remove(type, _), let .reset(type):
+            return type
+        }
+    }
+}
+
+/// Applies edits to the text of a `mimeapps.list`, changing only the lines it must.
+///
+/// Comments, blank lines, the order of groups and keys, unknown groups and keys all survive byte
+/// for byte. Keys are written as canonical types (an alias key for the same type is rewritten),
+/// values as desktop IDs each followed by `;`, without duplicates (rule 59a, b, g).
+public struct MimeAppsEditor: Sendable {
+    /// The database that says which keys are aliases of a type.
+    public let database: MIMEDatabase
+
+    /// Creates an editor.
+    public init(database: MIMEDatabase) {
+        self.database = database
+    }
+
+    /// The text after `edits`; `text` nil is a missing file.
+    public func apply(_ edits: [MimeAppsEdit], to text: String?) -> String {
+        var diagnostics: [Diagnostic] = []
+        var file = KeyFile(parsing: text ?? "", path: "mimeapps.list", diagnostics: &diagnostics)
+        for edit in edits { apply(edit, to: &file) }
+        return file.text
+    }
+
+    private func apply(_ edit: MimeAppsEdit, to file: inout KeyFile) {
+        let type = database.canonicalName(edit.type)
+        switch edit {
+        case let .setDefault(_, app):
+            write([app], type: type, group: .defaultApplications, in: &file)
+            appendIfAbsent(app, type: type, group: .addedAssociations, in: &file)
+            removeFromList(app, type: type, group: .removedAssociations, in: &file)
+        case let .setDefaultOnly(_, app):
+            write([app], type: type, group: .defaultApplications, in: &file)
+        case .unsetDefault:
+            file.remove(type, in: AssociationGroup.defaultApplications.rawValue, matching: sameType(type))
+        case let .add(_, app):
+            appendIfAbsent(app, type: type, group: .addedAssociations, in: &file)
+            removeFromList(app, type: type, group: .removedAssociations, in: &file)
+        case let .remove(_, app):
+            appendIfAbsent(app, type: type, group: .removedAssociations, in: &file)
+            removeFromList(app, type: type, group: .addedAssociations, in: &file)
+        case .reset:
+            for group in [AssociationGroup.defaultApplications, .addedAssociations, .removedAssociations] {
+                file.remove(type, in: group.rawValue, matching: sameType(type))
+            }
+        }
+    }
+
+    private func sameType(_ type: String) -> (String) -> Bool {
+        { self.database.canonicalName($0) == type }
+    }
+
+    /// The IDs the file lists for `type` in `group`, over every key spelling of the type.
+    func ids(for type: String, group: AssociationGroup, in file: KeyFile) -> [String] {
+        var result: [String] = []
+        for entry in file.entries(in: group.rawValue) where entry.locale == nil && database.canonicalName(entry.key) == type {
+            for id in KeyFileValue.list(entry.value).map({ $0.trimmingSpaces() }) where !id.isEmpty && !result.contains(id) {
+                result.append(id)
+            }
+        }
+        return result
+    }
+
+    private func write(_ ids: [String], type: String, group: AssociationGroup, in file: inout KeyFile) {
+        if ids.isEmpty {
+            file.remove(type, in: group.rawValue, matching: sameType(type))
+        } else {
+            let value = ids.map { $0.replacingSemicolons() + ";" }.joined()
+            file.set(value, for: type, in: group.rawValue, matching: sameType(type))
+        }
+    }
+
+    private func appendIfAbsent(_ app: String, type: String, group: AssociationGroup, in file: inout KeyFile) {
+        let current = ids(for: type, group: group, in: file)
+        guard !current.contains(app) else { return }
+        write(current + [app], type: type, group: group, in: &file)
+    }
+
+    private func removeFromList(_ app: String, type: String, group: AssociationGroup, in file: inout KeyFile) {
+        let current = ids(for: type, group: group, in: file)
+        guard current.contains(app) else { return }
+        write(current.filter { $0 != app }, type: type, group: group, in: &file)
+    }
+}
+
+extension String {
+    fileprivate func replacingSemicolons() -> String {
+        String(unicodeScalars.map { $0 == ";" ? "\\;" : String($0) }.joined())
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import XDGSupport
+
+/// "Open this one file with X" (DESIGN.md decision 6): the `user.assoc.open-with` attribute on
+/// the file, or where the file system refuses attributes, a line in
+/// `$XDG_STATE_HOME/assoc/open-with.list` keyed by absolute path and checked against the inode.
+public struct PerFileChoice: Sendable {
+    /// The attribute that holds the desktop file ID.
+    public static let attribute = "user.assoc.open-with"
+    static let group = "Open With"
+
+    let environment: XDGEnvironment
+
+    /// Creates the store for `environment`.
+    public init(environment: XDGEnvironment) {
+        self.environment = environment
+    }
+
+    var listPath: String { environment.stateHome + "/assoc/open-with.list" }
+
+    /// The chosen desktop ID for `path`, and where it was found, if any.
+    public func choice(for path: String) -> (app: String, source: String)? {
+        if let value = ExtendedAttributes.value(Self.attribute, of: path)?.trimmingSpaces(), !value.isEmpty {
+            return (value, "the \(Self.attribute) attribute")
+        }
+        guard let (absolute, inode) = identity(path), let bytes = try? FileBytes.read(listPath) else { return nil }
+        var diagnostics: [Diagnostic] = []
+        let file = KeyFile(parsing: String(decoding: bytes, as: UTF8.self), path: listPath, diagnostics: &diagnostics)
+        guard let raw = file.rawValue(absolute, in: Self.group) else { return nil }
+        let values = KeyFileValue.list(raw)
+        guard values.count >= 2, values[1] == String(inode) else { return nil }
+        return (values[0], listPath)
+    }
+
+    /// Records `app` for `path`; returns where it was stored.
+    public func set(_ app: String, for path: String) throws -> String {
+        do {
+            try ExtendedAttributes.set(Self.attribute, to: app, on: path)
+            return "the \(Self.attribute) attribute"
+        } catch {
+            guard let (absolute, inode) = identity(path) else { throw error }
+            try AtomicFile.update(listPath) { old in
+                var diagnostics: [Diagnostic] = []
+                var file = KeyFile(parsing: old ?? "", path: listPath, diagnostics: &diagnostics)
+                file.set("\(app);\(inode);", for: absolute, in: Self.group)
+                return file.text
+            }
+            return listPath + " (the file system refuses attributes: \(error.reason))"
+        }
+    }
+
+    /// Forgets the choice for `path` in both places.
+    public func unset(_ path: String) throws {
+        try? ExtendedAttributes.remove(Self.attribute, from: path)
+        guard let (absolute, _) = identity(path), FileBytes.exists(listPath) else { return }
+        try AtomicFile.update(listPath) { old in
+            var diagnostics: [Diagnostic] = []
+            var file = KeyFile(parsing: old ?? "", path: listPath, diagnostics: &diagnostics)
+            return file.remove(absolute, in: Self.group) ? file.text : nil
+        }
+    }
+
+    /// The absolute, resolved path and inode of `path`.
+    private func identity(_ path: String) -> (String, UInt64)? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        var info = stat()
+        guard stat(resolved, &info) == 0 else { return nil }
+        return (String(cString: resolved), UInt64(info.st_ino))
+    }
+}

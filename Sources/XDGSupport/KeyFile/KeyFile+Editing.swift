@@ -1,0 +1,62 @@
+/// Minimal edits of a key file: only the lines that must change do (SPECS rule 59a–b).
+extension KeyFile {
+    /// The line index range of every header named `group`: from the header to before the next one.
+    private func ranges(of group: String) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start: Int?
+        for (index, line) in lines.enumerated() {
+            guard case .group(let name, _) = line else { continue }
+            if let open = start { result.append(open..<index) }
+            start = name == group ? index : nil
+        }
+        if let open = start { result.append(open..<lines.count) }
+        return result
+    }
+
+    /// Sets `key` (unlocalised) in `group` to the raw `value`.
+    ///
+    /// The first existing line whose key `matches` is rewritten in place and any later duplicates in
+    /// the group are removed; otherwise a line is added after the group's last entry, and the group
+    /// is created at the end of the file when missing. Nothing else changes.
+    public mutating func set(_ value: String, for key: String, in group: String,
+                             matching matches: (String) -> Bool = { _ in false }) {
+        let targets = indices(of: key, in: group, matching: matches)
+        if let first = targets.first {
+            for index in targets.dropFirst().reversed() { lines.remove(at: index) }
+            lines[first] = .entry(KeyFileEntry(key: key, value: value))
+            return
+        }
+        if let range = ranges(of: group).first {
+            var insertAt = range.lowerBound + 1
+            for index in range {
+                if case .entry = lines[index] { insertAt = index + 1 }
+            }
+            lines.insert(.entry(KeyFileEntry(key: key, value: value)), at: insertAt)
+        } else {
+            if let last = lines.last, !last.raw.trimmingSpaces().isEmpty { lines.append(.comment("")) }
+            lines.append(.group(name: group, raw: "[\(group)]"))
+            lines.append(.entry(KeyFileEntry(key: key, value: value)))
+            endsWithNewline = true
+        }
+    }
+
+    /// The indices of the unlocalised lines for `key` (or keys `matches` accepts) in `group`, in order.
+    private func indices(of key: String, in group: String, matching matches: (String) -> Bool) -> [Int] {
+        ranges(of: group).flatMap { range in
+            range.filter { index in
+                guard case .entry(let entry) = lines[index] else { return false }
+                return entry.locale == nil && (entry.key == key || matches(entry.key))
+            }
+        }
+    }
+
+    /// Removes every unlocalised `key` (and keys `matches` accepts) from every header named `group`.
+    ///
+    /// - Returns: whether a line was removed.
+    @discardableResult
+    public mutating func remove(_ key: String, in group: String, matching matches: (String) -> Bool = { _ in false }) -> Bool {
+        let targets = indices(of: key, in: group, matching: matches)
+        for index in targets.reversed() { lines.remove(at: index) }
+        return !targets.isEmpty
+    }
+}
