@@ -34,7 +34,10 @@ enum DefaultCommand {
         }
         let mode = try resolutionMode(arguments, subcommand: "default")
         let target = try ResolvedTarget.resolve(arguments.operands[0], context: context)
-        let resolution = context.resolver.resolve(target.type, mode: mode)
+        var resolution = context.resolver.resolve(target.type, mode: mode)
+        if target.kind == .path, let choice = perFileChoice(target.argument, context) {
+            resolution.defaultApplication = choice
+        }
         if arguments.has("--json") {
             context.output.line(JSONValue.object([
                 ("type", .string(resolution.type)), ("default", .optional(resolution.defaultApplication)),
@@ -47,6 +50,16 @@ enum DefaultCommand {
             return .notFound
         }
         return .success
+    }
+
+    /// The usable per-file choice of `path` (DESIGN.md decision 6), which comes before the default.
+    static func perFileChoice(_ path: String, _ context: CommandContext) -> String? {
+        guard let choice = PerFileChoice(environment: context.environment).choice(for: path) else { return nil }
+        guard context.resolver.applications.application(choice.app)?.status.isUsable == true else {
+            context.output.warning("the per-file choice '\(choice.app)' for '\(path)' is not installed; ignored")
+            return nil
+        }
+        return choice.app
     }
 
     /// `--as spec|gio`, default spec.

@@ -56,6 +56,9 @@ enum ExplainCommand {
                 context.output.untrustedLine("url: \(target)")
                 context.output.line("  type: \(resolved.type) (SPECS rule 28: a URL is typed by its scheme)")
             }
+            if resolved.kind == .path, let choice = PerFileChoice(environment: context.environment).choice(for: resolved.argument) {
+                context.output.untrustedLine("per-file choice: \(choice.app) (from \(choice.source)); it comes before any default")
+            }
             if !arguments.has("--no-resolve") {
                 for line in ResolutionExplainer.lines(for: resolved.type, context: context) {
                     context.output.untrustedLine(line)

@@ -20,7 +20,7 @@ public struct KeyFile: Sendable, Equatable {
         // Split on the byte 0x0A, never on Characters: "\r\n" and a combining mark after "=" are
         // single Characters in Swift, and must not hide a line end or a separator.
         let raw = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let body = text.hasSuffix("\n") ? raw.dropLast() : raw[...]
+        let body = text.isEmpty ? [] : (text.hasSuffix("\n") ? raw.dropLast() : raw[...])
         for bytes in body {
             number += 1
             let piece = String(decoding: bytes, as: UTF8.self)
