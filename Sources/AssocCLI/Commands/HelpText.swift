@@ -10,6 +10,12 @@ enum HelpText {
           explain PATH|TYPE|URL   each step of detection and resolution, and GIO's answer
           default TYPE|PATH|URL   the default application
           apps [TYPE|PATH|URL]    default, recommended and fallback applications; or all
+          set TARGET APP          make APP the default (a type, image/*, .pdf, or --file PATH)
+          unset TARGET            remove a default (or --file PATH)
+          add TYPE APP            associate APP with TYPE
+          remove TYPE APP         take APP away from TYPE
+          reset TARGET            forget the user's settings for a type
+          sync                    apply the remembered wildcard and extension rules again
           mime TYPE...            what the database says about a type
           is-a TYPE SUPERTYPE     exit 0 when TYPE is a kind of SUPERTYPE, else 1
 
