@@ -40,6 +40,16 @@ struct EditCommandTests {
         #expect(try String(contentsOfFile: tree.path("config/assoc/rules.list"), encoding: .utf8).contains("image/*=photos.desktop;"))
     }
 
+    @Test("--app-types makes the app the default for every type its entry declares")
+    func appTypes() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let result = try ProcessRunner.assoc(["set", "--app-types", "browser"], environment: variables)
+        #expect(result.status == 0)
+        #expect(try ProcessRunner.assoc(["default", "text/html"], environment: variables).standardOutput == "browser.desktop\n")
+        #expect(try ProcessRunner.assoc(["default", "x-scheme-handler/https"], environment: variables).standardOutput == "browser.desktop\n")
+    }
+
     @Test("through a symlink the link stays a link and its target changes")
     func symlink() throws {
         let (tree, variables) = try applicationsWorld()

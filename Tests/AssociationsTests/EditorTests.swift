@@ -95,7 +95,8 @@ struct EditorTests {
         #expect(text == "[Added Associations]\napplication/pdf=myapp.desktop;myapp2.desktop;\n")        // f2
         text = editor.apply([.setDefault(type: "application/pdf", app: "myapp.desktop")], to: text)
         #expect(text == "[Added Associations]\napplication/pdf=myapp.desktop;myapp2.desktop;\n\n[Default Applications]\napplication/pdf=myapp.desktop;\n") // f3
-        // f4 (set-last-used) is GIO's Open With memory, which assoc does not write.
+        text = editor.apply([.setLastUsed(type: "application/pdf", app: "myapp2.desktop")], to: text)
+        #expect(text == "[Added Associations]\napplication/pdf=myapp2.desktop;myapp.desktop;\n\n[Default Applications]\napplication/pdf=myapp.desktop;\n") // f4
         text = editor.apply([.reset(type: "application/pdf")], to: text)
         #expect(text == "[Added Associations]\n\n[Default Applications]\n")                                  // f5
     }

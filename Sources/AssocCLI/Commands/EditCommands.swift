@@ -6,6 +6,7 @@ import XDGSupport
 enum EditCommands {
     static let set = Command(name: "set", help: """
         Usage: assoc set [--desktop NAME] [--dry-run] [--all-types] TARGET APP
+               assoc set [--dry-run] --app-types APP
                assoc set --file PATH APP
 
         Makes APP the default for TARGET in $XDG_CONFIG_HOME/mimeapps.list: writes
@@ -24,6 +25,7 @@ enum EditCommands {
           --desktop NAME      write NAME-mimeapps.list instead ([Default Applications] only)
           --dry-run           print the change as a unified diff and write nothing
           --all-types         with a wildcard or extension, every matching type, not only APP's
+          --app-types APP     make APP the default for every type its entry declares
           --file PATH         remember APP for this one file (its user.assoc.open-with attribute,
                               or $XDG_STATE_HOME/assoc/open-with.list where attributes fail)
           -h, --help          show this help
@@ -73,7 +75,7 @@ enum EditCommands {
 
     static let specs = [
         OptionSpec(long: "--desktop", takesValue: true), OptionSpec(long: "--dry-run"), OptionSpec(long: "--all-types"),
-        OptionSpec(long: "--file", takesValue: true),
+        OptionSpec(long: "--file", takesValue: true), OptionSpec(long: "--app-types", takesValue: true),
     ]
 
     static func run(_ action: Action, _ words: [String], _ context: CommandContext) throws -> ExitStatus {
@@ -84,13 +86,25 @@ enum EditCommands {
                                                 context: context, subcommand: name)
         }
         let needsApp = action == .set || action == .add || action == .remove
-        guard arguments.operands.count == (needsApp ? 2 : 1) else {
-            throw UsageError("expected \(needsApp ? "TARGET APP" : "TARGET")", subcommand: name)
-        }
-        let target = arguments.operands[0]
-        let app = needsApp ? try AppResolver.resolve(arguments.operands[1], context: context, subcommand: name) : nil
-        let types = try TargetExpander.types(for: target, app: app, allTypes: arguments.has("--all-types"),
+        let target: String
+        let app: String?
+        let types: [String]
+        if action == .set, let argument = arguments.value("--app-types") {
+            guard arguments.operands.isEmpty else { throw UsageError("expected --app-types APP alone", subcommand: name) }
+            let id = try AppResolver.resolve(argument, context: context, subcommand: name)
+            let declared = context.resolver.applications.application(id)?.entry?.mimeTypes ?? []
+            var seen = Set<String>()
+            (target, app, types) = (id, id, declared.map(context.database.canonicalName).filter { seen.insert($0).inserted })
+            guard !types.isEmpty else { throw UsageError("'\(id)' declares no MIME types", subcommand: name) }
+        } else {
+            guard arguments.operands.count == (needsApp ? 2 : 1) else {
+                throw UsageError("expected \(needsApp ? "TARGET APP" : "TARGET")", subcommand: name)
+            }
+            target = arguments.operands[0]
+            app = needsApp ? try AppResolver.resolve(arguments.operands[1], context: context, subcommand: name) : nil
+            types = try TargetExpander.types(for: target, app: app, allTypes: arguments.has("--all-types"),
                                              context: context, subcommand: name)
+        }
         var edits: [MimeAppsEdit] = []
         let desktop = arguments.value("--desktop")?.lowercased()
         for type in types {

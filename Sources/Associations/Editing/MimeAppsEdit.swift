@@ -17,12 +17,15 @@ public enum MimeAppsEdit: Sendable, Equatable {
     case remove(type: String, app: String)
     /// Removes the type from all three groups (rule 59d, GIO's reset).
     case reset(type: String)
+    /// Moves APP to the front of `[Added Associations]` and out of `[Removed Associations]`: GIO's
+    /// "last used" memory of an Open With choice (SPECS rule 57).
+    case setLastUsed(type: String, app: String)
 
     /// The type the edit is about.
     public var type: String {
         switch self {
         case let .setDefault(type, _), let .setDefaultOnly(type, _), let .unsetDefault(type), let .add(type, _),
-            let .remove(type, _), let .reset(type):
+            let .remove(type, _), let .reset(type), let .setLastUsed(type, _):
             return type
         }
     }
@@ -67,6 +70,10 @@ public struct MimeAppsEditor: Sendable {
         case let .remove(_, app):
             appendIfAbsent(app, type: type, group: .removedAssociations, in: &file)
             removeFromList(app, type: type, group: .addedAssociations, in: &file)
+        case let .setLastUsed(_, app):
+            let others = ids(for: type, group: .addedAssociations, in: file).filter { $0 != app }
+            write([app] + others, type: type, group: .addedAssociations, in: &file)
+            removeFromList(app, type: type, group: .removedAssociations, in: &file)
         case .reset:
             for group in [AssociationGroup.defaultApplications, .addedAssociations, .removedAssociations] {
                 file.remove(type, in: group.rawValue, matching: sameType(type))
