@@ -26,7 +26,7 @@ enum HelpText {
           -h, --help          show help; 'assoc COMMAND --help' for a command
           --version           print the version
 
-        Exit status: 0 answered, 1 no answer (unknown type, not a subtype), 2 usage error
+        Exit status: 0 answered, 1 no answer (unknown type, not a subtype, no default), 2 usage error
         or failure. See assoc(1).
         """
 }
