@@ -70,7 +70,7 @@ public struct ListLocation: Sendable, Equatable {
     }
 
     /// GIO builds file names from desktop names only when they are ASCII letters, digits, `-` and `_`.
-    static func isValidDesktopName(_ name: String) -> Bool {
+    public static func isValidDesktopName(_ name: String) -> Bool {
         !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 }

@@ -28,7 +28,7 @@ public struct PerFileChoice: Sendable {
         guard let (absolute, inode) = identity(path), let bytes = try? FileBytes.read(listPath) else { return nil }
         var diagnostics: [Diagnostic] = []
         let file = KeyFile(parsing: String(decoding: bytes, as: UTF8.self), path: listPath, diagnostics: &diagnostics)
-        guard let raw = file.rawValue(absolute, in: Self.group) else { return nil }
+        guard let raw = file.rawValue(Self.key(absolute), in: Self.group) else { return nil }
         let values = KeyFileValue.list(raw)
         guard values.count >= 2, values[1] == String(inode) else { return nil }
         return (values[0], listPath)
@@ -41,10 +41,12 @@ public struct PerFileChoice: Sendable {
             return "the \(Self.attribute) attribute"
         } catch {
             guard let (absolute, inode) = identity(path) else { throw error }
+            // An older attribute would hide the new choice.
+            try? ExtendedAttributes.remove(Self.attribute, from: path)
             try AtomicFile.update(listPath) { old in
                 var diagnostics: [Diagnostic] = []
                 var file = KeyFile(parsing: old ?? "", path: listPath, diagnostics: &diagnostics)
-                file.set("\(app);\(inode);", for: absolute, in: Self.group)
+                file.set("\(app);\(inode);", for: Self.key(absolute), in: Self.group)
                 return file.text
             }
             return listPath + " (the file system refuses attributes: \(error.reason))"
@@ -58,8 +60,23 @@ public struct PerFileChoice: Sendable {
         try AtomicFile.update(listPath) { old in
             var diagnostics: [Diagnostic] = []
             var file = KeyFile(parsing: old ?? "", path: listPath, diagnostics: &diagnostics)
-            return file.remove(absolute, in: Self.group) ? file.text : nil
+            return file.remove(Self.key(absolute), in: Self.group) ? file.text : nil
         }
+    }
+
+    /// The list key for a path: bytes other than letters, digits and `/._-~+,@` percent-encoded, so
+    /// that `=`, `[`, `]` and line ends in a name cannot break the line.
+    static func key(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-~+,@".unicodeScalars.contains(scalar)) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return result
     }
 
     /// The absolute, resolved path and inode of `path`.

@@ -25,7 +25,7 @@ struct SpecResolution {
         for list in resolver.lists where list.location.kind != .mimeInfoCache {
             steps.append(.consulted(path: list.location.path, exists: list.exists, label: resolver.label(list.location)))
         }
-        let associations = associate(chain, steps: &steps)
+        let (associations, removed) = associate(chain, steps: &steps)
         let recommended = associations.filter { $0.type == type }.map(\.id)
         let fallback = associations.filter { $0.type != type }.map(\.id)
         var chosen: String?
@@ -44,7 +44,7 @@ struct SpecResolution {
                         continue
                     }
                     guard associations.contains(where: { $0.id == id })
-                        || declaresDirectly(application, chain: chain, steps: &steps) else {
+                        || (!removed.contains(id) && declaresDirectly(application, chain: chain, steps: &steps)) else {
                         steps.append(.rejected(id: id, reason: "not associated with \(type) (SPECS rule 53/56: "
                             + "a default must be associated with its type; 'assoc add \(type) \(id)' would associate it)"))
                         continue
@@ -70,7 +70,8 @@ struct SpecResolution {
     /// not hide an association (SPECS rule 49 c).
     private func declaresDirectly(_ application: InstalledApplication, chain: [String],
                                   steps: inout [ResolutionStep]) -> Bool {
-        guard let entry = application.entry else { return false }
+        guard let entry = application.entry,
+            !resolver.applications.isMasked(application.id, below: application.directoryIndex) else { return false }
         let declared = Set(entry.mimeTypes.map(resolver.database.canonicalName))
         guard let type = chain.first(where: declared.contains) else { return false }
         steps.append(.associated(id: application.id, type: type,
@@ -79,7 +80,8 @@ struct SpecResolution {
     }
 
     /// The associations of a chain of types, most preferred first (SPECS rule 49).
-    private func associate(_ chain: [String], steps: inout [ResolutionStep]) -> [Association] {
+    /// - Returns: the associations, and the IDs `[Removed Associations]` took away.
+    private func associate(_ chain: [String], steps: inout [ResolutionStep]) -> ([Association], Set<String>) {
         let index = resolver.applications
         var result: [Association] = []
         var removed = Set<String>()
@@ -143,6 +145,6 @@ struct SpecResolution {
                 }
             }
         }
-        return result
+        return (result, removed)
     }
 }

@@ -40,6 +40,50 @@ struct EditCommandTests {
         #expect(try String(contentsOfFile: tree.path("config/assoc/rules.list"), encoding: .utf8).contains("image/*=photos.desktop;"))
     }
 
+    @Test("a default the user removed is not used, even though its entry declares the type")
+    func removedDefault() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        try FileManager.default.removeItem(atPath: tree.path("config/mimeapps.list"))
+        #expect(try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput == "viewer.desktop\n")
+        #expect(try ProcessRunner.assoc(["remove", "application/pdf", "viewer.desktop"], environment: variables).status == 0)
+        #expect(try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput == "other-viewer.desktop\n")
+    }
+
+    @Test("--desktop is refused for add, remove and reset, and for a name that is not a desktop name", arguments: [
+        ["add", "--desktop", "gnome", "text/plain", "editor.desktop"], ["reset", "--desktop", "kde", "text/plain"],
+        ["set", "--desktop", "../x", "text/plain", "editor.desktop"], ["set", "--dry-run", "--file", "/", "editor.desktop"],
+    ])
+    func refusedOptions(arguments: [String]) throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let result = try ProcessRunner.assoc(arguments, environment: variables)
+        #expect(result.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: tree.path("config/gnome-mimeapps.list")))
+        #expect(!FileManager.default.fileExists(atPath: tree.path("x-mimeapps.list")))
+    }
+
+    @Test("a list that is not UTF-8 is not rewritten")
+    func notUTF8() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let bytes: [UInt8] = Array("# caf".utf8) + [0xE9] + Array("\n[Default Applications]\ntext/plain=editor.desktop;\n".utf8)
+        let path = try tree.write("config/mimeapps.list", bytes: bytes)
+        let result = try ProcessRunner.assoc(["add", "application/pdf", "viewer.desktop"], environment: variables)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("not valid UTF-8"))
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
+    }
+
+    @Test("unset on a missing list creates nothing")
+    func unsetMissing() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        try FileManager.default.removeItem(atPath: tree.path("config/mimeapps.list"))
+        #expect(try ProcessRunner.assoc(["unset", "application/pdf"], environment: variables).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: tree.path("config/mimeapps.list")))
+    }
+
     @Test("--app-types makes the app the default for every type its entry declares")
     func appTypes() throws {
         let (tree, variables) = try applicationsWorld()

@@ -82,8 +82,23 @@ enum EditCommands {
         let name = action.rawValue
         let arguments = try ParsedArguments(words, specs: specs, subcommand: name)
         if let path = arguments.value("--file") {
+            guard action == .set || action == .unset else {
+                throw UsageError("'--file' goes with set and unset only", subcommand: name)
+            }
+            guard !arguments.has("--dry-run") else {
+                throw UsageError("'--dry-run' does not apply to a per-file choice, which is not a list", subcommand: name)
+            }
             return try PerFileChoiceCommand.run(action == .set ? .set : .unset, path: path, operands: arguments.operands,
                                                 context: context, subcommand: name)
+        }
+        if let desktop = arguments.value("--desktop") {
+            guard action == .set || action == .unset else {
+                throw UsageError("'--desktop' goes with set and unset only: a desktop-specific list may hold "
+                    + "[Default Applications] only", subcommand: name)
+            }
+            guard ListLocation.isValidDesktopName(desktop) else {
+                throw UsageError("'\(desktop)' is not a desktop name (letters, digits, '-' and '_')", subcommand: name)
+            }
         }
         let needsApp = action == .set || action == .add || action == .remove
         let target: String
@@ -120,7 +135,7 @@ enum EditCommands {
         let before = types.map { context.resolver.resolve($0).defaultApplication }
         let status = try ListWriter.write(edits, to: file, dryRun: arguments.has("--dry-run"), context: context)
         guard status == .success, !arguments.has("--dry-run") else { return status }
-        if action == .set, TargetExpander.isRule(target), let app {
+        if action == .set, desktop == nil, TargetExpander.isRule(target), let app {
             try RulesFile.record(target: target, app: app, allTypes: arguments.has("--all-types"), context: context)
         }
         let after = AssociationResolver(environment: context.environment, database: context.database)
@@ -145,7 +160,8 @@ enum ListWriter {
         do {
             try AtomicFile.update(file) { old in
                 let new = editor.apply(edits, to: old)
-                return new == old ? nil : new
+                // Nothing to change, or nothing to remove from a list that does not exist.
+                return new == old || (old == nil && new.isEmpty) ? nil : new
             }
             return .success
         } catch let failure as AtomicFile.Failure {

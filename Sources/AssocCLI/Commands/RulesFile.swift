@@ -51,13 +51,25 @@ enum SyncCommand {
         let rules = RulesFile.rules(context)
         if rules.isEmpty { context.output.line("no rules to apply") }
         var edits: [MimeAppsEdit] = []
+        var status = ExitStatus.success
         for rule in rules {
-            let types = try TargetExpander.types(for: rule.target, app: rule.app, allTypes: rule.allTypes,
-                                                 context: context, subcommand: "sync")
-            edits += types.map { MimeAppsEdit.setDefault(type: $0, app: rule.app) }
+            // A rule whose application is gone is skipped, never widened to every matching type.
+            guard rule.allTypes || context.resolver.applications.application(rule.app)?.entry != nil else {
+                context.output.warning("rule '\(rule.target)=\(rule.app)' skipped: '\(rule.app)' is not installed")
+                status = .failure
+                continue
+            }
+            do {
+                let types = try TargetExpander.types(for: rule.target, app: rule.app, allTypes: rule.allTypes,
+                                                     context: context, subcommand: "sync")
+                edits += types.map { MimeAppsEdit.setDefault(type: $0, app: rule.app) }
+            } catch let error as UsageError {
+                context.output.warning("rule '\(rule.target)=\(rule.app)' skipped: \(error.message)")
+                status = .failure
+            }
         }
-        guard !edits.isEmpty else { return .success }
+        guard !edits.isEmpty else { return status }
         return try ListWriter.write(edits, to: context.environment.configHome + "/mimeapps.list",
-                                    dryRun: arguments.has("--dry-run"), context: context)
+                                    dryRun: arguments.has("--dry-run"), context: context).combined(with: status)
     }
 }

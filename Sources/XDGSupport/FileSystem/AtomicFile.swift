@@ -62,10 +62,16 @@ public enum AtomicFile {
         defer { flock(lock, LOCK_UN) }
         let old: String?
         do {
-            old = String(decoding: try FileBytes.read(target), as: UTF8.self)
-        } catch where error.code == ENOENT {
+            // A file that is not UTF-8 cannot be rewritten without changing bytes it did not mean to.
+            guard let text = String(validating: try FileBytes.read(target), as: UTF8.self) else {
+                throw Failure.system(path: target, step: "read", reason: "not valid UTF-8; refusing to rewrite it")
+            }
+            old = text
+        } catch let failure as Failure {
+            throw failure
+        } catch let error as FileBytes.Failure where error.code == ENOENT {
             old = nil
-        } catch {
+        } catch let error as FileBytes.Failure {
             throw Failure.system(path: target, step: "read", reason: error.reason)
         }
         guard let new = try change(old) else { return nil }
@@ -77,6 +83,10 @@ public enum AtomicFile {
     public static func replace(_ target: String, with text: String, newFileMode: mode_t = 0o600) throws(Failure) {
         let directory = directory(of: target)
         var info = stat()
+        var linkInfo = stat()
+        if lstat(target, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK {
+            throw .system(path: target, step: "follow the link", reason: "too many levels of symbolic links")
+        }
         let exists = stat(target, &info) == 0
         // A file without write bits is read-only on purpose (a managed dotfile), even for root.
         if exists && (info.st_mode & 0o222 == 0 || access(target, W_OK) != 0) {
@@ -101,6 +111,8 @@ public enum AtomicFile {
         guard fchmod(descriptor, mode) == 0 else {
             throw .system(path: target, step: "chmod", reason: FileBytes.Failure.fromErrno().reason)
         }
+        // Keep the owner too (root editing a user's list must not take it away); only root can.
+        if exists && getuid() == 0 { _ = fchown(descriptor, info.st_uid, info.st_gid) }
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
