@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "XDGSupport", targets: ["XDGSupport"]),
         .library(name: "DesktopEntry", targets: ["DesktopEntry"]),
         .library(name: "Associations", targets: ["Associations"]),
+        .library(name: "Launching", targets: ["Launching"]),
     ],
     targets: [
         /** C boundary: libxml2 from the system (apt: libxml2-dev). Only MIMEDatabase sees it. */
@@ -27,8 +28,10 @@ let package = Package(
         .target(name: "DesktopEntry", dependencies: ["XDGSupport"]),
         /** mimeapps.list reading and default-application resolution, by the spec and as GIO does. */
         .target(name: "Associations", dependencies: ["XDGSupport", "MIMEDatabase", "DesktopEntry"]),
+        /** Launch plans: Exec expansion with field codes, terminals, spawning, safety checks. */
+        .target(name: "Launching", dependencies: ["CSystem", "DesktopEntry", "MIMEDatabase", "XDGSupport"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */
-        .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "MIMEDatabase", "XDGSupport"]),
+        .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "Launching", "MIMEDatabase", "XDGSupport"]),
         /** The executable: a few lines that hand the process over to AssocCLI. */
         .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
         /** Temporary XDG trees, corpus location, running the built tool; used by tests only. */
@@ -38,6 +41,7 @@ let package = Package(
         .testTarget(name: "MIMEDatabaseTests", dependencies: ["MIMEDatabase", "AssocTestSupport"]),
         .testTarget(name: "DesktopEntryTests", dependencies: ["DesktopEntry", "AssocTestSupport"]),
         .testTarget(name: "AssociationsTests", dependencies: ["Associations", "AssocTestSupport"]),
+        .testTarget(name: "LaunchingTests", dependencies: ["Launching", "AssocTestSupport"]),
         .testTarget(name: "AssocEndToEndTests", dependencies: ["assoc", "AssocTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

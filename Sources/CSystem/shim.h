@@ -1,9 +1,22 @@
 #ifndef CSYSTEM_SHIM_H
 #define CSYSTEM_SHIM_H
 
-/* C library headers the Glibc module does not bring in: extended attributes and file-system
-   statistics. Part of the C library itself; nothing extra is linked. */
+/* C library headers the Glibc module does not bring in: extended attributes, file-system
+   statistics, and the GNU extensions of posix_spawn. Part of the C library itself; nothing extra
+   is linked. */
 #include <sys/xattr.h>
 #include <sys/vfs.h>
+#include <spawn.h>
+
+/* GNU extensions (glibc 2.26 and 2.29), declared here because <spawn.h> shows them only under
+   _GNU_SOURCE, which the Glibc module is not built with. */
+extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *actions, const char *path);
+
+/* POSIX_SPAWN_SETSID: start the child in a new session, detached from our terminal. */
+static inline short csystem_spawn_setsid_flag(void) { return 0x80; }
+
+static inline int csystem_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}
 
 #endif

@@ -10,6 +10,7 @@ enum HelpText {
           explain PATH|TYPE|URL   each step of detection and resolution, and GIO's answer
           default TYPE|PATH|URL   the default application
           apps [TYPE|PATH|URL]    default, recommended and fallback applications; or all
+          open TARGET...          open files and URLs with their applications, never a shell
           set TARGET APP          make APP the default (a type, image/*, .pdf, or --file PATH)
           unset TARGET            remove a default (or --file PATH)
           add TYPE APP            associate APP with TYPE

@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Associations
+import Launching
+import MIMEDatabase
+import XDGSupport
+
+/// `assoc open [--with APP] [--dry-run] [--json] [--strict] [--inline] TARGET...`.
+enum OpenCommand {
+    static let command = Command(name: "open", help: help, run: run)
+
+    static let help = """
+        Usage: assoc open [--with APP] [--dry-run] [--json] [--strict] [--inline] TARGET...
+
+        Opens each TARGET (a path, a file:// URL, or any URL as x-scheme-handler/SCHEME) with its
+        application: the file's per-file choice first, then the default of its type, or APP with
+        --with. Targets are grouped per application in the order given; nothing is dropped. The
+        Exec line is expanded by the Desktop Entry rules and run directly, never through a shell,
+        detached, in the entry's Path=. Terminal=true entries run in $TERMINAL,
+        xdg-terminal-exec or the first installed terminal, or here with --inline when standard
+        input and output are a terminal.
+
+        A file is never run as a program: an executable, a script or a desktop entry goes to the
+        handler of its type or is refused. A downloaded file (user.xdg.origin.url) whose name and
+        content disagree is warned about; --strict refuses it.
+
+        Options:
+          --with APP          open with APP (a desktop ID, or a unique prefix or name)
+          --dry-run           print the argv of each process and start nothing
+          --json              with --dry-run, one JSON object per process: app, argv, targets
+          --strict            refuse a download whose name and content disagree
+          --inline            run a Terminal=true application in this terminal
+          -h, --help          show this help
+
+        Exit status: 0 when everything was opened, 1 when a TARGET has no application (the
+        candidates are listed), 2 on an error or a refusal.
+        """
+
+    static let specs = [
+        OptionSpec(long: "--with", takesValue: true), OptionSpec(long: "--dry-run"), OptionSpec(long: "--json"),
+        OptionSpec(long: "--strict"), OptionSpec(long: "--inline"),
+    ]
+
+    static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
+        let arguments = try ParsedArguments(words, specs: specs, subcommand: "open")
+        guard !arguments.operands.isEmpty else { throw UsageError("expected at least one TARGET", subcommand: "open") }
+        let forced = try arguments.value("--with").map { try AppResolver.resolve($0, context: context, subcommand: "open") }
+        var status = ExitStatus.success
+        // Group targets per application, keeping the order of first appearance.
+        var groups: [(app: String, targets: [LaunchTarget])] = []
+        for argument in arguments.operands {
+            do {
+                guard let (app, target) = try choose(argument, forced: forced, strict: arguments.has("--strict"), context: context) else {
+                    status = status.combined(with: .notFound)
+                    continue
+                }
+                if let index = groups.firstIndex(where: { $0.app == app }) {
+                    groups[index].targets.append(target)
+                } else {
+                    groups.append((app, [target]))
+                }
+            } catch let error as LaunchError {
+                context.output.error(error.description)
+                status = status.combined(with: .failure)
+            }
+        }
+        let launcher = Launcher(environment: context.environment, applications: context.resolver.applications)
+        let inline = arguments.has("--inline") && isatty(0) == 1 && isatty(1) == 1
+        for group in groups {
+            guard let entry = context.resolver.applications.application(group.app)?.entry else {
+                context.output.error("'\(group.app)' is not installed")
+                status = status.combined(with: .failure)
+                continue
+            }
+            do {
+                for var plan in try ExecExpander.plans(for: entry, targets: group.targets, locale: context.environment.locale) {
+                    if plan.terminal && !inline {
+                        guard let wrapped = launcher.inTerminal(plan) else {
+                            throw LaunchError.notLaunchable(app: plan.app, reason: "it needs a terminal and none is installed")
+                        }
+                        plan = wrapped
+                    }
+                    if arguments.has("--dry-run") {
+                        print(plan, json: arguments.has("--json"), context: context)
+                    } else {
+                        try launcher.start(plan, wait: plan.terminal && inline)
+                    }
+                }
+            } catch let error as LaunchError {
+                context.output.error(error.description)
+                status = status.combined(with: .failure)
+            }
+        }
+        return status
+    }
+
+    /// The application and target for one argument, or nil (after listing candidates) when none.
+    private static func choose(_ argument: String, forced: String?, strict: Bool,
+                               context: CommandContext) throws -> (String, LaunchTarget)? {
+        let resolved = try ResolvedTarget.resolve(argument, context: context)
+        let target: LaunchTarget
+        switch resolved.kind {
+        case .url: target = .url(argument)
+        case .type: throw UsageError("'\(argument)' is neither an existing file nor a URL", subcommand: "open")
+        case .path: target = .file(ResolvedTarget.fileURLPath(argument) ?? argument)
+        }
+        if case .file(let path) = target {
+            if let warning = OpenSafety.downloadMismatch(path: path, detector: context.detector) {
+                if strict { throw LaunchError.refused(target: path, reason: warning + " (--strict)") }
+                context.output.warning(warning)
+            }
+        }
+        if let forced { return (forced, target) }
+        if case .file(let path) = target, let choice = DefaultCommand.perFileChoice(path, context) { return (choice, target) }
+        let resolution = context.resolver.resolve(resolved.type)
+        if let app = resolution.defaultApplication { return (app, target) }
+        if OpenSafety.isProgram(resolved.type, database: context.database) {
+            throw LaunchError.refused(target: argument, reason: "it is a \(resolved.type), and assoc never runs a file as a program; "
+                + "no application is set to open that type")
+        }
+        let candidates = resolution.recommended + resolution.fallback
+        context.output.error("no default application for '\(argument)' (\(resolved.type))"
+            + (candidates.isEmpty ? "" : "; candidates: " + candidates.joined(separator: ", ") + " (use --with)"))
+        return nil
+    }
+
+    private static func print(_ plan: LaunchPlan, json: Bool, context: CommandContext) {
+        if json {
+            context.output.line(JSONValue.object([
+                ("app", .string(plan.app)), ("argv", .strings(plan.argv)), ("targets", .strings(plan.targets.map(\.text))),
+            ]).rendered)
+        } else {
+            context.output.untrustedLine(plan.app + ": " + plan.argv.map(shellQuoted).joined(separator: " "))
+        }
+    }
+
+    /// Quotes an argument for a person to read (and paste into a shell); assoc itself never uses a shell.
+    static func shellQuoted(_ argument: String) -> String {
+        let safe = argument.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+=:,@%".unicodeScalars.contains($0) }
+        if safe && !argument.isEmpty { return argument }
+        return "'" + argument.replacingOccurrences("'", "'\\''") + "'"
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
+        var result = ""
+        for character in self { if character == target { result += replacement } else { result.append(character) } }
+        return result
+    }
+}
