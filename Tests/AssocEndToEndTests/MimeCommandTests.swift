@@ -76,7 +76,7 @@ struct MimeCommandTests {
 
 @Suite("help, version and usage errors")
 struct HelpTests {
-    @Test("every command has --help, printed on standard output with status 0", arguments: ["mime", "is-a", "type", "explain", "default", "apps", "set", "unset", "add", "remove", "reset", "sync"])
+    @Test("every command has --help, printed on standard output with status 0", arguments: ["mime", "is-a", "type", "explain", "default", "apps", "set", "unset", "add", "remove", "reset", "sync", "open"])
     func subcommandHelp(command: String) throws {
         let tree = try TemporaryXDGTree()
         let result = try ProcessRunner.assoc([command, "--help"], environment: tree.variables())

@@ -1,0 +1,147 @@
+import AssocTestSupport
+import Foundation
+import Testing
+import XDGSupport
+
+/// A world whose applications are stubs that record the argv they receive, NUL-separated, one
+/// record file per application.
+func launchWorld() throws -> (TemporaryXDGTree, [String: String]) {
+    let tree = try TemporaryXDGTree()
+    try tree.makeDirectory("mime-only")
+    try FileManager.default.createSymbolicLink(atPath: tree.path("mime-only/mime"), withDestinationPath: "/usr/share/mime")
+    for (name, exec, types) in [("viewer", "viewer-stub %U", "application/pdf;"), ("editor", "editor-stub %f", "text/plain;"),
+                                ("runner", "runner-stub %f", "application/x-sharedlib;")] {
+        try tree.write("usr-share/applications/\(name).desktop",
+                       "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(exec)\nMimeType=\(types)\n")
+        let record = tree.path("records/\(name)")
+        let script = try tree.write("bin/\(name)-stub", """
+            #!/bin/sh
+            for argument in "$@"; do printf '%s\\0' "$argument"; done >> '\(record).tmp'
+            mv '\(record).tmp' '\(record)'
+            """)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    }
+    try tree.makeDirectory("records")
+    var variables = tree.variables(dataDirs: ["usr-share", "mime-only"])
+    variables["PATH"] = tree.path("bin") + ":/usr/bin:/bin"
+    return (tree, variables)
+}
+
+/// The argv a stub recorded, waiting for the detached child to write it.
+func recorded(_ tree: TemporaryXDGTree, _ app: String) -> [String]? {
+    let path = tree.path("records/\(app)")
+    for _ in 0..<100 {
+        if let data = FileManager.default.contents(atPath: path) {
+            return String(decoding: data, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+        usleep(50_000)
+    }
+    return nil
+}
+
+@Suite("assoc open, run as a process", .enabled(if: hasSystemDatabase))
+struct OpenCommandTests {
+    @Test("--dry-run --json gives each hostile name as exactly one argv element")
+    func dryRunJSON() throws {
+        let (tree, variables) = try launchWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let names = ["a b.pdf", "q\"uote.pdf", "semi;colon.pdf", "$(touch x).pdf", "`id`.pdf", "#hash.pdf", "-dash.pdf", "new\nline.pdf"]
+        let paths = try names.map { try tree.write("docs/" + $0, "%PDF-1.4\n") }
+        let result = try ProcessRunner.assoc(["open", "--dry-run", "--json"] + paths, environment: variables)
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(object["app"] as? String == "viewer.desktop")
+        #expect(object["argv"] as? [String] == ["viewer-stub"] + paths)
+        #expect(object["targets"] as? [String] == paths)
+        #expect(!FileManager.default.fileExists(atPath: tree.path("x")), "nothing ran")
+    }
+
+    @Test("a real launch gives the stub exactly those bytes, without a shell")
+    func realLaunch() throws {
+        let (tree, variables) = try launchWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let paths = try ["a b.pdf", "$(touch pwned).pdf", "-x.pdf"].map { try tree.write("docs/" + $0, "%PDF-1.4\n") }
+        let result = try ProcessRunner.assoc(["open"] + paths, environment: variables)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(recorded(tree, "viewer") == paths)
+        #expect(!FileManager.default.fileExists(atPath: tree.path("docs/pwned")))
+    }
+
+    @Test("two files of different types open in two groups, in order; file:// URLs are decoded")
+    func groups() throws {
+        let (tree, variables) = try launchWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let pdf = try tree.write("docs/r.pdf", "%PDF-1.4\n")
+        let text = try tree.write("docs/n o.txt", "notes\n")
+        let url = "file://" + text.replacingOccurrences(of: " ", with: "%20")
+        let result = try ProcessRunner.assoc(["open", "--dry-run", "--json", pdf, url], environment: variables)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0].contains("\"app\":\"viewer.desktop\""))
+        #expect(lines[1] == "{\"app\":\"editor.desktop\",\"argv\":[\"editor-stub\",\"\(text)\"],\"targets\":[\"\(text)\"]}")
+    }
+
+    @Test("a downloaded ELF named invoice.pdf is warned about, refused with --strict, and never executed",
+          .enabled(if: temporaryDirectorySupportsAttributes))
+    func disguisedDownload() throws {
+        let (tree, variables) = try launchWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let elf = try Data(contentsOf: URL(fileURLWithPath: "/bin/true"))
+        let invoice = try tree.write("Downloads/invoice.pdf", bytes: Array(elf))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: invoice)
+        try ExtendedAttributes.set("user.xdg.origin.url", to: "https://mail.example/invoice.pdf", on: invoice)
+        let strict = try ProcessRunner.assoc(["open", "--strict", invoice], environment: variables)
+        #expect(strict.status == 2)
+        #expect(strict.standardError.contains("its name says application/pdf but its content is application/x-"))
+        let warned = try ProcessRunner.assoc(["open", invoice], environment: variables)
+        #expect(warned.standardError.contains("https://mail.example/invoice.pdf"))
+        #expect(recorded(tree, "viewer") == [invoice], "the file goes to the PDF viewer as a document")
+        #expect(recorded(tree, "runner") == nil)
+    }
+
+    @Test("a script and a desktop entry go to the text editor as documents; an executable with no handler is refused")
+    func programsAreNotRun() throws {
+        let (tree, variables) = try launchWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let marker = tree.path("ran")
+        let launcher = try tree.write("Downloads/app.desktop", "[Desktop Entry]\nType=Application\nName=x\nExec=touch \(marker)\n")
+        let script = try tree.write("Downloads/run.sh", "#!/bin/sh\ntouch \(marker)\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let result = try ProcessRunner.assoc(["open", launcher, script], environment: variables)
+        #expect(result.status == 0, "\(result.standardError)")
+        // Two processes (the editor takes %f) append to one record; each got exactly its file.
+        let got = try #require(recorded(tree, "editor"))
+        #expect(!got.isEmpty && Set(got).isSubset(of: [script, launcher]))
+        let tool = try tree.write("Downloads/tool", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: "/bin/true"))))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool)
+        let refused = try ProcessRunner.assoc(["open", tool], environment: variables)
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("never runs a file as a program"))
+        usleep(300_000)
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+
+    @Test("a per-file choice overrides the default for that file only", .enabled(if: temporaryDirectorySupportsAttributes))
+    func perFileChoice() throws {
+        let (tree, variables) = try launchWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let chosen = try tree.write("docs/chosen.pdf", "%PDF-1.4\n")
+        let other = try tree.write("docs/other.pdf", "%PDF-1.4\n")
+        #expect(try ProcessRunner.assoc(["set", "--file", chosen, "editor.desktop"], environment: variables).status == 0)
+        let result = try ProcessRunner.assoc(["open", "--dry-run", "--json", chosen, other], environment: variables)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.contains("{\"app\":\"editor.desktop\",\"argv\":[\"editor-stub\",\"\(chosen)\"],\"targets\":[\"\(chosen)\"]}"))
+        #expect(lines.contains("{\"app\":\"viewer.desktop\",\"argv\":[\"viewer-stub\",\"\(other)\"],\"targets\":[\"\(other)\"]}"))
+    }
+
+    @Test("no default is exit 1 with the candidates listed")
+    func noDefault() throws {
+        let (tree, variables) = try launchWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let image = try tree.write("docs/p.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let result = try ProcessRunner.assoc(["open", image], environment: variables)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("no default application for"))
+    }
+}
