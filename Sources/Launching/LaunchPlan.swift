@@ -28,6 +28,15 @@ public struct LaunchPlan: Sendable, Equatable {
     public var workingDirectory: String?
     /// Whether the entry asked for a terminal (`Terminal=true`).
     public var terminal: Bool
+
+    /// Creates a plan.
+    public init(app: String, argv: [String], targets: [LaunchTarget], workingDirectory: String?, terminal: Bool) {
+        self.app = app
+        self.argv = argv
+        self.targets = targets
+        self.workingDirectory = workingDirectory
+        self.terminal = terminal
+    }
 }
 
 /// Why an entry cannot open the targets.
