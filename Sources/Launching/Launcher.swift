@@ -68,3 +68,45 @@ public struct Launcher: Sendable {
         return status
     }
 }
+
+extension Launcher {
+    /// Runs `argv` (no shell) with `input` on its standard input and returns its standard output
+    /// and exit status: how a menu program such as `fzf` or `rofi -dmenu` is asked to choose.
+    public func ask(_ argv: [String], input: String) throws(LaunchError) -> (output: String, status: Int32) {
+        guard let program = argv.first, let path = applications.findProgram(program) else {
+            throw .spawnFailed(app: "selector", program: argv.first ?? "", reason: "not found on PATH")
+        }
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
+            throw .spawnFailed(app: "selector", program: path, reason: String(cString: strerror(errno)))
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        for descriptor in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let environmentStrings = environment.variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            environmentStrings.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, nil, cArguments, environmentStrings)
+        close(toChild[0])
+        close(fromChild[1])
+        guard result == 0 else {
+            close(toChild[1]); close(fromChild[0])
+            throw .spawnFailed(app: "selector", program: path, reason: String(cString: strerror(result)))
+        }
+        var bytes = Array(input.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(toChild[1], $0.baseAddress, $0.count) }
+        close(toChild[1])
+        let output = (try? FileBytes.readAll(fromChild[0], sizeHint: 4096, limit: 1 << 20)) ?? []
+        close(fromChild[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (String(decoding: output, as: UTF8.self), status)
+    }
+}

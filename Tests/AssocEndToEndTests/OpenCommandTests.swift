@@ -10,7 +10,8 @@ func launchWorld() throws -> (TemporaryXDGTree, [String: String]) {
     try tree.makeDirectory("mime-only")
     try FileManager.default.createSymbolicLink(atPath: tree.path("mime-only/mime"), withDestinationPath: "/usr/share/mime")
     for (name, exec, types) in [("viewer", "viewer-stub %U", "application/pdf;"), ("editor", "editor-stub %f", "text/plain;"),
-                                ("runner", "runner-stub %f", "application/x-sharedlib;")] {
+                                ("runner", "runner-stub %f", "application/x-sharedlib;"),
+                                ("zreader", "zreader-stub %f", "application/pdf;")] {
         try tree.write("usr-share/applications/\(name).desktop",
                        "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(exec)\nMimeType=\(types)\n")
         let record = tree.path("records/\(name)")
@@ -133,6 +134,24 @@ struct OpenCommandTests {
         #expect(lines.count == 2)
         #expect(lines.contains("{\"app\":\"editor.desktop\",\"argv\":[\"editor-stub\",\"\(chosen)\"],\"targets\":[\"\(chosen)\"]}"))
         #expect(lines.contains("{\"app\":\"viewer.desktop\",\"argv\":[\"viewer-stub\",\"\(other)\"],\"targets\":[\"\(other)\"]}"))
+    }
+
+    @Test("--selector takes the ID the menu program prints; a cancelled menu opens nothing")
+    func selector() throws {
+        let (tree, variables) = try launchWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let pdf = try tree.write("docs/r.pdf", "%PDF-1.4\n")
+        let pickSecond = try tree.write("bin/pick-second", "#!/bin/sh\nsed -n 2p\n")
+        let cancel = try tree.write("bin/cancel", "#!/bin/sh\ncat >/dev/null\nexit 130\n")
+        for path in [pickSecond, cancel] { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path) }
+        let chosen = try ProcessRunner.assoc(["open", "--choose", "--selector", "pick-second", "--dry-run", "--json", pdf],
+                                             environment: variables)
+        #expect(chosen.standardOutput.contains("\"app\":\"zreader.desktop\""), "\(chosen.standardError)")
+        let cancelled = try ProcessRunner.assoc(["open", "--choose", "--selector", "cancel", pdf], environment: variables)
+        #expect(cancelled.status == 1)
+        #expect(cancelled.standardError.contains("nothing opened"))
+        usleep(200_000)
+        #expect(recorded(tree, "viewer") == nil && recorded(tree, "zreader") == nil)
     }
 
     @Test("no default is exit 1 with the candidates listed")

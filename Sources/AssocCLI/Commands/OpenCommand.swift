@@ -11,7 +11,8 @@ enum OpenCommand {
     static let command = Command(name: "open", help: help, run: run)
 
     static let help = """
-        Usage: assoc open [--with APP] [--dry-run] [--json] [--strict] [--inline] TARGET...
+        Usage: assoc open [--with APP] [--choose | --selector CMD] [--dry-run] [--json] [--strict]
+                          [--inline] TARGET...
 
         Opens each TARGET (a path, a file:// URL, or any URL as x-scheme-handler/SCHEME) with its
         application: the file's per-file choice first, then the default of its type, or APP with
@@ -21,12 +22,20 @@ enum OpenCommand {
         xdg-terminal-exec or the first installed terminal, or here with --inline when standard
         input and output are a terminal.
 
+        With no default, on a terminal a numbered choice of the recommended and fallback
+        applications is offered (--choose offers it even when there is a default); elsewhere the
+        exit status is 1 and the candidates are listed. --selector 'CMD' runs a menu program
+        (without a shell) with one 'ID<TAB>Name' line per candidate on its standard input and
+        takes the ID it prints; cancelling it is exit 1, never a launch.
+
         A file is never run as a program: an executable, a script or a desktop entry goes to the
         handler of its type or is refused. A downloaded file (user.xdg.origin.url) whose name and
         content disagree is warned about; --strict refuses it.
 
         Options:
           --with APP          open with APP (a desktop ID, or a unique prefix or name)
+          --choose            choose the application from a numbered list on the terminal
+          --selector CMD      choose with a menu program such as 'fzf' or 'rofi -dmenu'
           --dry-run           print the argv of each process and start nothing
           --json              with --dry-run, one JSON object per process: app, argv, targets
           --strict            refuse a download whose name and content disagree
@@ -39,7 +48,8 @@ enum OpenCommand {
 
     static let specs = [
         OptionSpec(long: "--with", takesValue: true), OptionSpec(long: "--dry-run"), OptionSpec(long: "--json"),
-        OptionSpec(long: "--strict"), OptionSpec(long: "--inline"),
+        OptionSpec(long: "--strict"), OptionSpec(long: "--inline"), OptionSpec(long: "--choose"),
+        OptionSpec(long: "--selector", takesValue: true),
     ]
 
     static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
@@ -51,7 +61,7 @@ enum OpenCommand {
         var groups: [(app: String, targets: [LaunchTarget])] = []
         for argument in arguments.operands {
             do {
-                guard let (app, target) = try choose(argument, forced: forced, strict: arguments.has("--strict"), context: context) else {
+                guard let (app, target) = try choose(argument, forced: forced, arguments: arguments, context: context) else {
                     status = status.combined(with: .notFound)
                     continue
                 }
@@ -96,8 +106,9 @@ enum OpenCommand {
     }
 
     /// The application and target for one argument, or nil (after listing candidates) when none.
-    private static func choose(_ argument: String, forced: String?, strict: Bool,
+    private static func choose(_ argument: String, forced: String?, arguments: ParsedArguments,
                                context: CommandContext) throws -> (String, LaunchTarget)? {
+        let strict = arguments.has("--strict")
         let resolved = try ResolvedTarget.resolve(argument, context: context)
         let target: LaunchTarget
         switch resolved.kind {
@@ -114,12 +125,23 @@ enum OpenCommand {
         if let forced { return (forced, target) }
         if case .file(let path) = target, let choice = DefaultCommand.perFileChoice(path, context) { return (choice, target) }
         let resolution = context.resolver.resolve(resolved.type)
+        var candidates: [String] = []
+        for id in [resolution.defaultApplication].compactMap({ $0 }) + resolution.recommended + resolution.fallback
+        where !candidates.contains(id) {
+            candidates.append(id)
+        }
+        let interactive = arguments.has("--choose") || (resolution.defaultApplication == nil && isatty(0) == 1 && isatty(2) == 1)
+        if let selector = arguments.value("--selector"), arguments.has("--choose") || resolution.defaultApplication == nil {
+            return try ApplicationChooser.select(with: selector, candidates: candidates, context: context).map { ($0, target) }
+        }
+        if interactive && !candidates.isEmpty {
+            return ApplicationChooser.ask(for: argument, candidates: candidates, context: context).map { ($0, target) }
+        }
         if let app = resolution.defaultApplication { return (app, target) }
         if OpenSafety.isProgram(resolved.type, database: context.database) {
             throw LaunchError.refused(target: argument, reason: "it is a \(resolved.type), and assoc never runs a file as a program; "
                 + "no application is set to open that type")
         }
-        let candidates = resolution.recommended + resolution.fallback
         context.output.error("no default application for '\(argument)' (\(resolved.type))"
             + (candidates.isEmpty ? "" : "; candidates: " + candidates.joined(separator: ", ") + " (use --with)"))
         return nil

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import DesktopEntry
+import Launching
+
+/// Choosing an application when there is no default, or when asked (SPECS rule 91; PEERS pain 9).
+enum ApplicationChooser {
+    /// A numbered list on standard error, a number read from standard input; nil when cancelled.
+    static func ask(for target: String, candidates: [String], context: CommandContext) -> String? {
+        context.output.errorText("Open '\(Terminal.sanitized(target))' with:\n")
+        for (index, id) in candidates.enumerated() {
+            context.output.errorText("  \(index + 1)) \(Terminal.sanitized(label(id, context)))\n")
+        }
+        context.output.errorText("Number (empty to cancel): ")
+        guard let line = readLine(), let number = Int(line.trimmingSpaces()), candidates.indices.contains(number - 1) else {
+            context.output.error("cancelled; nothing opened")
+            return nil
+        }
+        return candidates[number - 1]
+    }
+
+    /// Runs the menu program `command` (split by the Exec quoting rules, no shell) with one
+    /// `ID<TAB>Name` line per candidate; the ID it prints must be one of them. Nil when cancelled.
+    static func select(with command: String, candidates: [String], context: CommandContext) throws -> String? {
+        let argv: [String]
+        do { argv = try ExecTokenizer.tokenize(command).map(\.text) } catch {
+            throw UsageError("--selector: \(error.description)", subcommand: "open")
+        }
+        let launcher = Launcher(environment: context.environment, applications: context.resolver.applications)
+        let input = candidates.map { "\($0)\t\(label($0, context))\n" }.joined()
+        let (output, status) = try launcher.ask(argv, input: input)
+        let chosen = output.split(separator: "\n").first.map { String($0.split(separator: "\t").first ?? "") }?.trimmingSpaces()
+        guard status == 0, let chosen, candidates.contains(chosen) else {
+            context.output.error("the selector was cancelled or chose nothing known; nothing opened")
+            return nil
+        }
+        return chosen
+    }
+
+    private static func label(_ id: String, _ context: CommandContext) -> String {
+        context.resolver.applications.application(id)?.entry?.name.value(for: context.environment.locale) ?? id
+    }
+}
