@@ -17,7 +17,13 @@ public enum AssocCLI {
     public static func main() -> Never {
         signal(SIGPIPE, SIG_IGN)
         let output = OutputSink.standardStreams
-        let status = run(arguments: Array(CommandLine.arguments.dropFirst()),
+        // Read the arguments as bytes: a file name need not be UTF-8 (PathCoding carries it).
+        let arguments = (1..<Int(CommandLine.argc)).map { index -> String in
+            guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
+            return PathCoding.decode(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                                         count: strlen(pointer)))
+        }
+        let status = run(arguments: arguments,
                          environment: processEnvironment(), output: output)
         output.flush()
         exit(status.rawValue)

@@ -81,10 +81,10 @@ public struct PerFileChoice: Sendable {
 
     /// The absolute, resolved path and inode of `path`.
     private func identity(_ path: String) -> (String, UInt64)? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = realpath(PathCoding.cString(path), nil) else { return nil }
         defer { free(resolved) }
         var info = stat()
         guard stat(resolved, &info) == 0 else { return nil }
-        return (String(cString: resolved), UInt64(info.st_ino))
+        return (PathCoding.decode(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved))), UInt64(info.st_ino))
     }
 }

@@ -46,19 +46,19 @@ public struct Launcher: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if !wait { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
-        if let directory = plan.workingDirectory { csystem_spawn_addchdir(&actions, directory) }
+        if let directory = plan.workingDirectory { csystem_spawn_addchdir(&actions, PathCoding.cString(directory)) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         if !wait { posix_spawnattr_setflags(&attributes, csystem_spawn_setsid_flag()) }
-        let argv = plan.argv.map { strdup($0) } + [nil]
+        let argv = plan.argv.map { strdup(PathCoding.cString($0)) } + [nil]
         let envp = environment.variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        let result = posix_spawn(&pid, PathCoding.cString(path), &actions, &attributes, argv, envp)
         guard result == 0 else {
             throw .spawnFailed(app: plan.app, program: path, reason: String(cString: strerror(result)))
         }

@@ -68,6 +68,34 @@ struct OpenCommandTests {
         #expect(!FileManager.default.fileExists(atPath: tree.path("docs/pwned")))
     }
 
+    @Test("a name with bytes that are not UTF-8 reaches the application byte for byte")
+    func nonUTF8Name() throws {
+        let (tree, variables) = try launchWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let name: [UInt8] = Array(tree.path("docs/").utf8) + [0x62, 0x61, 0x64, 0xFF, 0xFE, 0x20, 0x78] + Array(".pdf".utf8)
+        try tree.makeDirectory("docs")
+        let descriptor = open(name.map { CChar(bitPattern: $0) } + [0], O_CREAT | O_WRONLY, 0o644)
+        #expect(descriptor >= 0)
+        _ = "%PDF-1.4\n".withCString { write(descriptor, $0, 9) }
+        close(descriptor)
+        // The harness passes the raw bytes through the shell's printf; assoc itself uses no shell.
+        let octal = name.map { $0 < 0x80 && $0 != 0x27 && $0 != 0x5C && $0 != 0x25 ? String(UnicodeScalar($0)) : "\\" + String($0, radix: 8) }.joined()
+        let script = "exec \"$ASSOC\" open \"$(printf '\(octal)')\""
+        var environment = variables
+        environment["ASSOC"] = ProcessRunner.assocExecutable
+        let typed = try ProcessRunner.run("/bin/sh", ["-c", script.replacingOccurrences(of: "open", with: "type -b")], environment: environment)
+        #expect(typed.standardOutput == "application/pdf\n", "\(typed.standardError)")
+        let result = try ProcessRunner.run("/bin/sh", ["-c", script], environment: environment)
+        #expect(result.status == 0, "\(result.standardError)")
+        let path = tree.path("records/viewer")
+        var got: [UInt8]?
+        for _ in 0..<100 where got == nil {
+            got = FileManager.default.contents(atPath: path).map(Array.init)
+            if got == nil { usleep(50_000) }
+        }
+        #expect(got == name + [0])
+    }
+
     @Test("two files of different types open in two groups, in order; file:// URLs are decoded")
     func groups() throws {
         let (tree, variables) = try launchWorld()
@@ -80,6 +108,9 @@ struct OpenCommandTests {
         #expect(lines.count == 2)
         #expect(lines[0].contains("\"app\":\"viewer.desktop\""))
         #expect(lines[1] == "{\"app\":\"editor.desktop\",\"argv\":[\"editor-stub\",\"\(text)\"],\"targets\":[\"\(text)\"]}")
+        let localhost = "file://localhost" + text.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: ".txt", with: "%2etxt")
+        let viaLocalhost = try ProcessRunner.assoc(["open", "--dry-run", "--json", localhost], environment: variables)
+        #expect(viaLocalhost.standardOutput.contains("\"argv\":[\"editor-stub\",\"\(text)\"]"), "\(viaLocalhost.standardError)")
     }
 
     @Test("a downloaded ELF named invoice.pdf is warned about, refused with --strict, and never executed",

@@ -87,7 +87,7 @@ enum TypeCommand {
         for name in names {
             let path = prefix + name
             var info = stat()
-            if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            if lstat(PathCoding.cString(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
                 status = status.combined(with: walk(path, detector: detector, options: options, printer: printer, context: context))
             } else {
                 status = status.combined(with: typeOne(path, detector: detector, options: options, printer: printer, context: context))

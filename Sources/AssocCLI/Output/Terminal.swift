@@ -1,3 +1,5 @@
+import XDGSupport
+
 /// Making untrusted text safe to print on a terminal.
 enum Terminal {
     /// Replaces control characters and bidirectional overrides with visible `\u{…}` escapes.
@@ -9,7 +11,9 @@ enum Terminal {
         for scalar in text.unicodeScalars {
             let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
             let isBidi = (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-            if (isControl && scalar != "\t") || isBidi {
+            if PathCoding.isEncodedByte(scalar) {
+                result += "\\x" + String(scalar.value & 0xFF, radix: 16, uppercase: true)
+            } else if (isControl && scalar != "\t") || isBidi {
                 result += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 result.unicodeScalars.append(scalar)

@@ -34,17 +34,17 @@ enum FileProbe {
     /// The kind of `path`, following symbolic links; a link whose target is missing is `brokenSymlink`.
     static func kind(of path: String) throws(FileBytes.Failure) -> FileKind {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard stat(PathCoding.cString(path), &info) == 0 else {
             let failure = FileBytes.Failure.fromErrno()
             var linkInfo = stat()
-            if lstat(path, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK { return .brokenSymlink }
+            if lstat(PathCoding.cString(path), &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK { return .brokenSymlink }
             throw failure
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             var parent = stat()
             let parentPath = path.hasSuffix("/") ? path + ".." : path + "/.."
-            if stat(parentPath, &parent) == 0 && (parent.st_dev != info.st_dev || parent.st_ino == info.st_ino) {
+            if stat(PathCoding.cString(parentPath), &parent) == 0 && (parent.st_dev != info.st_dev || parent.st_ino == info.st_ino) {
                 return parent.st_ino == info.st_ino ? .directory : .mountPoint
             }
             return .directory

@@ -25,7 +25,7 @@ public enum FileBytes {
     ///
     /// - Throws: `Failure` when the file cannot be opened or read, or is a directory.
     public static func read(_ path: String, limit: Int = 1 << 30) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(PathCoding.cString(path), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .fromErrno() }
         defer { close(descriptor) }
         var info = stat()
@@ -36,7 +36,7 @@ public enum FileBytes {
 
     /// Reads at most `count` bytes from the start of the file at `path`.
     public static func readPrefix(_ path: String, count: Int) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        let descriptor = open(PathCoding.cString(path), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else { throw .fromErrno() }
         defer { close(descriptor) }
         return try readAll(descriptor, sizeHint: count, limit: count)
@@ -72,39 +72,39 @@ public enum FileBytes {
     /// The modification time of `path` in nanoseconds since the epoch, or `nil` when it cannot be read.
     public static func modificationTime(_ path: String) -> Int64? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard stat(PathCoding.cString(path), &info) == 0 else { return nil }
         return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }
 
     /// Whether `path` names a directory (following links).
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return stat(PathCoding.cString(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether `path` is a regular file the process may execute.
     public static func isExecutableFile(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
+        return stat(PathCoding.cString(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(PathCoding.cString(path), X_OK) == 0
     }
 
     /// Whether something exists at `path` (following links).
     public static func exists(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0
+        return stat(PathCoding.cString(path), &info) == 0
     }
 
     /// The names in the directory at `path`, sorted by their bytes, without `.` and `..`.
     public static func directoryEntries(_ path: String) throws(Failure) -> [String] {
-        guard let directory = opendir(path) else { throw .fromErrno() }
+        guard let directory = opendir(PathCoding.cString(path)) else { throw .fromErrno() }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { PathCoding.decode(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return names.sorted { PathCoding.cString($0).lexicographicallyPrecedes(PathCoding.cString($1)) }
     }
 }
