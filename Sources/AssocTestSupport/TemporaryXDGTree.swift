@@ -106,6 +106,20 @@ extension TemporaryXDGTree {
     }
 }
 
+extension TemporaryXDGTree {
+    /// Makes a data directory that holds only the system's MIME database (a link to
+    /// /usr/share/mime) and no applications, so nothing installed on the machine leaks into a test;
+    /// returns its name relative to the tree.
+    @discardableResult
+    public func linkSystemMIMEDatabase(as name: String = "mime-only") throws -> String {
+        try makeDirectory(name)
+        if !FileManager.default.fileExists(atPath: path(name + "/mime")) {
+            try FileManager.default.createSymbolicLink(atPath: path(name + "/mime"), withDestinationPath: "/usr/share/mime")
+        }
+        return name
+    }
+}
+
 /// A test's world could not be built.
 public struct SetupError: Error, CustomStringConvertible {
     /// What went wrong.

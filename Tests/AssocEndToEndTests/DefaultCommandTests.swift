@@ -5,8 +5,7 @@ import Testing
 /// A small world: two PDF viewers, a text editor, lists in the user's config and the system data.
 func applicationsWorld() throws -> (TemporaryXDGTree, [String: String]) {
     let tree = try TemporaryXDGTree()
-    try tree.makeDirectory("mime-only")
-    try FileManager.default.createSymbolicLink(atPath: tree.path("mime-only/mime"), withDestinationPath: "/usr/share/mime")
+    try tree.linkSystemMIMEDatabase()
     for (id, types) in [("viewer.desktop", "application/pdf;"), ("other-viewer.desktop", "application/pdf;"),
                         ("editor.desktop", "text/plain;"), ("browser.desktop", "x-scheme-handler/https;text/html;")] {
         try tree.write("usr-share/applications/\(id)", """

@@ -7,8 +7,7 @@ import XDGSupport
 /// record file per application.
 func launchWorld() throws -> (TemporaryXDGTree, [String: String]) {
     let tree = try TemporaryXDGTree()
-    try tree.makeDirectory("mime-only")
-    try FileManager.default.createSymbolicLink(atPath: tree.path("mime-only/mime"), withDestinationPath: "/usr/share/mime")
+    try tree.linkSystemMIMEDatabase()
     for (name, exec, types) in [("viewer", "viewer-stub %U", "application/pdf;"), ("editor", "editor-stub %f", "text/plain;"),
                                 ("runner", "runner-stub %f", "application/x-sharedlib;"),
                                 ("zreader", "zreader-stub %f", "application/pdf;")] {

@@ -5,16 +5,6 @@ import MIMEDatabase
 import Testing
 import XDGSupport
 
-/// Gives the tree a data directory holding only the system's MIME database (no applications), so
-/// that nothing installed on this machine leaks into a test; returns its name.
-func mimeOnlyDataDir(_ tree: TemporaryXDGTree) throws -> String {
-    try tree.makeDirectory("mime-only")
-    if !FileManager.default.fileExists(atPath: tree.path("mime-only/mime")) {
-        try FileManager.default.createSymbolicLink(atPath: tree.path("mime-only/mime"), withDestinationPath: "/usr/share/mime")
-    }
-    return "mime-only"
-}
-
 /// A resolver over a tree whose data and config directories the test has written.
 func resolver(_ tree: TemporaryXDGTree, desktop: String = "", dataDirs: [String], path: String? = nil) -> AssociationResolver {
     var variables = tree.variables(dataDirs: dataDirs, desktop: desktop)
@@ -41,7 +31,7 @@ struct PeerExpectationTests {
         let tree = try TemporaryXDGTree()
         try tree.copy(fixture + "/data-home/applications", to: "data/applications")
         try tree.copy(fixture + "/data-dir/applications", to: "usr-share/applications")
-        var variables = tree.variables(dataDirs: ["usr-share", try mimeOnlyDataDir(tree)])
+        var variables = tree.variables(dataDirs: ["usr-share", try tree.linkSystemMIMEDatabase()])
         variables["PATH"] = "/usr/bin:/bin"
         let environment = XDGEnvironment(variables)
         return (tree, AssociationResolver(environment: environment, database: MIMEDatabase(environment: environment)))
@@ -71,7 +61,7 @@ struct PeerExpectationTests {
         let files = try requireCorpus("glib/desktop-files")
         let tree = try TemporaryXDGTree()
         let path = try stub(tree, "okular")
-        let resolver = resolver(tree, dataDirs: [files + "/usr", try mimeOnlyDataDir(tree)], path: path + ":/usr/bin:/bin")
+        let resolver = resolver(tree, dataDirs: [files + "/usr", try tree.linkSystemMIMEDatabase()], path: path + ":/usr/bin:/bin")
         defer { withExtendedLifetime(tree) {} }
         #expect(resolver.resolve("application/vnd.kde.okular-archive", mode: .gio).defaultApplication == "kde4-okular.desktop")
         #expect(resolver.resolve("application/vnd.kde.okular-archive", mode: .spec).defaultApplication == "kde4-okular.desktop")
@@ -88,7 +78,7 @@ struct PeerExpectationTests {
             try tree.copy(fixture + "/mimeapps.list", to: "config/mimeapps.list")
         }
         if global { try tree.copy(fixture + "/global-mimeapps.list", to: "etc-xdg/mimeapps.list") }
-        var variables = tree.variables(dataDirs: [try mimeOnlyDataDir(tree)], desktop: "KDE:Plasma")
+        var variables = tree.variables(dataDirs: [try tree.linkSystemMIMEDatabase()], desktop: "KDE:Plasma")
         variables["PATH"] = "/usr/bin:/bin"
         let environment = XDGEnvironment(variables)
         let database = MIMEDatabase(environment: environment)
