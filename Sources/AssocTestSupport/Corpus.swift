@@ -1,4 +1,5 @@
 import Foundation
+import XDGSupport
 
 /// Where the shared test material and the package itself are, found from this file's location.
 public enum Corpus {
@@ -34,4 +35,13 @@ public enum Corpus {
         }
         return nil
     }
+
+    /// Whether the temporary directory's file system keeps `user.*` extended attributes; tests that
+    /// need them are skipped where it does not.
+    public static let temporaryDirectoryHasAttributes: Bool = {
+        let probe = FileManager.default.temporaryDirectory.path + "/assoc-xattr-probe-\(getpid())"
+        FileManager.default.createFile(atPath: probe, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        return (try? ExtendedAttributes.set("user.assoc.probe", to: "1", on: probe)) != nil
+    }()
 }

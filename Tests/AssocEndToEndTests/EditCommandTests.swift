@@ -195,7 +195,7 @@ struct EditCommandTests {
         }
     }
 
-    @Test("a per-file choice overrides the default for that file only", .enabled(if: temporaryDirectorySupportsAttributes))
+    @Test("a per-file choice overrides the default for that file only", .enabled(if: Corpus.temporaryDirectoryHasAttributes))
     func perFile() throws {
         let (tree, variables) = try applicationsWorld()
         defer { withExtendedLifetime(tree) {} }
@@ -208,13 +208,6 @@ struct EditCommandTests {
         #expect(try ProcessRunner.assoc(["default", chosen], environment: variables).standardOutput == "other-viewer.desktop\n")
     }
 }
-
-let temporaryDirectorySupportsAttributes: Bool = {
-    let probe = FileManager.default.temporaryDirectory.path + "/assoc-e2e-xattr-\(getpid())"
-    FileManager.default.createFile(atPath: probe, contents: Data())
-    defer { try? FileManager.default.removeItem(atPath: probe) }
-    return (try? ExtendedAttributes.set("user.assoc.probe", to: "1", on: probe)) != nil
-}()
 
 final class LockedCounter: @unchecked Sendable {
     private let lock = NSLock()

@@ -113,7 +113,7 @@ struct OpenCommandTests {
     }
 
     @Test("a downloaded ELF named invoice.pdf is warned about, refused with --strict, and never executed",
-          .enabled(if: temporaryDirectorySupportsAttributes))
+          .enabled(if: Corpus.temporaryDirectoryHasAttributes))
     func disguisedDownload() throws {
         let (tree, variables) = try launchWorld()
         defer { withExtendedLifetime(tree) {} }
@@ -152,7 +152,7 @@ struct OpenCommandTests {
         #expect(!FileManager.default.fileExists(atPath: marker))
     }
 
-    @Test("a per-file choice overrides the default for that file only", .enabled(if: temporaryDirectorySupportsAttributes))
+    @Test("a per-file choice overrides the default for that file only", .enabled(if: Corpus.temporaryDirectoryHasAttributes))
     func perFileChoice() throws {
         let (tree, variables) = try launchWorld()
         defer { withExtendedLifetime(tree) {} }

@@ -5,21 +5,13 @@ import XDGSupport
 
 @testable import MIMEDatabase
 
-/// Whether the temporary directory's file system keeps `user.*` attributes.
-let temporaryDirectoryHasAttributes: Bool = {
-    let probe = FileManager.default.temporaryDirectory.path + "/assoc-xattr-probe-\(getpid())"
-    FileManager.default.createFile(atPath: probe, contents: Data())
-    defer { try? FileManager.default.removeItem(atPath: probe) }
-    return (try? ExtendedAttributes.set("user.assoc.probe", to: "1", on: probe)) != nil
-}()
-
 let hasSystemCache = FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache")
 
 @Suite("typing real files by kind, attribute, name and content", .enabled(if: hasSystemCache))
 struct FileDetectionTests {
     let detector = TypeDetector(database: MIMEDatabase(mimeDirectories: ["/usr/share/mime"], source: .cache))
 
-    @Test("user.mime_type changes the answer, and --no-xattr ignores it", .enabled(if: temporaryDirectoryHasAttributes))
+    @Test("user.mime_type changes the answer, and --no-xattr ignores it", .enabled(if: Corpus.temporaryDirectoryHasAttributes))
     func attribute() throws {
         let tree = try TemporaryXDGTree()
         let path = try tree.write("page.txt", "plain words\n")

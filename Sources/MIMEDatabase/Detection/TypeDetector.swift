@@ -61,22 +61,8 @@ public struct TypeDetector: Sendable {
         guard case .regular(let size) = kind else { preconditionFailure("only regular files are left") }
         trace.kind = "regular file, \(size) bytes"
         let name = options.useName ? Self.baseName(path) : nil
-        var candidates: [String] = []
-        if let name {
-            trace.name = name
-            let result = globs.match(name)
-            trace.globSurvivors = result.survivors
-            trace.globDiscarded = result.discarded
-            candidates = result.types
-        }
-        if size == 0 {
-            if candidates.count == 1 {
-                trace.reason += "the file is empty and exactly one glob matches its name"
-                return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
-            }
-            trace.reason += "the file is empty and " + (candidates.isEmpty ? "no glob matches" : "several globs match")
-            return Detection(type: Self.zeroSize, source: .stat, uncertain: false, trace: trace)
-        }
+        let candidates = name.map { matchName($0, into: &trace) } ?? []
+        if size == 0 { return emptyContent(candidates: candidates, trace: trace) }
         let needsContent = candidates.count != 1 || isXML(candidates[0])
         var data: [UInt8] = []
         if needsContent {
@@ -103,12 +89,7 @@ public struct TypeDetector: Sendable {
             trace.reason = "the name ends with '/'"
             return Detection(type: "inode/directory", source: .glob, uncertain: false, trace: trace)
         }
-        let name = Self.baseName(path)
-        trace.name = name
-        let result = globs.match(name)
-        trace.globSurvivors = result.survivors
-        trace.globDiscarded = result.discarded
-        let types = result.types
+        let types = matchName(Self.baseName(path), into: &trace)
         switch types.count {
         case 0:
             trace.reason = "no glob matches the name"
@@ -130,21 +111,31 @@ public struct TypeDetector: Sendable {
         guard let data else { return detect(name: name) }
         if name.hasSuffix("/") { return detect(name: name) }
         var trace = DetectionTrace()
-        let base = Self.baseName(name)
-        trace.name = base
-        let result = globs.match(base)
+        let candidates = matchName(Self.baseName(name), into: &trace)
+        trace.bytesRead = data.count
+        if data.isEmpty { return emptyContent(candidates: candidates, trace: trace) }
+        return decide(candidates: candidates, data: data, trace: trace)
+    }
+
+    /// Matches a base name against the globs and records the candidates in `trace`.
+    private func matchName(_ name: String, into trace: inout DetectionTrace) -> [String] {
+        trace.name = name
+        let result = globs.match(name)
         trace.globSurvivors = result.survivors
         trace.globDiscarded = result.discarded
-        trace.bytesRead = data.count
-        if data.isEmpty {
-            if result.types.count == 1 {
-                trace.reason = "there is no content and exactly one glob matches the name"
-                return Detection(type: result.types[0], source: .glob, uncertain: false, trace: trace)
-            }
-            trace.reason = "there is no content and " + (result.types.isEmpty ? "no glob matches" : "several globs match")
-            return Detection(type: Self.zeroSize, source: .stat, uncertain: false, trace: trace)
+        return result.types
+    }
+
+    /// An empty file is never sniffed: its glob's type when exactly one type matches its name, else
+    /// `application/x-zerosize` (SPECS rule 22 choice).
+    private func emptyContent(candidates: [String], trace: DetectionTrace) -> Detection {
+        var trace = trace
+        if candidates.count == 1 {
+            trace.reason += "the file is empty and exactly one glob matches its name"
+            return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
         }
-        return decide(candidates: result.types, data: data, trace: trace)
+        trace.reason += "the file is empty and " + (candidates.isEmpty ? "no glob matches" : "several globs match")
+        return Detection(type: Self.zeroSize, source: .stat, uncertain: false, trace: trace)
     }
 
     /// The type of data alone, as for standard input or `--content-only`.
