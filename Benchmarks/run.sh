@@ -1,38 +1,62 @@
 #!/usr/bin/env bash
-# Benchmarks/run.sh — how long one whole `assoc` process takes, next to its peers.
+# Benchmarks/run.sh — how long assoc takes, next to its peers, on the same inputs in one run.
 #
 # What it measures: the wall time of complete processes (start, load the MIME
 # database, answer, exit), as the median of BENCH_RUNS runs after 3 warm-up runs,
 # and the peak resident set size (ru_maxrss, the largest over the timed runs) of
-# each command. `gio` and `file` are measured the same way, as peers; the last
-# column divides each median by the gio median.
+# each command. The peers (`file`, `gio`, `xdg-mime`, GLib's content-type guess
+# through ../shared/tools/gio-content-type.c) run on the same inputs in the same
+# run; each group of rows is divided by its reference row (the one marked "= 1"):
+#
+#   one file  `file --mime-type -b` on one file; next to it `gio info` and `assoc type -b`
+#   default   `gio mime application/pdf`; next to it `xdg-mime query default` and
+#             `assoc default`, over the Debian corpus's desktop entries
+#   bulk      80,000 files under /usr/share and /usr/lib in one process: the read floor
+#             (open + read the first 4 KiB of each file, a small C program, on 1 and 2
+#             threads; the 2-thread floor is the reference), `assoc type --files-from`,
+#             GLib's guess with 4 KiB, and `file -f` on every 10th file of the list
+#
+# The bulk list is made the same way every time: `find /usr/share /usr/lib -type f`,
+# sorted in the C locale, then 80,000 entries at a fixed stride. Bulk rows are timed
+# BENCH_BULK_RUNS times (default 3) after one warm-up run that fills the page cache.
+# The bulk check then compares the output of `assoc type --files-from` with one
+# `assoc type PATH` process per path over the whole list (BENCH_CHECK_STRIDE=N checks
+# every Nth path only), and with `--jobs 1`: a difference is printed and the script
+# exits 1.
 #
 # How to run it, from the package root:
-#     bash Benchmarks/run.sh                 # 30 timed runs per row
-#     BENCH_RUNS=100 bash Benchmarks/run.sh  # more runs, steadier medians
+#     bash Benchmarks/run.sh                        # 30 timed runs per row
+#     BENCH_RUNS=100 bash Benchmarks/run.sh         # more runs, steadier medians
+#     BENCH_CHECK_STRIDE=20 bash Benchmarks/run.sh  # a quicker bulk check
 #
-# It builds `swift build -c release` first and then times .build/release/assoc.
-# Timing uses a tiny C helper compiled with gcc into a temporary directory: it
-# posix_spawn()s the command directly (no shell in between), with stdin, stdout
-# and stderr on /dev/null, reads CLOCK_MONOTONIC around spawn + wait4, and takes
-# the peak RSS from wait4's rusage. Every command runs in a controlled
-# environment (env -i, a throwaway HOME and XDG_*_HOME, XDG_DATA_DIRS=/usr/share,
-# LC_ALL=C), so the user's own files and settings do not matter.
+# It builds `swift build -c release --static-swift-stdlib` first (the README's
+# build section says why) and times .build/release/assoc. Timing uses a tiny C
+# helper compiled with gcc: it posix_spawn()s the command directly (no shell in
+# between), with stdout and stderr on /dev/null, reads CLOCK_MONOTONIC around
+# spawn + wait4, and takes the peak RSS from wait4's rusage. Every command runs in
+# a controlled environment (env -i, a throwaway HOME and XDG_*_HOME,
+# XDG_DATA_DIRS=/usr/share, LC_ALL=C), so the user's own files do not matter.
 #
-# This is a benchmark, not a test: there is no pass or fail. It exits 0 unless
-# a build (the package or the timing helper) fails. A command that exits
-# non-zero is still timed, and its row says so.
+# This is a benchmark, not a test: nothing is pass or fail but the bulk check. It
+# exits 0 unless a build fails or the bulk check finds a difference. A command that
+# exits non-zero is still timed, and its row says so.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
 RUNS=${BENCH_RUNS:-30}
+BULK_RUNS=${BENCH_BULK_RUNS:-3}
+CHECK_STRIDE=${BENCH_CHECK_STRIDE:-1}
+BULK_FILES=80000
 WARMUP=3
-case $RUNS in '' | *[!0-9]* | 0) echo "BENCH_RUNS must be a positive integer, not '$RUNS'" >&2; exit 2 ;; esac
+for setting in "BENCH_RUNS=$RUNS" "BENCH_BULK_RUNS=$BULK_RUNS" "BENCH_CHECK_STRIDE=$CHECK_STRIDE"; do
+    case ${setting#*=} in '' | *[!0-9]* | 0) echo "${setting%%=*} must be a positive integer, not '${setting#*=}'" >&2; exit 2 ;; esac
+done
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/assoc-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/data" "$tmp/config"
+cp Benchmarks/helpers/*.c "$tmp/"
 
 # The environment every measured command runs in.
 CLEAN_ENV=(env -i "HOME=$tmp" PATH=/usr/bin:/bin XDG_DATA_DIRS=/usr/share
@@ -40,8 +64,8 @@ CLEAN_ENV=(env -i "HOME=$tmp" PATH=/usr/bin:/bin XDG_DATA_DIRS=/usr/share
 
 # Build the package; show the build log only when it fails.
 build_assoc() {
-    echo "building: swift build -c release ..." >&2
-    if ! swift build -c release >"$tmp/build.log" 2>&1; then
+    echo "building: swift build -c release --static-swift-stdlib ..." >&2
+    if ! swift build -c release --static-swift-stdlib >"$tmp/build.log" 2>&1; then
         cat "$tmp/build.log" >&2
         echo "benchmark: swift build failed" >&2
         exit 1
@@ -49,65 +73,20 @@ build_assoc() {
     ASSOC=$PWD/.build/release/assoc
 }
 
-# Compile the timing helper: `bench RUNS WARMUP CMD [ARGS...]` prints
-# "MEDIAN_MS PEAK_RSS_KB EXIT_STATUS" (the last non-zero status seen, else 0).
-build_helper() {
-    cat >"$tmp/bench.c" <<'EOF'
-#include <fcntl.h>
-#include <spawn.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <time.h>
-
-extern char **environ;
-
-static int compare(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: bench RUNS WARMUP CMD [ARGS...]\n"); return 2; }
-    int runs = atoi(argv[1]), warmup = atoi(argv[2]), status = 0;
-    char **cmd = argv + 3;
-    double *ms = calloc(runs, sizeof *ms);
-    long peak = 0;
-    posix_spawn_file_actions_t io;
-    posix_spawn_file_actions_init(&io);
-    posix_spawn_file_actions_addopen(&io, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&io, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&io, 2, "/dev/null", O_WRONLY, 0);
-    for (int i = -warmup; i < runs; i++) {
-        struct timespec start, end;
-        struct rusage usage;
-        pid_t pid;
-        int wstatus, err;
-        clock_gettime(CLOCK_MONOTONIC, &start);
-        if ((err = posix_spawnp(&pid, cmd[0], &io, NULL, cmd, environ)) != 0) {
-            fprintf(stderr, "bench: cannot run %s: %s\n", cmd[0], strerror(err));
-            return 127;
-        }
-        if (wait4(pid, &wstatus, 0, &usage) < 0) { perror("bench: wait4"); return 1; }
-        clock_gettime(CLOCK_MONOTONIC, &end);
-        if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0) status = WEXITSTATUS(wstatus);
-        if (WIFSIGNALED(wstatus)) status = 128 + WTERMSIG(wstatus);
-        if (i < 0) continue; /* warm-up run */
-        ms[i] = (end.tv_sec - start.tv_sec) * 1e3 + (end.tv_nsec - start.tv_nsec) / 1e6;
-        if (usage.ru_maxrss > peak) peak = usage.ru_maxrss; /* kilobytes on Linux */
-    }
-    qsort(ms, runs, sizeof *ms, compare);
-    double median = runs % 2 ? ms[runs / 2] : (ms[runs / 2 - 1] + ms[runs / 2]) / 2;
-    printf("%.2f %ld %d\n", median, peak, status);
-    return 0;
-}
-EOF
-    if ! gcc -O2 -o "$tmp/bench" "$tmp/bench.c"; then
-        echo "benchmark: cannot compile the timing helper (is gcc installed?)" >&2
+# Compile the C helpers: `bench` (the timer), `readfloor` (the read floor) and, when GLib's
+# headers are here, GLib's guess from ../shared/tools (GCT stays empty otherwise).
+GCT=""
+build_helpers() {
+    if ! gcc -O2 -o "$tmp/bench" "$tmp/bench.c" || ! gcc -O2 -pthread -o "$tmp/readfloor" "$tmp/readfloor.c"; then
+        echo "benchmark: cannot compile the C helpers (is gcc installed?)" >&2
         exit 1
     fi
+    local source=../shared/tools/gio-content-type.c
+    if [[ -f $source ]] && pkg-config --exists gio-2.0 2>/dev/null; then
+        # shellcheck disable=SC2046
+        gcc -O2 "$source" -o "$tmp/gio-content-type" $(pkg-config --cflags --libs gio-2.0) && GCT=$tmp/gio-content-type
+    fi
+    return 0
 }
 
 # Variables added to CLEAN_ENV for the rows that follow (set by with_world).
@@ -130,48 +109,69 @@ with_world() {
     EXTRA_ENV=("XDG_DATA_DIRS=$tmp/world:/usr/share" "PATH=$tmp/world-bin:/usr/bin:/bin")
 }
 
-# Results, one entry per row, printed together at the end.
-LABELS=() MEDIANS=() PEAKS=() NOTES=()
-REFERENCE="peer: gio info"   # the row every median is divided by, when measured
+# The bulk list: every regular file under /usr/share and /usr/lib, sorted, then BULK_FILES of
+# them at a fixed stride; also NUL-separated, and every 10th for the slow `file -f`.
+make_bulk_list() {
+    LC_ALL=C find /usr/share /usr/lib -type f 2>/dev/null | LC_ALL=C sort >"$tmp/all-files"
+    awk -v total="$(wc -l <"$tmp/all-files")" -v wanted="$BULK_FILES" '
+        BEGIN { pick = 0; taken = 0 }
+        taken < wanted && NR - 1 == int(pick) { print; taken++; pick = taken * total / wanted }
+    ' "$tmp/all-files" >"$tmp/bulk-list"
+    tr '\n' '\0' <"$tmp/bulk-list" >"$tmp/bulk-list0"
+    awk 'NR % 10 == 1' "$tmp/bulk-list" >"$tmp/bulk-list-tenth"
+    BULK_COUNT=$(wc -l <"$tmp/bulk-list")
+}
 
-# row LABEL -- COMMAND [ARGS...]: measure one command, or record why it was skipped.
+# Results, one entry per row, printed together at the end.
+LABELS=() MEDIANS=() PEAKS=() NOTES=() GROUPS_=() REFERENCES=()
+GROUP=""
+
+# group NAME: the rows that follow belong to NAME; the first `reference` row is its "= 1".
+group() { GROUP=$1; }
+
+# row [--reference] [--runs N] [--stdin FILE] LABEL -- COMMAND [ARGS...]: measure one command,
+# or record why it was skipped.
 row() {
+    local reference=0 runs=$RUNS warmup=$WARMUP input=""
+    while [[ $1 == --* ]]; do
+        case $1 in
+            --reference) reference=1; shift ;;
+            --runs) runs=$2; warmup=1; shift 2 ;;
+            --stdin) input=$2; shift 2 ;;
+            *) break ;;
+        esac
+    done
     local label=$1; shift
     [[ ${1-} == -- ]] && shift
     local median=- peak=- note=""
-    if ! PATH=/usr/bin:/bin command -v "$1" >/dev/null; then
-        note="skipped ($1 not installed)"
+    if [[ -z ${1-} ]] || ! PATH=/usr/bin:/bin command -v "$1" >/dev/null; then
+        note="skipped (${1:-the program} not installed)"
     else
         echo "measuring: $label" >&2
         local status=""
-        read -r median peak status < <("${CLEAN_ENV[@]}" "${EXTRA_ENV[@]}" "$tmp/bench" "$RUNS" "$WARMUP" "$@") || true
+        read -r median peak status < <("${CLEAN_ENV[@]}" "${EXTRA_ENV[@]}" ${input:+BENCH_STDIN=$input} \
+            "$tmp/bench" "$runs" "$warmup" "$@") || true
         if [[ -z $status ]]; then median=- peak=- note="could not be run"
         elif [[ $status != 0 ]]; then note="exited with status $status"; fi
     fi
-    LABELS+=("$label") MEDIANS+=("$median") PEAKS+=("$peak") NOTES+=("$note")
-}
-
-# The median of the REFERENCE row, or nothing when it was skipped.
-reference_median() {
-    local i
-    for i in "${!LABELS[@]}"; do
-        [[ ${LABELS[i]} == "$REFERENCE" && ${MEDIANS[i]} != - ]] && echo "${MEDIANS[i]}"
-    done
-    return 0
+    LABELS+=("$label") MEDIANS+=("$median") PEAKS+=("$peak") NOTES+=("$note") GROUPS_+=("$GROUP") REFERENCES+=("$reference")
 }
 
 print_table() {
-    local ref i ratio
-    ref=$(reference_median)
-    printf '\n%-28s %10s %14s %8s  %s\n' "command" "median ms" "peak RSS KB" "/ gio" ""
+    local i j ref ratio
+    printf '\n%-9s %-40s %11s %12s %8s  %s\n' "group" "command" "median ms" "peak RSS KB" "ratio" ""
     for i in "${!LABELS[@]}"; do
+        ref=""
+        for j in "${!LABELS[@]}"; do
+            [[ ${GROUPS_[j]} == "${GROUPS_[i]}" && ${REFERENCES[j]} == 1 && ${MEDIANS[j]} != - ]] && ref=${MEDIANS[j]}
+        done
         ratio=-
         if [[ -n $ref && ${MEDIANS[i]} != - ]]; then
             ratio=$(awk -v a="${MEDIANS[i]}" -v b="$ref" 'BEGIN { printf "%.2f", a / b }')
         fi
-        printf '%-28s %10s %14s %8s  %s\n' "${LABELS[i]}" "${MEDIANS[i]}" "${PEAKS[i]}" "$ratio" "${NOTES[i]}"
+        [[ ${REFERENCES[i]} == 1 ]] && ratio="= 1"
+        printf '%-9s %-40s %11s %12s %8s  %s\n' "${GROUPS_[i]}" "${LABELS[i]}" "${MEDIANS[i]}" "${PEAKS[i]}" "$ratio" "${NOTES[i]}"
     done
-    [[ -n $ref ]] || echo "(no ratio column: the $REFERENCE row was not measured)"
 }
 
 print_machine() {
@@ -182,27 +182,73 @@ print_machine() {
     fi
     echo "assoc commit: $commit"
     echo "nproc:        $(nproc)"
-    echo "runs:         $RUNS timed + $WARMUP warm-up per row"
+    echo "runs:         $RUNS timed + $WARMUP warm-up per row; bulk rows $BULK_RUNS timed + 1 warm-up"
+}
+
+# bulk_check: `assoc type --files-from` must print what one process per path prints, and what
+# `--jobs 1` prints. Returns non-zero on a difference.
+bulk_check() {
+    echo "checking: bulk output against one process per path (every ${CHECK_STRIDE}th) and --jobs 1" >&2
+    "${CLEAN_ENV[@]}" "$ASSOC" type --files-from "$tmp/bulk-list" >"$tmp/bulk.out" 2>"$tmp/bulk.err" || true
+    "${CLEAN_ENV[@]}" "$ASSOC" type --jobs 1 --files-from "$tmp/bulk-list" >"$tmp/bulk-j1.out" 2>/dev/null || true
+    awk -v stride="$CHECK_STRIDE" '(NR - 1) % stride == 0' "$tmp/bulk-list" >"$tmp/check-list"
+    tr '\n' '\0' <"$tmp/check-list" |
+        "${CLEAN_ENV[@]}" xargs -0 -r -n 1 -P "$(nproc)" sh -c '"$0" type -- "$1" 2>/dev/null || true' "$ASSOC" |
+        LC_ALL=C sort >"$tmp/single.out"
+    # The paths in the list are absolute and contain no ": " before the type, so the check
+    # compares the same lines of the bulk output, sorted the same way.
+    awk -v stride="$CHECK_STRIDE" '(NR - 1) % stride == 0' "$tmp/bulk.out" | LC_ALL=C sort >"$tmp/bulk-sampled.out"
+    local failed=0
+    if ! cmp -s "$tmp/bulk.out" "$tmp/bulk-j1.out"; then
+        echo "bulk check: --jobs 1 differs:" >&2; diff "$tmp/bulk-j1.out" "$tmp/bulk.out" | head -20 >&2; failed=1
+    fi
+    if ! cmp -s "$tmp/single.out" "$tmp/bulk-sampled.out"; then
+        echo "bulk check: one process per path differs:" >&2; diff "$tmp/single.out" "$tmp/bulk-sampled.out" | head -20 >&2; failed=1
+    fi
+    CHECKED=$(wc -l <"$tmp/single.out")
+    echo "bulk check: $(wc -l <"$tmp/bulk.out") lines from --files-from; $CHECKED paths compared with one process each;" \
+        "$(wc -l <"$tmp/bulk.err") paths unreadable (reported on standard error by both);" \
+        "$( ((failed)) && echo DIFFERENCES FOUND || echo identical)"
+    return $failed
 }
 
 build_assoc
-build_helper
+build_helpers
+make_bulk_list
 print_machine
+echo "bulk list:    $BULK_COUNT of $(wc -l <"$tmp/all-files") files under /usr/share and /usr/lib"
 echo "load (start): $(cat /proc/loadavg)"
 
-XML=/usr/share/mime/packages/freedesktop.org.xml
-row "assoc --database cache mime" -- "$ASSOC" --database cache mime application/pdf
-row "assoc --database xml mime"   -- "$ASSOC" --database xml mime application/pdf
-row "assoc --database auto mime"  -- "$ASSOC" --database auto mime application/pdf
-row "peer: gio info"              -- gio info -a standard::content-type "$XML"
-row "peer: file --mime-type"      -- file --mime-type -b "$XML"
-row "assoc type -b"               -- "$ASSOC" type -b "$XML"
+ONE=/usr/share/mime/packages/freedesktop.org.xml
+group "one file"
+row --reference "peer: file --mime-type -b"  -- file --mime-type -b "$ONE"
+row "peer: gio info content-type"            -- gio info -a standard::content-type "$ONE"
+row "assoc type -b"                          -- "$ASSOC" type -b "$ONE"
+row "assoc --database cache mime"            -- "$ASSOC" --database cache mime application/pdf
+row "assoc --database xml mime"              -- "$ASSOC" --database xml mime application/pdf
 
 with_world
-row "assoc default (spec)"        -- "$ASSOC" default application/pdf
-row "assoc default --as gio"      -- "$ASSOC" default --as gio application/pdf
-row "peer: gio mime"              -- gio mime application/pdf
+group "default"
+row --reference "peer: gio mime"             -- gio mime application/pdf
+row "peer: xdg-mime query default"           -- xdg-mime query default application/pdf
+row "assoc default (spec)"                   -- "$ASSOC" default application/pdf
+row "assoc default --as gio"                 -- "$ASSOC" default --as gio application/pdf
 EXTRA_ENV=()
+
+group "bulk"
+row --runs "$BULK_RUNS" "read floor, 1 thread"             -- "$tmp/readfloor" 1 "$tmp/bulk-list"
+row --runs "$BULK_RUNS" --reference "read floor, 2 threads" -- "$tmp/readfloor" 2 "$tmp/bulk-list"
+row --runs "$BULK_RUNS" "assoc type --files-from"          -- "$ASSOC" type --files-from "$tmp/bulk-list"
+row --runs "$BULK_RUNS" "assoc type --files-from --jobs 1" -- "$ASSOC" type --jobs 1 --files-from "$tmp/bulk-list"
+row --runs "$BULK_RUNS" --stdin "$tmp/bulk-list0" "peer: GLib guess, 4 KiB (gio-content-type)" -- "${GCT:-gio-content-type}" -m F -0
+row --runs 1 "peer: file -f, 1/10 of the list (x10 below)" -- file --mime-type -f "$tmp/bulk-list-tenth"
+# The `file -f` row covers a tenth of the list: scale it to the whole list for the ratio.
+last=$((${#MEDIANS[@]} - 1))
+if [[ ${MEDIANS[last]} != - ]]; then
+    MEDIANS[last]=$(awk -v m="${MEDIANS[last]}" 'BEGIN { printf "%.2f", m * 10 }')
+fi
 
 echo "load (end):   $(cat /proc/loadavg)"
 print_table
+echo
+bulk_check

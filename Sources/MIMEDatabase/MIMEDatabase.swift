@@ -115,8 +115,7 @@ public struct MIMEDatabase: Sendable {
             return ([type] + ancestors(of: type)).contains { MIMETypeName.media(of: $0).lowercased() == media }
         }
         let supertype = canonicalName(supertype)
-        if type.lowercased() == supertype.lowercased() { return true }
-        return ancestors(of: type).contains { $0.lowercased() == supertype.lowercased() }
+        return Hierarchy.sameName(type, supertype) || Hierarchy.inherits(type, from: supertype, in: self)
     }
 
     // MARK: - Attributes

@@ -31,15 +31,17 @@ public struct GlobResult: Sendable, Equatable {
 
 /// Matches file names against every glob of the database, indexed once.
 ///
-/// Literal patterns are looked up whole, simple `*suffix` patterns by every suffix of the name,
-/// and the few full patterns with fnmatch(3). Patterns that are not case-sensitive are stored
-/// lower-cased and compared with the lower-cased name; case-sensitive ones with the name as is.
+/// Literal patterns are looked up whole, simple `*suffix` patterns by walking a trie of their
+/// bytes from the end of the name, and the few full patterns with fnmatch(3). Patterns that are not
+/// case-sensitive are stored lower-cased and compared with the lower-cased name; case-sensitive
+/// ones with the name as is.
 struct GlobMatcher: Sendable {
     private var literals: [String: [GlobMatch]] = [:]
-    private var suffixes: [String: [GlobMatch]] = [:]
-    private var full: [GlobMatch] = []
-    /// The length of the longest simple suffix, to bound the suffix lookups.
-    private var longestSuffix = 0
+    /// Simple patterns that ignore case, by their lower-cased suffix.
+    private var foldedSuffixes = SuffixTrie()
+    /// Simple patterns that respect case.
+    private var exactSuffixes = SuffixTrie()
+    private var full: [(match: GlobMatch, pattern: [CChar])] = []
 
     init(globs: [GlobRule], origins: [GlobRule: String]) {
         for (index, rule) in globs.enumerated() {
@@ -47,10 +49,9 @@ struct GlobMatcher: Sendable {
             switch rule.kind {
             case .literal: literals[rule.pattern, default: []].append(match)
             case .simple:
-                let suffix = String(rule.pattern.dropFirst())
-                suffixes[suffix, default: []].append(match)
-                longestSuffix = max(longestSuffix, suffix.count)
-            case .full: full.append(match)
+                let suffix = rule.pattern.utf8.dropFirst()
+                if rule.caseSensitive { exactSuffixes.insert(suffix, match) } else { foldedSuffixes.insert(suffix, match) }
+            case .full: full.append((match, Array(rule.pattern.utf8CString)))
             }
         }
     }
@@ -68,30 +69,25 @@ struct GlobMatcher: Sendable {
             if accepts(candidate.rule, name: name, lowered: lowered) { literal.append(candidate) }
         }
         if !literal.isEmpty { return GlobResult(survivors: ordered(literal), discarded: []) }
-        let characters = Array(lowered)
-        let original = Array(name)
-        var bySuffixLength: [[GlobMatch]] = []
-        let limit = min(longestSuffix, characters.count)
-        if limit > 0 {
-            for length in 1...limit {
-                var found: [GlobMatch] = []
-                let suffix = String(characters[(characters.count - length)...])
-                for candidate in suffixes[suffix] ?? [] where !candidate.rule.caseSensitive {
-                    found.append(candidate)
+        // Matches by suffix length in bytes; the case-sensitive ones only when lower-casing kept
+        // the name's length, as a suffix of one is then a suffix of the other.
+        var byLength = foldedSuffixes.matches(endingWith: lowered.utf8)
+        if lowered.utf8.count == name.utf8.count {
+            for (length, matches) in exactSuffixes.matches(endingWith: name.utf8) {
+                if let position = byLength.firstIndex(where: { $0.length == length }) {
+                    byLength[position].matches += matches
+                } else {
+                    byLength.append((length, matches))
+                    byLength.sort { $0.length < $1.length }
                 }
-                if original.count == characters.count {
-                    let exact = String(original[(original.count - length)...])
-                    for candidate in suffixes[exact] ?? [] where candidate.rule.caseSensitive {
-                        found.append(candidate)
-                    }
-                }
-                if !found.isEmpty { bySuffixLength.append(found) }
             }
         }
-        var survivors = bySuffixLength.last ?? []
-        let discarded = bySuffixLength.dropLast().flatMap { $0 }
-        if Set(survivors.map(\.rule.mimeType)).count < 2 {
-            for candidate in full where fnmatch(candidate.rule.pattern, candidate.rule.caseSensitive ? name : lowered, 0) == 0 {
+        var survivors = byLength.last?.matches ?? []
+        let discarded = byLength.dropLast().flatMap(\.matches)
+        if Set(survivors.map(\.rule.mimeType)).count < 2 && !full.isEmpty {
+            let folded = Array(lowered.utf8CString)
+            let exact = Array(name.utf8CString)
+            for (candidate, pattern) in full where fnmatch(pattern, candidate.rule.caseSensitive ? exact : folded, 0) == 0 {
                 survivors.append(candidate)
             }
         }
@@ -101,10 +97,53 @@ struct GlobMatcher: Sendable {
     /// Best weight first; among equal weights, the order the database lists them in (the order of
     /// the package, which `update-mime-database` keeps in `globs2` and `mime.cache`).
     private func ordered(_ matches: [GlobMatch]) -> [GlobMatch] {
-        matches.sorted { ($0.rule.weight, -$0.order) > ($1.rule.weight, -$1.order) }
+        matches.count < 2 ? matches : matches.sorted { ($0.rule.weight, -$0.order) > ($1.rule.weight, -$1.order) }
     }
 
     private func accepts(_ rule: GlobRule, name: String, lowered: String) -> Bool {
         rule.caseSensitive ? rule.pattern == name : rule.pattern == lowered
+    }
+}
+
+/// The suffixes of simple glob patterns in a trie of their bytes, last byte first, so that every
+/// pattern that ends a name is found in one walk from the name's end.
+private struct SuffixTrie: Sendable {
+    private struct Node: Sendable {
+        /// Child nodes by byte, in insertion order (nodes have few children).
+        var children: [(byte: UInt8, node: Int)] = []
+        /// The patterns whose suffix ends here, in database order.
+        var matches: [GlobMatch] = []
+    }
+
+    private var nodes = [Node()]
+
+    /// Adds the pattern `match` whose suffix (without the leading `*`) is `suffix`.
+    mutating func insert<Bytes: BidirectionalCollection>(_ suffix: Bytes, _ match: GlobMatch) where Bytes.Element == UInt8 {
+        var current = 0
+        for byte in suffix.reversed() {
+            if let next = nodes[current].children.first(where: { $0.byte == byte })?.node {
+                current = next
+            } else {
+                nodes.append(Node())
+                nodes[current].children.append((byte, nodes.count - 1))
+                current = nodes.count - 1
+            }
+        }
+        nodes[current].matches.append(match)
+    }
+
+    /// The patterns that are suffixes of `name`, grouped by suffix length in bytes, shortest first.
+    func matches<Bytes: BidirectionalCollection>(endingWith name: Bytes) -> [(length: Int, matches: [GlobMatch])]
+    where Bytes.Element == UInt8 {
+        var result: [(length: Int, matches: [GlobMatch])] = []
+        var current = 0
+        var length = 0
+        for byte in name.reversed() {
+            guard let next = nodes[current].children.first(where: { $0.byte == byte })?.node else { break }
+            current = next
+            length += 1
+            if !nodes[current].matches.isEmpty { result.append((length, nodes[current].matches)) }
+        }
+        return result
     }
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// A magic section that matched some data.
 public struct MagicMatch: Sendable, Equatable {
     /// The type the section detects.
@@ -7,66 +11,151 @@ public struct MagicMatch: Sendable, Equatable {
 }
 
 /// Tests data against the database's magic sections, highest priority first (SPECS rules 15–19).
+///
+/// The sections are compiled once into flat tables: one record per matchlet, its children stored
+/// contiguously, and every value and mask in one byte pool. Matching then walks plain integers
+/// and bytes, without allocating or retaining anything per file, which matters when a whole tree
+/// is typed.
 struct MagicMatcher: Sendable {
-    /// Sections sorted by priority, highest first, then by type name for a stable order.
-    private let rules: [MagicRule]
-    /// How many bytes of a file the rules can look at.
-    let maxExtent: Int
-
-    init(rules: [MagicRule]) {
-        self.rules = rules.sorted {
-            ($0.priority, $1.mimeType) > ($1.priority, $0.mimeType)
-        }
-        maxExtent = rules.flatMap(\.matchlets).map(\.extent).max() ?? 0
+    /// One matchlet: where to look, what to compare, and where its children are.
+    private struct Node: Sendable {
+        var rangeStart: Int
+        /// The last offset to try.
+        var lastStart: Int
+        var valueStart: Int
+        var length: Int
+        /// The mask's start in the pool, or -1 for all ones.
+        var maskStart: Int
+        var firstChild: Int
+        var childCount: Int
     }
 
-    /// Every section that matches `data`, highest priority first.
+    /// One section: its priority, type and top-level matchlets.
+    private struct Section: Sendable {
+        var priority: Int
+        var mimeType: String
+        var firstNode: Int
+        var nodeCount: Int
+    }
+
+    /// Sections sorted by priority, highest first, then by type name for a stable order.
+    private var sections: [Section] = []
+    private var nodes: [Node] = []
+    private var pool: [UInt8] = []
+    /// How many bytes of a file the rules can look at.
+    private(set) var maxExtent = 0
+
+    init(rules: [MagicRule]) {
+        let sorted = rules.sorted { ($0.priority, $1.mimeType) > ($1.priority, $0.mimeType) }
+        for rule in sorted {
+            let first = nodes.count
+            nodes.append(contentsOf: repeatElement(Self.placeholder, count: rule.matchlets.count))
+            for (index, matchlet) in rule.matchlets.enumerated() { compile(matchlet, into: first + index) }
+            sections.append(Section(priority: rule.priority, mimeType: rule.mimeType, firstNode: first,
+                                    nodeCount: rule.matchlets.count))
+            maxExtent = rule.matchlets.reduce(maxExtent) { max($0, $1.extent) }
+        }
+    }
+
+    private static let placeholder = Node(rangeStart: 0, lastStart: -1, valueStart: 0, length: 0, maskStart: -1,
+                                          firstChild: 0, childCount: 0)
+
+    /// Writes `matchlet` at `slot` and its children, contiguously, at the end of `nodes`.
+    private mutating func compile(_ matchlet: Matchlet, into slot: Int) {
+        let valueStart = pool.count
+        pool += matchlet.value
+        var maskStart = -1
+        if let mask = matchlet.mask, mask.count == matchlet.value.count {
+            maskStart = pool.count
+            pool += mask
+        }
+        let firstChild = nodes.count
+        nodes.append(contentsOf: repeatElement(Self.placeholder, count: matchlet.children.count))
+        nodes[slot] = Node(rangeStart: matchlet.rangeStart, lastStart: matchlet.rangeStart + matchlet.rangeLength - 1,
+                           valueStart: valueStart, length: matchlet.value.count, maskStart: maskStart,
+                           firstChild: firstChild, childCount: matchlet.children.count)
+        for (index, child) in matchlet.children.enumerated() { compile(child, into: firstChild + index) }
+    }
+
+    /// Every section that matches `data`, highest priority first, one per type.
     ///
-    /// - Parameter stopBelow: stop after the first priority level that matched, when true.
+    /// - Parameter firstLevelOnly: stop after the first priority level that matched, when true.
     func matches(_ data: [UInt8], firstLevelOnly: Bool = false) -> [MagicMatch] {
         var result: [MagicMatch] = []
-        for rule in rules {
-            if firstLevelOnly, let first = result.first, rule.priority < first.priority { break }
-            if rule.matchlets.contains(where: { Self.matches($0, data) }),
-                !result.contains(where: { $0.mimeType == rule.mimeType }) {
-                result.append(MagicMatch(mimeType: rule.mimeType, priority: rule.priority))
+        data.withUnsafeBufferPointer { data in
+            nodes.withUnsafeBufferPointer { nodes in
+                pool.withUnsafeBufferPointer { pool in
+                    let tables = Tables(data: data, nodes: nodes, pool: pool)
+                    for section in sections {
+                        if firstLevelOnly, let first = result.first, section.priority < first.priority { break }
+                        var matched = false
+                        for index in section.firstNode..<section.firstNode + section.nodeCount where tables.matches(index) {
+                            matched = true
+                            break
+                        }
+                        if matched && !result.contains(where: { $0.mimeType == section.mimeType }) {
+                            result.append(MagicMatch(mimeType: section.mimeType, priority: section.priority))
+                        }
+                    }
+                }
             }
         }
         return result
     }
 
-    /// A matchlet matches when its value is found at one of its offsets and, if it has children,
-    /// one of them matches too (children AND-ed with the parent, OR-ed among themselves).
-    static func matches(_ matchlet: Matchlet, _ data: [UInt8]) -> Bool {
-        let length = matchlet.value.count
-        let lastStart = matchlet.rangeStart + matchlet.rangeLength - 1
-        guard length > 0, matchlet.rangeStart + length <= data.count else { return false }
-        var found = false
-        data.withUnsafeBufferPointer { bytes in
-            matchlet.value.withUnsafeBufferPointer { value in
-                var offset = matchlet.rangeStart
-                while offset <= lastStart && offset + length <= bytes.count {
-                    if let mask = matchlet.mask {
-                        var equal = true
-                        for index in 0..<length where bytes[offset + index] & mask[index] != value[index] & mask[index] {
-                            equal = false
-                            break
-                        }
-                        if equal { found = true; return }
-                    } else if memcmpEqual(bytes.baseAddress! + offset, value.baseAddress!, length) {
-                        found = true
-                        return
-                    }
-                    offset += 1
-                }
-            }
-        }
-        guard found else { return false }
-        return matchlet.children.isEmpty || matchlet.children.contains { matches($0, data) }
-    }
+    /// The data and the compiled tables, borrowed for one call of `matches`.
+    private struct Tables {
+        let data: UnsafeBufferPointer<UInt8>
+        let nodes: UnsafeBufferPointer<Node>
+        let pool: UnsafeBufferPointer<UInt8>
 
-    private static func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        for index in 0..<count where a[index] != b[index] { return false }
-        return true
+        /// A matchlet matches when its value is found at one of its offsets and, if it has
+        /// children, one of them matches too (children AND-ed with the parent, OR-ed among themselves).
+        func matches(_ index: Int) -> Bool {
+            let node = nodes[index]
+            let length = node.length
+            guard length > 0, node.rangeStart + length <= data.count else { return false }
+            let lastStart = min(node.lastStart, data.count - length)
+            guard node.maskStart < 0 ? find(node, through: lastStart) : findMasked(node, through: lastStart) else {
+                return false
+            }
+            if node.childCount == 0 { return true }
+            for child in node.firstChild..<node.firstChild + node.childCount where matches(child) { return true }
+            return false
+        }
+
+        /// Whether the value of an unmasked matchlet occurs at an offset from its range start to
+        /// `lastStart`: memchr(3) finds each place the first byte occurs, memcmp(3) checks the rest.
+        private func find(_ node: Node, through lastStart: Int) -> Bool {
+            let base = data.baseAddress!
+            let value = pool.baseAddress! + node.valueStart
+            var offset = node.rangeStart
+            while offset <= lastStart {
+                guard let hit = memchr(base + offset, Int32(value[0]), lastStart - offset + 1) else { return false }
+                let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                if node.length == 1 || memcmp(base + at + 1, value + 1, node.length - 1) == 0 { return true }
+                offset = at + 1
+            }
+            return false
+        }
+
+        /// Whether the value of a masked matchlet occurs, compared under its mask, at an offset
+        /// from its range start to `lastStart`.
+        private func findMasked(_ node: Node, through lastStart: Int) -> Bool {
+            var offset = node.rangeStart
+            while offset <= lastStart {
+                var equal = true
+                for position in 0..<node.length {
+                    let mask = pool[node.maskStart + position]
+                    if data[offset + position] & mask != pool[node.valueStart + position] & mask {
+                        equal = false
+                        break
+                    }
+                }
+                if equal { return true }
+                offset += 1
+            }
+            return false
+        }
     }
 }

@@ -13,6 +13,7 @@ public struct TypeDetector: Sendable {
     private let globs: GlobMatcher
     private let magic: MagicMatcher
     private let roots: [RootXMLRule]
+    private let xmlTypes: Set<String>
 
     /// The most bytes any magic rule looks at, and so the most detection reads of a file.
     public var maxExtent: Int { magic.maxExtent }
@@ -23,6 +24,7 @@ public struct TypeDetector: Sendable {
         globs = GlobMatcher(globs: database.contents.globs, origins: database.globOrigins)
         magic = MagicMatcher(rules: database.contents.magic)
         roots = database.contents.rootXML
+        xmlTypes = Self.xmlTypes(of: database)
     }
 
     static let octetStream = "application/octet-stream"
@@ -202,7 +204,23 @@ public struct TypeDetector: Sendable {
     }
 
     private func isXML(_ type: String) -> Bool {
-        type == "application/xml" || type == "text/xml" || database.isA(type, "application/xml")
+        xmlTypes.contains(type) || type == "text/xml" || xmlTypes.contains(database.canonicalName(type))
+    }
+
+    /// `application/xml` and every type whose explicit parents lead to it: the types an XML root
+    /// element may refine. Implicit parents never lead to it, so the explicit graph is enough.
+    private static func xmlTypes(of database: MIMEDatabase) -> Set<String> {
+        var children: [String: [String]] = [:]
+        for (child, parents) in database.contents.parents {
+            for parent in parents { children[database.canonicalName(parent), default: []].append(database.canonicalName(child)) }
+        }
+        var result: Set<String> = []
+        var queue = [database.canonicalName("application/xml")]
+        while let type = queue.popLast() {
+            guard result.insert(type).inserted else { continue }
+            queue += children[type] ?? []
+        }
+        return result
     }
 
     /// Refines an XML result by the namespace and name of the document element (SPECS rule 34):
@@ -248,9 +266,14 @@ public struct TypeDetector: Sendable {
 
     /// The last path component; a trailing slash is not part of it.
     static func baseName(_ path: String) -> String {
-        var path = Substring(path)
-        while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
-        if let slash = path.lastIndex(of: "/") { return String(path[path.index(after: slash)...]) }
-        return String(path)
+        let slash = UInt8(ascii: "/")
+        let utf8 = path.utf8
+        var end = utf8.endIndex
+        while utf8.distance(from: utf8.startIndex, to: end) > 1 && utf8[utf8.index(before: end)] == slash {
+            end = utf8.index(before: end)
+        }
+        let start = utf8[..<end].lastIndex(of: slash).map { utf8.index(after: $0) } ?? utf8.startIndex
+        if start == utf8.startIndex && end == utf8.endIndex { return path }
+        return String(path[start..<end])
     }
 }

@@ -18,9 +18,8 @@ enum Hierarchy {
     /// The parents rule 29 gives every type: `text/plain` for `text/*`, then `application/octet-stream`
     /// for everything but `inode/*`; a type is never its own parent.
     static func implicitParents(of type: String) -> [String] {
-        let media = MIMETypeName.media(of: type).lowercased()
-        if media == "inode" || type == octetStream { return [] }
-        if media == "text" && type != textPlain { return [textPlain] }
+        if MIMETypeName.hasMedia(type, "inode") || type == octetStream { return [] }
+        if MIMETypeName.hasMedia(type, "text") && type != textPlain { return [textPlain] }
         return [octetStream]
     }
 
@@ -41,10 +40,34 @@ enum Hierarchy {
             seen.insert(implicit)
             result.append(implicit)
         }
-        if MIMETypeName.media(of: type).lowercased() != "inode" && type != octetStream {
+        if !MIMETypeName.hasMedia(type, "inode") && type != octetStream {
             result.append(octetStream)
         }
         return result
+    }
+
+    /// Whether `supertype` is among the ancestors of `type` (both canonical): the answer of
+    /// `ancestors(of:in:).contains(supertype)`, found by a depth-first walk that stops at the
+    /// first hit instead of listing every ancestor.
+    static func inherits(_ type: String, from supertype: String, in database: MIMEDatabase) -> Bool {
+        if sameName(supertype, octetStream) {
+            return !MIMETypeName.hasMedia(type, "inode") && type != octetStream
+        }
+        if implicitParents(of: type).contains(where: { sameName($0, supertype) }) { return true }
+        var seen: [String] = [type]
+        var stack = parents(of: type, in: database)
+        while let current = stack.popLast() {
+            if sameName(current, supertype) { return true }
+            if seen.contains(current) { continue }
+            seen.append(current)
+            stack += parents(of: current, in: database)
+        }
+        return false
+    }
+
+    /// MIME type names compare without regard to case (SPECS rule 8).
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a == b || (a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased())
     }
 
     /// One diagnostic per `sub-class-of` cycle in the explicit graph (SPECS rule 32).

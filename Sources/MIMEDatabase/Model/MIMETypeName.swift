@@ -15,4 +15,19 @@ public enum MIMETypeName {
     public static func media(of name: String) -> Substring {
         name.firstIndex(of: "/").map { name[..<$0] } ?? Substring(name)
     }
+
+    /// Whether the media part of `name` is `media` (lower-case ASCII), ignoring case: `hasMedia(
+    /// "Text/HTML", "text")`. Compares bytes, so it allocates nothing.
+    public static func hasMedia(_ name: String, _ media: StaticString) -> Bool {
+        let utf8 = name.utf8
+        guard utf8.count > media.utf8CodeUnitCount else { return false }
+        var index = utf8.startIndex
+        for position in 0..<media.utf8CodeUnitCount {
+            var byte = utf8[index]
+            if byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
+            guard byte == media.utf8Start[position] else { return false }
+            index = utf8.index(after: index)
+        }
+        return utf8[index] == UInt8(ascii: "/")
+    }
 }

@@ -44,6 +44,9 @@ public enum PathCoding {
 
     /// The bytes of a name, NUL-terminated, for a system call.
     public static func cString(_ string: String) -> [CChar] {
+        // A carried byte is U+10FF80…U+10FFFF, whose UTF-8 starts with 0xF4: without that byte the
+        // string's own UTF-8 is the name.
+        if !string.utf8.contains(0xF4) { return Array(string.utf8CString) }
         var bytes: [CChar] = []
         for scalar in string.unicodeScalars {
             if scalar.value >= base + 0x80 && scalar.value <= base + 0xFF {
