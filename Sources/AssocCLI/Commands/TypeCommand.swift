@@ -65,7 +65,7 @@ enum TypeCommand {
         }
         let options = DetectionOptions(useName: !arguments.has("--content-only"),
                                        useContent: !arguments.has("--name-only"),
-                                       useAttribute: !arguments.has("--no-xattr"))
+                                       useAttribute: !arguments.has("--no-xattr"), recordsTrace: false)
         var jobs: [Job] = []
         for path in arguments.operands {
             if path != "-" && arguments.has("--recursive") && options.useContent && FileBytes.isDirectory(path) {

@@ -47,10 +47,24 @@ public struct DetectionTrace: Sendable, Equatable {
     /// The root element found in XML content.
     public var xmlRoot: (namespaceURI: String, localName: String)?
     /// Why the winner won, in a sentence.
-    public var reason: String = ""
+    public private(set) var reason: String = ""
+    /// Whether the sentences of `reason` and `kind` are written; typing many files skips them.
+    public let isRecording: Bool
 
-    /// Creates an empty trace.
-    public init() {}
+    /// Creates an empty trace; one that is not `recording` keeps no sentences.
+    public init(recording: Bool = true) {
+        isRecording = recording
+    }
+
+    /// Appends to `reason`; the text is not even built when the trace is not recording.
+    public mutating func note(_ text: @autoclosure () -> String) {
+        if isRecording { reason += text() }
+    }
+
+    /// Replaces `reason`; the text is not even built when the trace is not recording.
+    public mutating func setReason(_ text: @autoclosure () -> String) {
+        if isRecording { reason = text() }
+    }
 
     public static func == (lhs: DetectionTrace, rhs: DetectionTrace) -> Bool {
         lhs.attribute == rhs.attribute && lhs.kind == rhs.kind && lhs.name == rhs.name
@@ -69,12 +83,15 @@ public struct DetectionOptions: Sendable, Equatable {
     public var useContent = true
     /// Read the `user.mime_type` attribute.
     public var useAttribute = true
+    /// Write the sentences of the trace (`reason`, `kind`), which only `explain` shows.
+    public var recordsTrace = true
 
     /// Name, content and attribute, as `assoc type` does by default.
-    public init(useName: Bool = true, useContent: Bool = true, useAttribute: Bool = true) {
+    public init(useName: Bool = true, useContent: Bool = true, useAttribute: Bool = true, recordsTrace: Bool = true) {
         self.useName = useName
         self.useContent = useContent
         self.useAttribute = useAttribute
+        self.recordsTrace = recordsTrace
     }
 }
 

@@ -23,6 +23,8 @@ struct MagicMatcher: Sendable {
         /// The last offset to try.
         var lastStart: Int
         var valueStart: Int
+        /// The first byte of the value, checked before anything else.
+        var firstByte: UInt8
         var length: Int
         /// The mask's start in the pool, or -1 for all ones.
         var maskStart: Int
@@ -33,13 +35,44 @@ struct MagicMatcher: Sendable {
     /// One section: its priority, type and top-level matchlets.
     private struct Section: Sendable {
         var priority: Int
-        var mimeType: String
+        /// The index of the section's type in `types`.
+        var type: Int
         var firstNode: Int
         var nodeCount: Int
+        /// When every top-level matchlet compares unmasked bytes at offset 0 alone, the first
+        /// bytes they accept, as a 256-bit set: data starting with another byte skips the section.
+        var leadingBytes: ByteSet?
+    }
+
+    /// A set of byte values.
+    private struct ByteSet: Sendable {
+        private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+        mutating func insert(_ byte: UInt8) {
+            let bit = UInt64(1) << UInt64(byte & 63)
+            switch byte >> 6 {
+            case 0: words.0 |= bit
+            case 1: words.1 |= bit
+            case 2: words.2 |= bit
+            default: words.3 |= bit
+            }
+        }
+
+        func contains(_ byte: UInt8) -> Bool {
+            let bit = UInt64(1) << UInt64(byte & 63)
+            switch byte >> 6 {
+            case 0: return words.0 & bit != 0
+            case 1: return words.1 & bit != 0
+            case 2: return words.2 & bit != 0
+            default: return words.3 & bit != 0
+            }
+        }
     }
 
     /// Sections sorted by priority, highest first, then by type name for a stable order.
     private var sections: [Section] = []
+    /// The sections' type names, apart so that walking the sections retains nothing.
+    private var types: [String] = []
     private var nodes: [Node] = []
     private var pool: [UInt8] = []
     /// How many bytes of a file the rules can look at.
@@ -51,13 +84,25 @@ struct MagicMatcher: Sendable {
             let first = nodes.count
             nodes.append(contentsOf: repeatElement(Self.placeholder, count: rule.matchlets.count))
             for (index, matchlet) in rule.matchlets.enumerated() { compile(matchlet, into: first + index) }
-            sections.append(Section(priority: rule.priority, mimeType: rule.mimeType, firstNode: first,
-                                    nodeCount: rule.matchlets.count))
+            sections.append(Section(priority: rule.priority, type: types.count, firstNode: first,
+                                    nodeCount: rule.matchlets.count, leadingBytes: Self.leadingBytes(of: rule)))
+            types.append(rule.mimeType)
             maxExtent = rule.matchlets.reduce(maxExtent) { max($0, $1.extent) }
         }
     }
 
-    private static let placeholder = Node(rangeStart: 0, lastStart: -1, valueStart: 0, length: 0, maskStart: -1,
+    /// The first bytes a section can accept, when all its top-level matchlets look at offset 0 only.
+    private static func leadingBytes(of rule: MagicRule) -> ByteSet? {
+        var set = ByteSet()
+        for matchlet in rule.matchlets {
+            guard matchlet.rangeStart == 0, matchlet.rangeLength == 1, matchlet.mask == nil,
+                let first = matchlet.value.first else { return nil }
+            set.insert(first)
+        }
+        return rule.matchlets.isEmpty ? nil : set
+    }
+
+    private static let placeholder = Node(rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, length: 0, maskStart: -1,
                                           firstChild: 0, childCount: 0)
 
     /// Writes `matchlet` at `slot` and its children, contiguously, at the end of `nodes`.
@@ -72,35 +117,43 @@ struct MagicMatcher: Sendable {
         let firstChild = nodes.count
         nodes.append(contentsOf: repeatElement(Self.placeholder, count: matchlet.children.count))
         nodes[slot] = Node(rangeStart: matchlet.rangeStart, lastStart: matchlet.rangeStart + matchlet.rangeLength - 1,
-                           valueStart: valueStart, length: matchlet.value.count, maskStart: maskStart,
+                           valueStart: valueStart, firstByte: matchlet.value.first ?? 0,
+                           length: matchlet.value.count, maskStart: maskStart,
                            firstChild: firstChild, childCount: matchlet.children.count)
         for (index, child) in matchlet.children.enumerated() { compile(child, into: firstChild + index) }
     }
 
     /// Every section that matches `data`, highest priority first, one per type.
     ///
-    /// - Parameter firstLevelOnly: stop after the first priority level that matched, when true.
-    func matches(_ data: [UInt8], firstLevelOnly: Bool = false) -> [MagicMatch] {
-        var result: [MagicMatch] = []
+    /// - Parameters:
+    ///   - firstLevelOnly: stop after the first priority level that matched, when true.
+    ///   - limit: stop after this many matches; 1 gives the best match alone, which is all that
+    ///     detection needs when nobody reads the trace.
+    func matches(_ data: [UInt8], firstLevelOnly: Bool = false, limit: Int = .max) -> [MagicMatch] {
+        var found: [(type: Int, priority: Int)] = []
         data.withUnsafeBufferPointer { data in
             nodes.withUnsafeBufferPointer { nodes in
                 pool.withUnsafeBufferPointer { pool in
-                    let tables = Tables(data: data, nodes: nodes, pool: pool)
-                    for section in sections {
-                        if firstLevelOnly, let first = result.first, section.priority < first.priority { break }
-                        var matched = false
-                        for index in section.firstNode..<section.firstNode + section.nodeCount where tables.matches(index) {
-                            matched = true
-                            break
-                        }
-                        if matched && !result.contains(where: { $0.mimeType == section.mimeType }) {
-                            result.append(MagicMatch(mimeType: section.mimeType, priority: section.priority))
+                    sections.withUnsafeBufferPointer { sections in
+                        let tables = Tables(data: data, nodes: nodes, pool: pool)
+                        for section in sections {
+                            if firstLevelOnly, let first = found.first, section.priority < first.priority { break }
+                            if let leading = section.leadingBytes, data.isEmpty || !leading.contains(data[0]) { continue }
+                            var matched = false
+                            for index in section.firstNode..<section.firstNode + section.nodeCount where tables.matches(index) {
+                                matched = true
+                                break
+                            }
+                            if matched && !found.contains(where: { $0.type == section.type }) {
+                                found.append((section.type, section.priority))
+                                if found.count >= limit { break }
+                            }
                         }
                     }
                 }
             }
         }
-        return result
+        return found.map { MagicMatch(mimeType: types[$0.type], priority: $0.priority) }
     }
 
     /// The data and the compiled tables, borrowed for one call of `matches`.
@@ -115,6 +168,10 @@ struct MagicMatcher: Sendable {
             let node = nodes[index]
             let length = node.length
             guard length > 0, node.rangeStart + length <= data.count else { return false }
+            // Most matchlets look at one offset: their first byte settles most of them at once.
+            if node.lastStart == node.rangeStart && node.maskStart < 0 && data[node.rangeStart] != node.firstByte {
+                return false
+            }
             let lastStart = min(node.lastStart, data.count - length)
             guard node.maskStart < 0 ? find(node, through: lastStart) : findMasked(node, through: lastStart) else {
                 return false

@@ -38,7 +38,7 @@ public struct TypeDetector: Sendable {
     /// - Throws: `DetectionError.unreadable` when the path does not exist or its content is needed
     ///   and cannot be read.
     public func detect(path: String, options: DetectionOptions = DetectionOptions()) throws(DetectionError) -> Detection {
-        var trace = DetectionTrace()
+        var trace = DetectionTrace(recording: options.recordsTrace)
         if !options.useContent {
             return detect(name: path, trace: trace)
         }
@@ -46,10 +46,10 @@ public struct TypeDetector: Sendable {
             trace.attribute = value
             let cleaned = value.split(separator: ";").first.map { $0.trimmingWhitespace() } ?? ""
             if MIMETypeName.isValid(cleaned) && database.isKnown(cleaned) {
-                trace.reason = "the file's user.mime_type attribute names it"
+                trace.setReason("the file's user.mime_type attribute names it")
                 return Detection(type: database.canonicalName(cleaned), source: .xattr, uncertain: false, trace: trace)
             }
-            trace.reason = "user.mime_type '\(value)' is not a known type; ignored. "
+            trace.setReason("user.mime_type '\(value)' is not a known type; ignored. ")
         }
         let kind: FileKind
         do { kind = try FileProbe.kind(of: path) } catch {
@@ -57,20 +57,20 @@ public struct TypeDetector: Sendable {
         }
         if let inode = kind.inodeType {
             trace.kind = inode
-            trace.reason += "stat says it is not a regular file"
+            trace.note("stat says it is not a regular file")
             return Detection(type: inode, source: .stat, uncertain: false, trace: trace)
         }
         guard case .regular(let size) = kind else { preconditionFailure("only regular files are left") }
-        trace.kind = "regular file, \(size) bytes"
+        if trace.isRecording { trace.kind = "regular file, \(size) bytes" }
         let name = options.useName ? Self.baseName(path) : nil
         let candidates = name.map { matchName($0, into: &trace) } ?? []
         if size == 0 { return emptyContent(candidates: candidates, trace: trace) }
         let needsContent = candidates.count != 1 || isXML(candidates[0])
         var data: [UInt8] = []
         if needsContent {
-            do { data = try FileBytes.readPrefix(path, count: max(magic.maxExtent, 4096)) } catch {
+            do { data = try FileBytes.readPrefix(path, count: max(magic.maxExtent, 4096), expectedSize: size) } catch {
                 if candidates.count == 1 {
-                    trace.reason += "exactly one glob matches; the content cannot be read (\(error.reason))"
+                    trace.note("exactly one glob matches; the content cannot be read (\(error.reason))")
                     return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
                 }
                 throw .unreadable(path: path, reason: error.reason)
@@ -88,20 +88,20 @@ public struct TypeDetector: Sendable {
     private func detect(name path: String, trace: DetectionTrace) -> Detection {
         var trace = trace
         if path.hasSuffix("/") {
-            trace.reason = "the name ends with '/'"
+            trace.setReason("the name ends with '/'")
             return Detection(type: "inode/directory", source: .glob, uncertain: false, trace: trace)
         }
         let types = matchName(Self.baseName(path), into: &trace)
         switch types.count {
         case 0:
-            trace.reason = "no glob matches the name"
+            trace.setReason("no glob matches the name")
             return Detection(type: Self.octetStream, source: .fallback, uncertain: true, trace: trace)
         case 1:
-            trace.reason = "exactly one type's globs match the name"
+            trace.setReason("exactly one type's globs match the name")
             return Detection(type: types[0], source: .glob, uncertain: false, trace: trace)
         default:
-            trace.reason = "several types' globs match (\(types.joined(separator: ", "))); "
-                + "without content the best candidate is a guess"
+            trace.setReason("several types' globs match (\(types.joined(separator: ", "))); "
+                + "without content the best candidate is a guess")
             return Detection(type: types[0], source: .glob, uncertain: true, trace: trace)
         }
     }
@@ -133,10 +133,10 @@ public struct TypeDetector: Sendable {
     private func emptyContent(candidates: [String], trace: DetectionTrace) -> Detection {
         var trace = trace
         if candidates.count == 1 {
-            trace.reason += "the file is empty and exactly one glob matches its name"
+            trace.note("the file is empty and exactly one glob matches its name")
             return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
         }
-        trace.reason += "the file is empty and " + (candidates.isEmpty ? "no glob matches" : "several globs match")
+        trace.note("the file is empty and " + (candidates.isEmpty ? "no glob matches" : "several globs match"))
         return Detection(type: Self.zeroSize, source: .stat, uncertain: false, trace: trace)
     }
 
@@ -145,7 +145,7 @@ public struct TypeDetector: Sendable {
         var trace = DetectionTrace()
         trace.bytesRead = data.count
         if data.isEmpty {
-            trace.reason = "there is no content"
+            trace.setReason("there is no content")
             return Detection(type: Self.zeroSize, source: .stat, uncertain: false, trace: trace)
         }
         return decide(candidates: [], data: data, trace: trace)
@@ -158,21 +158,21 @@ public struct TypeDetector: Sendable {
         var trace = trace
         let named = trace.name != nil
         guard let data else {
-            trace.reason += "exactly one type's globs match the name"
+            trace.note("exactly one type's globs match the name")
             return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
         }
         if candidates.count == 1 {
             return refineXML(Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace),
                              data: data, named: named, why: "exactly one type's globs match the name")
         }
-        let matches = magic.matches(data)
+        let matches = magic.matches(data, limit: trace.isRecording ? .max : 1)
         trace.magicMatches = matches
         let best = matches.first
         if candidates.isEmpty {
             if let best, named, database.isA(best.mimeType, Self.desktopEntry) {
                 // SPECS rule 27: a file that names itself otherwise must not pass for a launcher.
-                trace.reason += "no glob matches; the content looks like a desktop entry, but a file whose name "
-                    + "does not say so is never typed as one: it is text"
+                trace.note("no glob matches; the content looks like a desktop entry, but a file whose name "
+                    + "does not say so is never typed as one: it is text")
                 return Detection(type: "text/plain", source: .textTest, uncertain: true, trace: trace)
             }
             if let best {
@@ -180,10 +180,10 @@ public struct TypeDetector: Sendable {
                                  data: data, named: named, why: (named ? "no glob matches; " : "") + "magic of priority \(best.priority) matches")
             }
             if TextHeuristic.looksLikeText(data) {
-                trace.reason += (named ? "no glob and " : "") + "no magic matches; the content looks like text"
+                trace.note((named ? "no glob and " : "") + "no magic matches; the content looks like text")
                 return Detection(type: "text/plain", source: .textTest, uncertain: true, trace: trace)
             }
-            trace.reason += (named ? "no glob and " : "") + "no magic matches; the content looks binary"
+            trace.note((named ? "no glob and " : "") + "no magic matches; the content looks binary")
             return Detection(type: Self.octetStream, source: .fallback, uncertain: true, trace: trace)
         }
         // Several glob candidates: the conflict rule (SPECS rule 25).
@@ -227,9 +227,9 @@ public struct TypeDetector: Sendable {
     /// an exact (namespace, name) rule first, then a namespace-only rule; only a more specific type
     /// replaces the result. It refines what a name said (a `.xml` file); content alone is typed by
     /// magic only, as the reference suite expects of a data lookup.
-    private func refineXML(_ detection: Detection, data: [UInt8], named: Bool, why: String) -> Detection {
+    private func refineXML(_ detection: Detection, data: [UInt8], named: Bool, why: @autoclosure () -> String) -> Detection {
         var detection = detection
-        detection.trace.reason += why
+        detection.trace.note(why())
         guard named, isXML(detection.type), !roots.isEmpty, let root = XMLRootSniffer.root(of: data) else { return detection }
         detection.trace.xmlRoot = (root.namespaceURI, root.localName)
         let rule = roots.first { $0.namespaceURI == root.namespaceURI && $0.localName == root.localName }
@@ -240,7 +240,7 @@ public struct TypeDetector: Sendable {
         detection.type = database.canonicalName(rule.mimeType)
         detection.source = .xmlRoot
         detection.uncertain = false
-        detection.trace.reason += "; the root element {\(root.namespaceURI)}\(root.localName) makes it '\(rule.mimeType)'"
+        detection.trace.note("; the root element {\(root.namespaceURI)}\(root.localName) makes it '\(rule.mimeType)'")
         return detection
     }
 

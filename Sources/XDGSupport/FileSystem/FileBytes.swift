@@ -35,11 +35,28 @@ public enum FileBytes {
     }
 
     /// Reads at most `count` bytes from the start of the file at `path`.
-    public static func readPrefix(_ path: String, count: Int) throws(Failure) -> [UInt8] {
+    ///
+    /// When the caller knows the file's size (`expectedSize`, from a `stat` it made), a file that
+    /// is smaller than `count` is read with one `read` call, not two: reading stops at that size,
+    /// so what a file gains after its `stat` is not read.
+    public static func readPrefix(_ path: String, count: Int, expectedSize: Int? = nil) throws(Failure) -> [UInt8] {
         let descriptor = open(PathCoding.cString(path), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else { throw .fromErrno() }
         defer { close(descriptor) }
-        return try readAll(descriptor, sizeHint: count, limit: count)
+        guard let expectedSize, expectedSize > 0, count > 0 else { return try readAll(descriptor, sizeHint: count, limit: count) }
+        let wanted = min(count, expectedSize)
+        var failure: Failure?
+        let result = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+            while initialized < wanted {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + initialized, wanted - initialized)
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { failure = .fromErrno() }
+                if got <= 0 { break }
+                initialized += got
+            }
+        }
+        if let failure { throw failure }
+        return result
     }
 
     /// Reads from an open descriptor until end of file or `limit` bytes.

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// File names that are not valid UTF-8, carried losslessly in Swift strings.
 ///
 /// Linux file names are bytes. Swift strings hold only valid Unicode, so each byte that is not part
@@ -46,7 +50,8 @@ public enum PathCoding {
     public static func cString(_ string: String) -> [CChar] {
         // A carried byte is U+10FF80…U+10FFFF, whose UTF-8 starts with 0xF4: without that byte the
         // string's own UTF-8 is the name.
-        if !string.utf8.contains(0xF4) { return Array(string.utf8CString) }
+        let plain = string.utf8.withContiguousStorageIfAvailable { $0.isEmpty || memchr($0.baseAddress!, 0xF4, $0.count) == nil }
+        if plain ?? !string.utf8.contains(0xF4) { return Array(string.utf8CString) }
         var bytes: [CChar] = []
         for scalar in string.unicodeScalars {
             if scalar.value >= base + 0x80 && scalar.value <= base + 0xFF {
