@@ -167,6 +167,14 @@ struct DocumentCommandTests {
         #expect(objects.map { $0["path"] as? String } == [fresh, stale])
         #expect(objects.first?["thumbnail"] as? String == thumbnails[fresh])
         #expect(objects.last?["thumbnail"] is NSNull)
+        // Relative paths are made absolute against the working directory for the URI.
+        let relative = try ProcessRunner.run(ProcessRunner.assocExecutable, ["list", "--json", "--type", "image/png"],
+                                             environment: systemDatabaseEnvironment(tree), directory: tree.path("docs"))
+        let relativeObjects = try jsonLines(relative.standardOutput)
+        #expect(relativeObjects.map { $0["path"] as? String } == ["fresh.png", "stale.png"])
+        #expect(relativeObjects.first?["thumbnail"] as? String == thumbnails[fresh])
+        let empty = try ProcessRunner.assoc(["list", "--type", "application/pdf", tree.path("docs")], environment: systemDatabaseEnvironment(tree))
+        #expect(empty.status == 0 && empty.standardOutput.isEmpty)
     }
 
     /// The MD5 of `text` by the system's md5sum, so the tool's own MD5 is not checked against itself.

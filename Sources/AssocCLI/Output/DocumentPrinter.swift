@@ -19,8 +19,9 @@ struct DocumentPrinter {
     }
 
     /// A table with a header: size in binary units, local time, location, type, name; unavailable
-    /// documents say why after their name.
+    /// documents say why after their name. Nothing at all when there are no documents.
     func table(_ documents: [Document]) {
+        guard !documents.isEmpty else { return }
         let rows = documents.map { document -> [String] in
             [document.size.map(Self.humanSize) ?? "-", Self.localTime(document.modifiedSeconds),
              document.location.rawValue, document.type,

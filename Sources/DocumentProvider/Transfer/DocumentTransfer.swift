@@ -89,7 +89,8 @@ public struct DocumentTransfer: Sendable {
 
     /// Copies a source that has passed the checks.
     private func copyChecked(_ source: String, info: stat, into directory: String) throws(TransferError) -> TransferResult {
-        let descriptor = open(PathCoding.cString(source), O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        // O_NONBLOCK: should the path have become a pipe since it was checked, open must not hang.
+        let descriptor = open(PathCoding.cString(source), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else { throw .unreadableSource(path: source, reason: FileBytes.Failure.fromErrno().reason) }
         defer { close(descriptor) }
         var opened = stat()

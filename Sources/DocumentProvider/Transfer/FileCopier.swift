@@ -74,8 +74,9 @@ enum FileCopier {
             after.st_mtim.tv_sec == info.st_mtim.tv_sec, after.st_mtim.tv_nsec == info.st_mtim.tv_nsec else {
             throw .sourceChanged(path: sourcePath)
         }
-        guard fchmod(descriptor, info.st_mode & 0o777) == 0 else { throw writeFailure() }
+        // Attributes first: a user may not set them once the copy is as read-only as its source.
         let dropped = try copyAttributes(from: source, to: descriptor, sourcePath: sourcePath, directory: directory)
+        guard fchmod(descriptor, info.st_mode & 0o777) == 0 else { throw writeFailure() }
         var times = [info.st_atim, info.st_mtim]
         guard futimens(descriptor, &times) == 0 else { throw writeFailure() }
         guard fsync(descriptor) == 0 else { throw writeFailure() }
