@@ -1,6 +1,7 @@
 import AssocTestSupport
 import Foundation
 import Testing
+import XDGSupport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -261,6 +262,27 @@ struct DocumentCommandTests {
         #expect(full.standardError == "assoc: cannot copy '\(big)' into '\(tiny.path)': No space left on device\n")
         #expect(FileManager.default.contents(atPath: big)?.count == 200_009)
         #expect(entries(tiny.path).isEmpty)
+    }
+
+    @Test("a normal user's copy of a read-only document keeps its attributes and mode",
+          .enabled(if: getuid() == 0 && Corpus.program("setpriv") != nil && Corpus.temporaryDirectoryHasAttributes,
+                   "needs root, setpriv and user.* attributes in the temporary directory"))
+    func unprivilegedCopy() throws {
+        let tree = try TemporaryXDGTree()
+        defer { withExtendedLifetime(tree) {} }
+        let setpriv = try #require(Corpus.program("setpriv"))
+        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", ProcessRunner.assocExecutable]
+        let probe = try ProcessRunner.run(setpriv, asNobody + ["--version"], environment: systemDatabaseEnvironment(tree))
+        if probe.status != 0 { try Test.cancel("the user nobody cannot run the built assoc here: \(probe.standardError)") }
+        let source = try tree.write("mine/report.pdf", "%PDF-1.4\n")
+        try ExtendedAttributes.set("user.xdg.origin.url", to: "https://example.org/report.pdf", on: source)
+        let out = try tree.makeDirectory("out")
+        #expect(chown(source, 65534, 65534) == 0 && chmod(source, 0o444) == 0 && chmod(out, 0o777) == 0)
+        let result = try ProcessRunner.run(setpriv, asNobody + ["import", source, "--to", out], environment: systemDatabaseEnvironment(tree))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(ExtendedAttributes.value("user.xdg.origin.url", of: out + "/report.pdf") == "https://example.org/report.pdf")
+        let mode = (try FileManager.default.attributesOfItem(atPath: out + "/report.pdf")[.posixPermissions] as? Int) ?? 0
+        #expect(mode == 0o444)
     }
 
     @Test("usage errors exit 2 and point at the command's help", arguments: [
