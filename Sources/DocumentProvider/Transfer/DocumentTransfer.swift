@@ -152,6 +152,12 @@ public struct DocumentTransfer: Sendable {
             throw .sourceNotRemovable(path: source, reason: FileBytes.Failure.fromErrno().reason)
         }
         var result = try copyChecked(source, info: info, into: directory)
+        // Written to since the copy was checked: keep both rather than lose the new bytes.
+        var now = stat()
+        guard stat(PathCoding.cString(source), &now) == 0, now.st_size == info.st_size,
+            now.st_mtim.tv_sec == info.st_mtim.tv_sec, now.st_mtim.tv_nsec == info.st_mtim.tv_nsec else {
+            throw .sourceNotRemoved(source: source, destination: result.destination, reason: "it changed while it was copied")
+        }
         guard unlink(PathCoding.cString(source)) == 0 else {
             throw .sourceNotRemoved(source: source, destination: result.destination, reason: FileBytes.Failure.fromErrno().reason)
         }
