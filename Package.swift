@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DesktopEntry", targets: ["DesktopEntry"]),
         .library(name: "Associations", targets: ["Associations"]),
         .library(name: "Launching", targets: ["Launching"]),
+        .library(name: "DocumentProvider", targets: ["DocumentProvider"]),
     ],
     targets: [
         /** C boundary: libxml2 from the system (apt: libxml2-dev). Only MIMEDatabase sees it. */
@@ -30,8 +31,10 @@ let package = Package(
         .target(name: "Associations", dependencies: ["XDGSupport", "MIMEDatabase", "DesktopEntry"]),
         /** Launch plans: Exec expansion with field codes, terminals, spawning, safety checks. */
         .target(name: "Launching", dependencies: ["CSystem", "DesktopEntry", "MIMEDatabase", "XDGSupport"]),
+        /** Document provider: type filters (MIME, wildcard, extension, UTI), listings, import/export/move. */
+        .target(name: "DocumentProvider", dependencies: ["CSystem", "MIMEDatabase", "XDGSupport"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */
-        .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "Launching", "MIMEDatabase", "XDGSupport"]),
+        .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "DocumentProvider", "Launching", "MIMEDatabase", "XDGSupport"]),
         /** The executable: a few lines that hand the process over to AssocCLI. */
         .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
         /** Temporary XDG trees, corpus location, running the built tool; used by tests only. */
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "DesktopEntryTests", dependencies: ["DesktopEntry", "AssocTestSupport"]),
         .testTarget(name: "AssociationsTests", dependencies: ["Associations", "AssocTestSupport"]),
         .testTarget(name: "LaunchingTests", dependencies: ["Launching", "AssocTestSupport"]),
+        .testTarget(name: "DocumentProviderTests", dependencies: ["DocumentProvider", "AssocTestSupport"]),
         .testTarget(name: "AssocEndToEndTests", dependencies: ["assoc", "AssocTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

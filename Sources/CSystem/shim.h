@@ -19,4 +19,9 @@ static inline int csystem_spawn_addchdir(posix_spawn_file_actions_t *actions, co
     return posix_spawn_file_actions_addchdir_np(actions, path);
 }
 
+/* renameat2 (glibc 2.28), declared by <stdio.h> only under _GNU_SOURCE, and its RENAME_NOREPLACE
+   flag from <linux/fs.h>: a rename that fails with EEXIST instead of replacing the target. */
+extern int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
+static inline unsigned int csystem_rename_noreplace(void) { return 1; }
+
 #endif

@@ -19,6 +19,10 @@ enum HelpText {
           sync                    apply the remembered wildcard and extension rules again
           mime TYPE...            what the database says about a type
           is-a TYPE SUPERTYPE     exit 0 when TYPE is a kind of SUPERTYPE, else 1
+          list [DIR...]           the documents an application can take (--type), local or remote
+          import FILE... --to DIR copy documents in, never overwriting (numbered names)
+          export FILE... --to DIR copy documents out; --mkdir creates the destination
+          move FILE... --to DIR   move documents: a rename, or copy, check and delete
 
         Global options:
           --database SOURCE   read each mime/ directory from its xml packages, its mime.cache,

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import DocumentProvider
+
+/// Renders document listings: a table for people, JSON Lines for programs.
+struct DocumentPrinter {
+    let output: OutputSink
+
+    /// The JSON object of one entry, in the contract's field names.
+    func json(_ document: Document) -> JSONValue {
+        .object([
+            ("path", .string(document.path)), ("type", .string(document.type)), ("directory", .bool(document.isDirectory)),
+            ("size", document.size.map { .int(Int($0)) } ?? .null), ("modified", .string(document.modifiedISO8601)),
+            ("location", .string(document.location.rawValue)), ("available", .bool(document.available)),
+            ("reason", .optional(document.reason)), ("origin", .optional(document.origin)),
+            ("thumbnail", .optional(document.thumbnail)),
+        ])
+    }
+
+    /// A table with a header: size in binary units, local time, location, type, name; unavailable
+    /// documents say why after their name. Nothing at all when there are no documents.
+    func table(_ documents: [Document]) {
+        guard !documents.isEmpty else { return }
+        let rows = documents.map { document -> [String] in
+            [document.size.map(Self.humanSize) ?? "-", Self.localTime(document.modifiedSeconds),
+             document.location.rawValue, document.type,
+             document.path + (document.isDirectory ? "/" : "")
+                + (document.reason.map { "  (unavailable: \($0))" } ?? "")]
+        }
+        let header = ["SIZE", "MODIFIED", "LOCATION", "TYPE", "NAME"]
+        var widths = header.map(\.count)
+        for row in rows {
+            for column in 0..<4 { widths[column] = max(widths[column], row[column].count) }
+        }
+        for row in [header] + rows {
+            let size = String(repeating: " ", count: widths[0] - row[0].count) + row[0]
+            let middle = (1..<4).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }
+            output.untrustedLine(([size] + middle + [row[4]]).joined(separator: "  "))
+        }
+    }
+
+    /// `512 B`, `1.5 KiB`, `23 MiB`: one decimal below ten units.
+    static func humanSize(_ bytes: Int64) -> String {
+        let units = ["KiB", "MiB", "GiB", "TiB", "PiB"]
+        guard bytes >= 1024 else { return "\(bytes) B" }
+        var value = Double(bytes) / 1024
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        if value < 10 {
+            let tenths = Int((value * 10).rounded())
+            return tenths >= 100 ? "10 \(units[unit])" : "\(tenths / 10).\(tenths % 10) \(units[unit])"
+        }
+        return "\(Int(value.rounded())) \(units[unit])"
+    }
+
+    /// `2024-05-01 12:34` in the local time zone.
+    static func localTime(_ seconds: Int64) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return String(seconds) }
+        func pad(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday)) \(pad(parts.tm_hour)):\(pad(parts.tm_min))"
+    }
+}

@@ -1,0 +1,134 @@
+internal import CSystem
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import XDGSupport
+
+/// Copying a file into a hidden temporary file of a directory, complete or not at all.
+///
+/// The copy gets the source's bytes, permission bits, `user.*` extended attributes and access and
+/// modification times; it is fsynced and its size checked against the source's. On any failure the
+/// temporary file is removed before the error is thrown, so nothing is left behind.
+enum FileCopier {
+    /// A finished copy under a temporary name.
+    struct Copy {
+        /// The temporary file's path.
+        var path: String
+        /// Attributes the destination's file system refused (it does not support them).
+        var droppedAttributes: [String]
+    }
+
+    static let bufferSize = 1 << 18
+
+    /// Copies the open file `source` (at `sourcePath`, described by `info`) into `directory`.
+    ///
+    /// - Throws: `TransferError` naming the source and the directory.
+    static func copy(_ source: Int32, sourcePath: String, info: stat, into directory: String) throws(TransferError) -> Copy {
+        var template = PathCoding.cString(FilePlacement.join(directory, ".assoc-copy-XXXXXX"))
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw .cannotWrite(source: sourcePath, directory: directory, reason: FileBytes.Failure.fromErrno().reason)
+        }
+        let temporary = PathCoding.decode(template.dropLast().map { UInt8(bitPattern: $0) })
+        var open = true
+        do throws(TransferError) {
+            let dropped = try fill(descriptor, from: source, sourcePath: sourcePath, info: info, directory: directory)
+            open = false
+            guard close(descriptor) == 0 else {
+                throw .cannotWrite(source: sourcePath, directory: directory, reason: FileBytes.Failure.fromErrno().reason)
+            }
+            return Copy(path: temporary, droppedAttributes: dropped)
+        } catch {
+            if open { close(descriptor) }
+            unlink(PathCoding.cString(temporary))
+            throw error
+        }
+    }
+
+    private static func fill(_ descriptor: Int32, from source: Int32, sourcePath: String, info: stat,
+                             directory: String) throws(TransferError) -> [String] {
+        func writeFailure() -> TransferError {
+            .cannotWrite(source: sourcePath, directory: directory, reason: FileBytes.Failure.fromErrno().reason)
+        }
+        var buffer = [UInt8](repeating: 0, count: bufferSize)
+        var total: Int64 = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw .unreadableSource(path: sourcePath, reason: FileBytes.Failure.fromErrno().reason)
+            }
+            if count == 0 { break }
+            var offset = 0
+            while offset < count {
+                let written = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, count - offset) }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { throw writeFailure() }
+                offset += written
+            }
+            total += Int64(count)
+        }
+        var after = stat()
+        guard fstat(source, &after) == 0, total == Int64(info.st_size), Int64(after.st_size) == total,
+            after.st_mtim.tv_sec == info.st_mtim.tv_sec, after.st_mtim.tv_nsec == info.st_mtim.tv_nsec else {
+            throw .sourceChanged(path: sourcePath)
+        }
+        // Attributes first: a user may not set them once the copy is as read-only as its source.
+        let dropped = try copyAttributes(from: source, to: descriptor, sourcePath: sourcePath, directory: directory)
+        guard fchmod(descriptor, info.st_mode & 0o777) == 0 else { throw writeFailure() }
+        var times = [info.st_atim, info.st_mtim]
+        guard futimens(descriptor, &times) == 0 else { throw writeFailure() }
+        guard fsync(descriptor) == 0 else { throw writeFailure() }
+        var copied = stat()
+        guard fstat(descriptor, &copied) == 0 else { throw writeFailure() }
+        guard Int64(copied.st_size) == total else {
+            throw .sizeMismatch(source: sourcePath, expected: total, found: Int64(copied.st_size))
+        }
+        return dropped
+    }
+
+    /// Copies every `user.*` attribute; returns those the destination does not support.
+    private static func copyAttributes(from source: Int32, to destination: Int32, sourcePath: String,
+                                       directory: String) throws(TransferError) -> [String] {
+        var dropped: [String] = []
+        for name in attributeNames(source) where name.hasPrefix("user.") {
+            guard let value = attributeValue(source, name) else { continue }
+            let result = value.withUnsafeBytes { fsetxattr(destination, name, $0.baseAddress, $0.count, 0) }
+            if result == 0 { continue }
+            let failure = FileBytes.Failure.fromErrno()
+            if failure.code == EOPNOTSUPP || failure.code == ENOTSUP || failure.code == EPERM {
+                dropped.append(name)
+                continue
+            }
+            throw .cannotWrite(source: sourcePath, directory: directory, reason: "attribute \(name): \(failure.reason)")
+        }
+        return dropped
+    }
+
+    private static func attributeNames(_ descriptor: Int32) -> [String] {
+        for _ in 0..<4 {
+            let size = flistxattr(descriptor, nil, 0)
+            guard size > 0 else { return [] }
+            var buffer = [CChar](repeating: 0, count: size)
+            let length = flistxattr(descriptor, &buffer, size)
+            if length < 0 && errno == ERANGE { continue }
+            guard length > 0 else { return [] }
+            return buffer[..<length].split(separator: 0).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        }
+        return []
+    }
+
+    private static func attributeValue(_ descriptor: Int32, _ name: String) -> [UInt8]? {
+        for _ in 0..<4 {
+            let size = fgetxattr(descriptor, name, nil, 0)
+            guard size >= 0 else { return nil }
+            var buffer = [UInt8](repeating: 0, count: max(size, 1))
+            let length = buffer.withUnsafeMutableBytes { fgetxattr(descriptor, name, $0.baseAddress, $0.count) }
+            if length < 0 && errno == ERANGE { continue }
+            guard length >= 0 else { return nil }
+            return Array(buffer[..<length])
+        }
+        return nil
+    }
+}
