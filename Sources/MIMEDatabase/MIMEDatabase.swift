@@ -13,12 +13,14 @@ public struct MIMEDatabase: Sendable {
     public let contents: DirectoryContents
     /// Problems met while loading; the broken parts were skipped.
     public let diagnostics: [Diagnostic]
-    /// Canonical names keyed by their lower-cased spelling, for case-insensitive lookups.
-    private let foldedNames: [String: String]
-    /// Alias targets keyed by the alias's lower-cased spelling.
-    private let foldedAliases: [String: String]
-    /// The `mime/` directory each glob rule came from (the most important one that has it).
+    /// Canonical names and alias targets keyed by their lower-cased spelling, for case-insensitive
+    /// lookups; built by the first lookup that needs them.
+    private let folded: LazyValue<FoldedNames>
+    /// The `mime/` directory each glob rule came from (the most important one that has it), when
+    /// several directories hold rules; with one, `soleGlobDirectory` names it for every rule.
     public let globOrigins: [GlobRule: String]
+    /// The only directory that holds glob rules, when only one does.
+    private let soleGlobDirectory: String?
 
     /// Loads the `mime/` directory of every data directory of `environment`.
     public init(environment: XDGEnvironment, source: DatabaseSource = .auto) {
@@ -31,31 +33,44 @@ public struct MIMEDatabase: Sendable {
         var loaded: [LoadedDirectory] = []
         var merged = DirectoryContents()
         var origins: [GlobRule: String] = [:]
+        var withGlobs: [(directory: String, globs: [GlobRule])] = []
         for directory in mimeDirectories {
             guard let (info, contents) = DirectoryLoader.load(directory, source: source, diagnostics: &diagnostics)
             else { continue }
             loaded.append(info)
             merged.absorb(contents)
-            for rule in contents.globs { origins[rule] = directory }
+            if !contents.globs.isEmpty { withGlobs.append((directory, contents.globs)) }
         }
-        self.init(directories: loaded, contents: merged, diagnostics: diagnostics, globOrigins: origins)
+        // One directory with rules (the usual case) needs no table of origins.
+        if withGlobs.count > 1 {
+            for (directory, globs) in withGlobs {
+                for rule in globs { origins[rule] = directory }
+            }
+        }
+        self.init(directories: loaded, contents: merged, diagnostics: diagnostics, globOrigins: origins,
+                  soleGlobDirectory: withGlobs.count == 1 ? withGlobs[0].directory : nil)
     }
 
     /// Builds a database from contents already merged; for tests and tools.
     public init(directories: [LoadedDirectory] = [], contents: DirectoryContents, diagnostics: [Diagnostic] = [],
                 globOrigins: [GlobRule: String] = [:]) {
+        self.init(directories: directories, contents: contents, diagnostics: diagnostics, globOrigins: globOrigins,
+                  soleGlobDirectory: nil)
+    }
+
+    private init(directories: [LoadedDirectory], contents: DirectoryContents, diagnostics: [Diagnostic],
+                 globOrigins: [GlobRule: String], soleGlobDirectory: String?) {
         self.directories = directories
         self.globOrigins = globOrigins
+        self.soleGlobDirectory = soleGlobDirectory
         self.contents = contents
-        var folded: [String: String] = [:]
-        for name in contents.types.sorted() { folded[name.lowercased()] = folded[name.lowercased()] ?? name }
-        self.foldedNames = folded
-        var foldedAliases: [String: String] = [:]
-        for (alias, target) in contents.aliases.sorted(by: { $0.key < $1.key }) where foldedAliases[alias.lowercased()] == nil {
-            foldedAliases[alias.lowercased()] = target
-        }
-        self.foldedAliases = foldedAliases
+        self.folded = LazyValue { FoldedNames(contents) }
         self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(contents)
+    }
+
+    /// The `mime/` directory a glob rule came from, when known.
+    public func globOrigin(of rule: GlobRule) -> String? {
+        soleGlobDirectory ?? globOrigins[rule]
     }
 
     // MARK: - Names
@@ -74,9 +89,10 @@ public struct MIMEDatabase: Sendable {
     public func canonicalName(_ name: String) -> String {
         if let target = contents.aliases[name] { return target }
         if contents.types.contains(name) { return name }
-        let folded = name.lowercased()
-        if let match = foldedNames[folded] { return match }
-        return foldedAliases[folded] ?? name
+        let lowered = name.lowercased()
+        let tables = folded.value
+        if let match = tables.names[lowered] { return match }
+        return tables.aliases[lowered] ?? name
     }
 
     /// Resolves an alias exactly as spelled, without folding case: what GIO's unaliasing does.
@@ -154,6 +170,21 @@ public struct MIMEDatabase: Sendable {
             }
         }
         return merged.isEmpty ? nil : merged
+    }
+}
+
+/// Type names and aliases by their lower-cased spelling; the first in sorted order wins a clash.
+private struct FoldedNames: Sendable {
+    var names: [String: String] = [:]
+    var aliases: [String: String] = [:]
+
+    init(_ contents: DirectoryContents) {
+        for name in contents.types.sorted() where names[name.lowercased()] == nil {
+            names[name.lowercased()] = name
+        }
+        for (alias, target) in contents.aliases.sorted(by: { $0.key < $1.key }) where aliases[alias.lowercased()] == nil {
+            aliases[alias.lowercased()] = target
+        }
     }
 }
 

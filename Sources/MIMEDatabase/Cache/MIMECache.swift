@@ -130,9 +130,12 @@ enum MIMECache {
                 if character == 0 {
                     let mimeType = try type(at: reader.int(at: node + 4))
                     let flags = try reader.uint32(at: node + 8)
-                    var pattern = "*"
-                    pattern.unicodeScalars.append(contentsOf: suffix.reversed())
-                    add(pattern: pattern, mimeType: mimeType, flags: flags, to: &contents)
+                    var pattern: [UInt8] = [UInt8(ascii: "*")]
+                    pattern.reserveCapacity(suffix.count + 1)
+                    for scalar in suffix.reversed() {
+                        if scalar.isASCII { pattern.append(UInt8(scalar.value)) } else { pattern += Array(String(scalar).utf8) }
+                    }
+                    add(pattern: String(decoding: pattern, as: UTF8.self), mimeType: mimeType, flags: flags, to: &contents)
                     continue
                 }
                 guard let scalar = Unicode.Scalar(character) else {

@@ -43,9 +43,9 @@ struct GlobMatcher: Sendable {
     private var exactSuffixes = SuffixTrie()
     private var full: [(match: GlobMatch, pattern: [CChar])] = []
 
-    init(globs: [GlobRule], origins: [GlobRule: String]) {
+    init(globs: [GlobRule], origin: (GlobRule) -> String?) {
         for (index, rule) in globs.enumerated() {
-            let match = GlobMatch(rule: rule, directory: origins[rule], order: index)
+            let match = GlobMatch(rule: rule, directory: origin(rule), order: index)
             switch rule.kind {
             case .literal: literals[rule.pattern, default: []].append(match)
             case .simple:

@@ -21,7 +21,7 @@ public struct TypeDetector: Sendable {
     /// Indexes the rules of `database` once.
     public init(database: MIMEDatabase) {
         self.database = database
-        globs = GlobMatcher(globs: database.contents.globs, origins: database.globOrigins)
+        globs = GlobMatcher(globs: database.contents.globs, origin: database.globOrigin(of:))
         magic = MagicMatcher(rules: database.contents.magic)
         roots = database.contents.rootXML
         xmlTypes = Self.xmlTypes(of: database)

@@ -73,22 +73,29 @@ enum Hierarchy {
     /// One diagnostic per `sub-class-of` cycle in the explicit graph (SPECS rule 32).
     static func cycleDiagnostics(_ contents: DirectoryContents) -> [Diagnostic] {
         var state: [String: Bool] = [:]  // false: on the current path; true: done
+        state.reserveCapacity(contents.parents.count * 2)
         var reported: [Diagnostic] = []
-        func visit(_ type: String, path: [String]) {
-            if state[type] == true { return }
-            if state[type] == false {
-                let cycle = path.drop { $0 != type } + [type]
-                reported.append(Diagnostic(path: "sub-class-of",
-                    message: "cycle in the type hierarchy: \(cycle.joined(separator: " → ")); the loop is cut"))
+        var path: [String] = []
+        func visit(_ type: String) {
+            if let done = state[type] {
+                if !done {
+                    let cycle = path.drop { $0 != type } + [type]
+                    reported.append(Diagnostic(path: "sub-class-of",
+                        message: "cycle in the type hierarchy: \(cycle.joined(separator: " → ")); the loop is cut"))
+                }
+                return
+            }
+            guard let parents = contents.parents[type] else {
+                state[type] = true
                 return
             }
             state[type] = false
-            for parent in contents.parents[type, default: []] {
-                visit(contents.aliases[parent] ?? parent, path: path + [type])
-            }
+            path.append(type)
+            for parent in parents { visit(contents.aliases[parent] ?? parent) }
+            path.removeLast()
             state[type] = true
         }
-        for type in contents.parents.keys.sorted() { visit(type, path: []) }
+        for type in contents.parents.keys.sorted() { visit(type) }
         return reported
     }
 }

@@ -68,9 +68,12 @@ enum DirectoryLoader {
     /// The `types` file `update-mime-database` writes beside the cache: one canonical type a line.
     private static func typesFile(_ path: String) -> Set<String>? {
         guard let bytes = try? FileBytes.read(path) else { return nil }
-        let names = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-        let valid = names.filter(MIMETypeName.isValid)
-        return valid.isEmpty ? nil : Set(valid)
+        var names = Set<String>(minimumCapacity: bytes.count / 20)
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            let name = String(decoding: line, as: UTF8.self)
+            if MIMETypeName.isValid(name) { names.insert(name) }
+        }
+        return names.isEmpty ? nil : names
     }
 }
 
@@ -82,6 +85,11 @@ extension DirectoryContents {
     /// `later` discard what came before for that type (rule 7); aliases, icons and comments of
     /// `later` replace earlier ones; parents and rules are united.
     mutating func absorb(_ later: DirectoryContents) {
+        if self == DirectoryContents() {
+            // The first directory: nothing to override or discard.
+            self = later
+            return
+        }
         types.formUnion(later.types)
         for (alias, target) in later.aliases { aliases[alias] = target }
         for (type, list) in later.parents {

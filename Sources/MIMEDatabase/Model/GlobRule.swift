@@ -14,7 +14,8 @@ public struct GlobRule: Sendable, Hashable {
 
     /// Creates a rule, lower-casing the pattern of a case-insensitive one.
     public init(pattern: String, mimeType: String, weight: Int = 50, caseSensitive: Bool = false) {
-        self.pattern = caseSensitive ? pattern : pattern.lowercased()
+        self.pattern = caseSensitive || !pattern.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 })
+            ? pattern : pattern.lowercased()
         self.mimeType = mimeType
         self.weight = weight
         self.caseSensitive = caseSensitive
@@ -32,9 +33,14 @@ public struct GlobRule: Sendable, Hashable {
 
     /// The pattern's class, which decides the order of evaluation.
     public var kind: Kind {
-        let specials: Set<Character> = ["*", "?", "[", "\\"]
-        if !pattern.contains(where: specials.contains) { return .literal }
-        if pattern.hasPrefix("*") && !pattern.dropFirst().contains(where: specials.contains) { return .simple }
+        func isSpecial(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
+        }
+        let utf8 = pattern.utf8
+        guard let first = utf8.firstIndex(where: isSpecial) else { return .literal }
+        if first == utf8.startIndex && utf8.first == UInt8(ascii: "*") && !utf8.dropFirst().contains(where: isSpecial) {
+            return .simple
+        }
         return .full
     }
 

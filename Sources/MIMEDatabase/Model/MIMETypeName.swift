@@ -4,11 +4,12 @@ public enum MIMETypeName {
     ///
     /// Subtypes may contain `+`, `.` and `-` (`application/x-ipynb+json`).
     public static func isValid(_ name: String) -> Bool {
-        guard let slash = name.firstIndex(of: "/") else { return false }
-        let media = name[..<slash]
-        let subtype = name[name.index(after: slash)...]
-        guard !media.isEmpty, !subtype.isEmpty, !subtype.contains("/") else { return false }
-        return name.unicodeScalars.allSatisfy { $0.value > 32 && $0.value != 127 }
+        let utf8 = name.utf8
+        let slash = UInt8(ascii: "/")
+        guard let first = utf8.firstIndex(of: slash), first != utf8.startIndex,
+            utf8.index(after: first) != utf8.endIndex, !utf8[utf8.index(after: first)...].contains(slash) else { return false }
+        // Bytes of 0x80 and above belong to scalars above U+007F, which are all allowed.
+        return utf8.allSatisfy { $0 > 32 && $0 != 127 }
     }
 
     /// The media part, `image` for `image/png`.
