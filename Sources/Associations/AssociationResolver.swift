@@ -45,7 +45,7 @@ public final class AssociationResolver: Sendable {
         var chain = [type]
         var index = 0
         while index < chain.count {
-            for parent in database.contents.parents[chain[index], default: []] {
+            for parent in database.parentTable[chain[index], default: []] {
                 let canonical = database.canonicalName(parent)
                 if canonical != "application/octet-stream" && !chain.contains(canonical) { chain.append(canonical) }
             }
@@ -60,7 +60,7 @@ public final class AssociationResolver: Sendable {
         var chain = [database.unaliasExact(type)]
         var index = 0
         while index < chain.count {
-            for parent in database.contents.parents[chain[index], default: []] {
+            for parent in database.parentTable[chain[index], default: []] {
                 let canonical = database.unaliasExact(parent)
                 if !chain.contains(canonical) { chain.append(canonical) }
             }

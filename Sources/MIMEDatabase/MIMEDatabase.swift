@@ -9,18 +9,18 @@ import XDGSupport
 public struct MIMEDatabase: Sendable {
     /// What was read, least important first.
     public let directories: [LoadedDirectory]
-    /// Everything the directories said, merged.
-    public let contents: DirectoryContents
     /// Problems met while loading; the broken parts were skipped.
     public let diagnostics: [Diagnostic]
+    /// The directories' data, merged section by section when a query first needs a section.
+    private let sections: MergedSections
+    /// The tables every query uses, kept apart from their sections so that reading one copies
+    /// nothing else.
+    private let tables: HotTables
     /// Canonical names and alias targets keyed by their lower-cased spelling, for case-insensitive
     /// lookups; built by the first lookup that needs them.
     private let folded: LazyValue<FoldedNames>
-    /// The `mime/` directory each glob rule came from (the most important one that has it), when
-    /// several directories hold rules; with one, `soleGlobDirectory` names it for every rule.
-    public let globOrigins: [GlobRule: String]
-    /// The only directory that holds glob rules, when only one does.
-    private let soleGlobDirectory: String?
+    /// The `mime/` directory each glob rule came from, worked out when first asked for.
+    private let globOrigins: LazyValue<GlobOrigins>
 
     /// Loads the `mime/` directory of every data directory of `environment`.
     public init(environment: XDGEnvironment, source: DatabaseSource = .auto) {
@@ -30,56 +30,80 @@ public struct MIMEDatabase: Sendable {
     /// Loads the given `mime/` directories, least important first.
     public init(mimeDirectories: [String], source: DatabaseSource = .auto) {
         var diagnostics: [Diagnostic] = []
-        var loaded: [LoadedDirectory] = []
-        var merged = DirectoryContents()
-        var origins: [GlobRule: String] = [:]
-        var withGlobs: [(directory: String, globs: [GlobRule])] = []
+        var loaded: [(info: LoadedDirectory, data: DirectoryData)] = []
         for directory in mimeDirectories {
-            guard let (info, contents) = DirectoryLoader.load(directory, source: source, diagnostics: &diagnostics)
+            guard let (info, data) = DirectoryLoader.load(directory, source: source, diagnostics: &diagnostics)
             else { continue }
-            loaded.append(info)
-            merged.absorb(contents)
-            if !contents.globs.isEmpty { withGlobs.append((directory, contents.globs)) }
+            loaded.append((info, data))
         }
-        // One directory with rules (the usual case) needs no table of origins.
-        if withGlobs.count > 1 {
-            for (directory, globs) in withGlobs {
-                for rule in globs { origins[rule] = directory }
-            }
-        }
-        self.init(directories: loaded, contents: merged, diagnostics: diagnostics, globOrigins: origins,
-                  soleGlobDirectory: withGlobs.count == 1 ? withGlobs[0].directory : nil)
+        self.init(loaded: loaded, diagnostics: diagnostics)
     }
 
     /// Builds a database from contents already merged; for tests and tools.
     public init(directories: [LoadedDirectory] = [], contents: DirectoryContents, diagnostics: [Diagnostic] = [],
                 globOrigins: [GlobRule: String] = [:]) {
-        self.init(directories: directories, contents: contents, diagnostics: diagnostics, globOrigins: globOrigins,
-                  soleGlobDirectory: nil)
-    }
-
-    private init(directories: [LoadedDirectory], contents: DirectoryContents, diagnostics: [Diagnostic],
-                 globOrigins: [GlobRule: String], soleGlobDirectory: String?) {
         self.directories = directories
-        self.globOrigins = globOrigins
-        self.soleGlobDirectory = soleGlobDirectory
-        self.contents = contents
+        self.sections = MergedSections([.decoded(contents)])
+        self.tables = HotTables(sections)
         self.folded = LazyValue { FoldedNames(contents) }
+        self.globOrigins = LazyValue { GlobOrigins(soleDirectory: nil, table: globOrigins) }
         self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(contents)
     }
 
+    private init(loaded: [(info: LoadedDirectory, data: DirectoryData)], diagnostics: [Diagnostic]) {
+        let sections = MergedSections(loaded.map(\.data))
+        self.directories = loaded.map(\.info)
+        self.sections = sections
+        self.tables = HotTables(sections)
+        self.folded = LazyValue {
+            var names = sections.contents(.types)
+            names.aliases = sections.contents(.aliases).aliases
+            return FoldedNames(names)
+        }
+        self.globOrigins = LazyValue { GlobOrigins(loaded) }
+        var hierarchy = sections.contents(.parents)
+        hierarchy.aliases = sections.contents(.aliases).aliases
+        self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(hierarchy)
+    }
+
+    /// Everything the directories said, merged. Building it decodes every list of every cache;
+    /// queries use the sections they need instead.
+    public var contents: DirectoryContents { sections.all }
+
+    /// Alias → canonical name, merged over the directories.
+    public var aliasTable: [String: String] { tables.aliases.value }
+
+    /// Type → explicit `sub-class-of` parents, merged over the directories.
+    public var parentTable: [String: [String]] { tables.parents.value }
+
+    /// Every canonical type, unsorted.
+    var typeSet: Set<String> { tables.types.value }
+
+    /// The merged glob rules (without the `glob-deleteall` markers), in database order.
+    var globRules: [GlobRule] { sections.contents(.globs).globs }
+
+    /// The merged magic sections.
+    var magicRules: [MagicRule] { sections.contents(.magic).magic }
+
+    /// The merged XML root rules.
+    var rootXMLRules: [RootXMLRule] { sections.contents(.rootXML).rootXML }
+
+    /// The most bytes of a file any magic section can look at, known without decoding the magic.
+    var magicExtent: Int { sections.magicExtent }
+
     /// The `mime/` directory a glob rule came from, when known.
     public func globOrigin(of rule: GlobRule) -> String? {
-        soleGlobDirectory ?? globOrigins[rule]
+        let origins = globOrigins.value
+        return origins.soleDirectory ?? origins.table[rule]
     }
 
     // MARK: - Names
 
     /// Every canonical type the database defines, sorted.
-    public var allTypes: [String] { contents.types.sorted() }
+    public var allTypes: [String] { typeSet.sorted() }
 
     /// Whether `name`, or the type it is an alias of, is defined.
-    public func isKnown(_ name: String) -> Bool { contents.types.contains(canonicalName(name)) }
+    public func isKnown(_ name: String) -> Bool { typeSet.contains(canonicalName(name)) }
 
     /// Resolves an alias to its canonical name (SPECS rule 8).
     ///
@@ -87,8 +111,8 @@ public struct MIMEDatabase: Sendable {
     /// when two packages disagree); MIME types are case-insensitive, so a name that differs only in
     /// case from a defined type or alias resolves to it. An unknown name comes back unchanged.
     public func canonicalName(_ name: String) -> String {
-        if let target = contents.aliases[name] { return target }
-        if contents.types.contains(name) { return name }
+        if let target = aliasTable[name] { return target }
+        if typeSet.contains(name) { return name }
         let lowered = name.lowercased()
         let tables = folded.value
         if let match = tables.names[lowered] { return match }
@@ -96,12 +120,12 @@ public struct MIMEDatabase: Sendable {
     }
 
     /// Resolves an alias exactly as spelled, without folding case: what GIO's unaliasing does.
-    public func unaliasExact(_ name: String) -> String { contents.aliases[name] ?? name }
+    public func unaliasExact(_ name: String) -> String { aliasTable[name] ?? name }
 
     /// The aliases of a canonical type, sorted.
     public func aliases(of type: String) -> [String] {
         let canonical = canonicalName(type)
-        return contents.aliases.filter { $0.value == canonical }.map(\.key).sorted()
+        return aliasTable.filter { $0.value == canonical }.map(\.key).sorted()
     }
 
     // MARK: - Hierarchy
@@ -139,7 +163,7 @@ public struct MIMEDatabase: Sendable {
     /// The globs of a type, best weight first and then by pattern.
     public func globs(of type: String) -> [GlobRule] {
         let canonical = canonicalName(type)
-        return contents.globs.filter { $0.mimeType == canonical }.sorted {
+        return globRules.filter { $0.mimeType == canonical }.sorted {
             ($0.weight, $1.pattern, $1.caseSensitive ? 0 : 1) > ($1.weight, $0.pattern, $0.caseSensitive ? 0 : 1)
         }
     }
@@ -147,13 +171,13 @@ public struct MIMEDatabase: Sendable {
     /// The icon name of a type: its `<icon>`, else the type with `/` replaced by `-` (SPECS rule 36).
     public func iconName(of type: String) -> String {
         let canonical = canonicalName(type)
-        return contents.icons[canonical] ?? canonical.replacingSlashWithDash()
+        return sections.contents(.icons).icons[canonical] ?? canonical.replacingSlashWithDash()
     }
 
     /// The generic icon of a type: its `<generic-icon>`, else `MEDIA-x-generic` (SPECS rule 36).
     public func genericIconName(of type: String) -> String {
         let canonical = canonicalName(type)
-        return contents.genericIcons[canonical] ?? "\(MIMETypeName.media(of: canonical))-x-generic"
+        return sections.contents(.icons).genericIcons[canonical] ?? "\(MIMETypeName.media(of: canonical))-x-generic"
     }
 
     /// The description of a type, merged over the directories that describe it.
@@ -170,6 +194,42 @@ public struct MIMEDatabase: Sendable {
             }
         }
         return merged.isEmpty ? nil : merged
+    }
+}
+
+/// The aliases, parents and types of the merged sections, each built on first use.
+private struct HotTables: Sendable {
+    let aliases: LazyValue<[String: String]>
+    let parents: LazyValue<[String: [String]]>
+    let types: LazyValue<Set<String>>
+
+    init(_ sections: MergedSections) {
+        aliases = LazyValue { sections.contents(.aliases).aliases }
+        parents = LazyValue { sections.contents(.parents).parents }
+        types = LazyValue { sections.contents(.types).types }
+    }
+}
+
+/// The `mime/` directory each glob rule came from: the most important one that has it.
+private struct GlobOrigins: Sendable {
+    /// The only directory that holds rules, when only one does (the usual case): no table needed.
+    var soleDirectory: String?
+    var table: [GlobRule: String] = [:]
+
+    init(soleDirectory: String?, table: [GlobRule: String]) {
+        self.soleDirectory = soleDirectory
+        self.table = table
+    }
+
+    init(_ loaded: [(info: LoadedDirectory, data: DirectoryData)]) {
+        let withGlobs = loaded.filter { !$0.data.contents(.globs).globs.isEmpty }
+        if withGlobs.count == 1 {
+            soleDirectory = withGlobs[0].info.path
+            return
+        }
+        for (info, data) in withGlobs {
+            for rule in data.contents(.globs).globs { table[rule] = info.path }
+        }
     }
 }
 

@@ -64,6 +64,9 @@ struct CacheReader {
         return Array(bytes[offset..<offset + length])
     }
 
+    /// Checks that `length` bytes at `offset` lie inside the file, without copying them.
+    func checkRange(at offset: Int, length: Int) throws(Failure) { try require(offset, length) }
+
     private func require(_ offset: Int, _ length: Int) throws(Failure) {
         guard offset >= 0, length >= 0, offset <= bytes.count - length else {
             throw .outOfBounds(offset: offset, length: length, size: bytes.count)

@@ -15,30 +15,73 @@ enum MIMECache {
     /// The deepest suffix tree or magic nesting accepted.
     static let depthLimit = 256
 
-    /// Parses the cache image `bytes` read from `path`.
+    /// The lists of a cache that can be decoded on their own.
+    struct Sections: OptionSet, Sendable {
+        let rawValue: Int
+        static let aliases = Sections(rawValue: 1 << 0)
+        static let parents = Sections(rawValue: 1 << 1)
+        /// The literal list, the suffix tree and the glob list.
+        static let globs = Sections(rawValue: 1 << 2)
+        static let magic = Sections(rawValue: 1 << 3)
+        static let namespaces = Sections(rawValue: 1 << 4)
+        static let icons = Sections(rawValue: 1 << 5)
+        static let all: Sections = [.aliases, .parents, .globs, .magic, .namespaces, .icons]
+    }
+
+    /// Parses the whole cache image `bytes` read from `path`.
     ///
     /// - Throws: `.unsupportedCacheVersion` or `.corruptCache`.
     static func read(bytes: [UInt8], path: String) throws(MIMEDatabaseError) -> DirectoryContents {
-        let reader = CacheReader(bytes: bytes)
+        try read(bytes: bytes, path: path, sections: .all)
+    }
+
+    /// Parses the given lists of the cache image `bytes`; when they are all the lists, `types`
+    /// holds every type they name.
+    ///
+    /// - Throws: `.unsupportedCacheVersion` or `.corruptCache`.
+    static func read(bytes: [UInt8], path: String, sections: Sections) throws(MIMEDatabaseError) -> DirectoryContents {
+        var contents = DirectoryContents()
+        var parser = Parser(reader: CacheReader(bytes: bytes), building: true, collectsTypes: sections == .all)
+        try walk(&parser, path: path, sections: sections, into: &contents)
+        contents.types.formUnion(parser.referencedTypes)
+        return contents
+    }
+
+    /// Checks every list of the cache image `bytes` without decoding it: every offset, count,
+    /// string and nesting depth that a later `read` of any section will meet. Returns the most
+    /// bytes of a file its magic can look at.
+    ///
+    /// - Throws: `.unsupportedCacheVersion` or `.corruptCache`, exactly when `read` would.
+    static func validate(bytes: [UInt8], path: String) throws(MIMEDatabaseError) -> Int {
+        var contents = DirectoryContents()
+        var parser = Parser(reader: CacheReader(bytes: bytes), building: false, collectsTypes: false)
+        try walk(&parser, path: path, sections: .all, into: &contents)
+        return parser.maxExtent
+    }
+
+    private static func walk(_ parser: inout Parser, path: String, sections: Sections,
+                             into contents: inout DirectoryContents) throws(MIMEDatabaseError) {
+        let reader = parser.reader
         do {
             let major = Int(try reader.uint16(at: 0))
             let minor = Int(try reader.uint16(at: 2))
             guard major == 1, (1...2).contains(minor) else {
                 throw MIMEDatabaseError.unsupportedCacheVersion(path: path, major: major, minor: minor)
             }
-            var contents = DirectoryContents()
-            var parser = Parser(reader: reader)
-            try parser.readAliases(at: reader.int(at: HeaderField.aliasList.rawValue), into: &contents)
-            try parser.readParents(at: reader.int(at: HeaderField.parentList.rawValue), into: &contents)
-            try parser.readGlobList(at: reader.int(at: HeaderField.literalList.rawValue), into: &contents)
-            try parser.readSuffixTree(at: reader.int(at: HeaderField.reverseSuffixTree.rawValue), into: &contents)
-            try parser.readGlobList(at: reader.int(at: HeaderField.globList.rawValue), into: &contents)
-            try parser.readMagic(at: reader.int(at: HeaderField.magicList.rawValue), into: &contents)
-            try parser.readNamespaces(at: reader.int(at: HeaderField.namespaceList.rawValue), into: &contents)
-            contents.icons = try parser.readIcons(at: reader.int(at: HeaderField.iconsList.rawValue))
-            contents.genericIcons = try parser.readIcons(at: reader.int(at: HeaderField.genericIconsList.rawValue))
-            contents.types.formUnion(parser.referencedTypes)
-            return contents
+            func offset(_ field: HeaderField) throws(CacheReader.Failure) -> Int { try reader.int(at: field.rawValue) }
+            if sections.contains(.aliases) { try parser.readAliases(at: offset(.aliasList), into: &contents) }
+            if sections.contains(.parents) { try parser.readParents(at: offset(.parentList), into: &contents) }
+            if sections.contains(.globs) {
+                try parser.readGlobList(at: offset(.literalList), into: &contents)
+                try parser.readSuffixTree(at: offset(.reverseSuffixTree), into: &contents)
+                try parser.readGlobList(at: offset(.globList), into: &contents)
+            }
+            if sections.contains(.magic) { try parser.readMagic(at: offset(.magicList), into: &contents) }
+            if sections.contains(.namespaces) { try parser.readNamespaces(at: offset(.namespaceList), into: &contents) }
+            if sections.contains(.icons) {
+                contents.icons = try parser.readIcons(at: offset(.iconsList))
+                contents.genericIcons = try parser.readIcons(at: offset(.genericIconsList))
+            }
         } catch let failure as CacheReader.Failure {
             throw .corruptCache(path: path, reason: failure.reason)
         } catch let error as MIMEDatabaseError {
@@ -49,17 +92,31 @@ enum MIMECache {
     }
 
     /// Walks the lists of one cache image.
+    ///
+    /// A parser that is not `building` checks every read the same way but makes no values: it
+    /// is how a cache is validated when it is opened and decoded later, list by list.
     private struct Parser {
         let reader: CacheReader
+        let building: Bool
+        /// Whether `referencedTypes` is kept: only a read of every list needs it.
+        let collectsTypes: Bool
         var referencedTypes: Set<String> = []
+        /// The most bytes any magic matchlet seen so far looks at.
+        var maxExtent = 0
         private var strings: [Int: String] = [:]
 
-        init(reader: CacheReader) {
+        init(reader: CacheReader, building: Bool, collectsTypes: Bool) {
             self.reader = reader
+            self.building = building
+            self.collectsTypes = collectsTypes
         }
 
         /// Strings are shared between records; decode each offset once.
         mutating func string(at offset: Int) throws(CacheReader.Failure) -> String {
+            guard building else {
+                _ = try reader.cString(at: offset)
+                return ""
+            }
             if let known = strings[offset] { return known }
             let value = try reader.string(at: offset)
             strings[offset] = value
@@ -68,7 +125,7 @@ enum MIMECache {
 
         mutating func type(at offset: Int) throws(CacheReader.Failure) -> String {
             let name = try string(at: offset)
-            referencedTypes.insert(name)
+            if collectsTypes { referencedTypes.insert(name) }
             return name
         }
 
@@ -77,7 +134,8 @@ enum MIMECache {
             for index in 0..<count {
                 let record = list + 4 + 8 * index
                 let alias = try string(at: reader.int(at: record))
-                contents.aliases[alias] = try type(at: reader.int(at: record + 4))
+                let target = try type(at: reader.int(at: record + 4))
+                if building { contents.aliases[alias] = target }
             }
         }
 
@@ -89,12 +147,12 @@ enum MIMECache {
                 let parents = try reader.int(at: record + 4)
                 let parentCount = try reader.count(at: parents, recordSize: 4, recordsStart: parents + 4,
                                                    what: "the parents of '\(child)'")
+                var list = building ? contents.parents[child] ?? [] : []
                 for position in 0..<parentCount {
                     let parent = try type(at: reader.int(at: parents + 4 + 4 * position))
-                    if parent != child && !contents.parents[child, default: []].contains(parent) {
-                        contents.parents[child, default: []].append(parent)
-                    }
+                    if building && parent != child && !list.contains(parent) { list.append(parent) }
                 }
+                if building && !list.isEmpty { contents.parents[child] = list }
             }
         }
 
@@ -130,6 +188,7 @@ enum MIMECache {
                 if character == 0 {
                     let mimeType = try type(at: reader.int(at: node + 4))
                     let flags = try reader.uint32(at: node + 8)
+                    guard building else { continue }
                     var pattern: [UInt8] = [UInt8(ascii: "*")]
                     pattern.reserveCapacity(suffix.count + 1)
                     for scalar in suffix.reversed() {
@@ -151,6 +210,7 @@ enum MIMECache {
         }
 
         private func add(pattern: String, mimeType: String, flags: UInt32, to contents: inout DirectoryContents) {
+            guard building else { return }
             if pattern == GlobRule.deleteAllMarker {
                 contents.globDeleteAll.insert(mimeType)
                 return
@@ -169,6 +229,7 @@ enum MIMECache {
                 let mimeType = try type(at: reader.int(at: match + 4))
                 let matchletCount = try reader.count(at: match + 8, recordSize: 32, recordsStart: 0, what: "a magic match")
                 let matchlets = try readMatchlets(first: reader.int(at: match + 12), count: matchletCount, depth: 0)
+                guard building else { continue }
                 let rule = MagicRule(priority: priority, mimeType: mimeType, matchlets: matchlets)
                 if rule.isDeleteAllMarker {
                     contents.magicDeleteAll.insert(mimeType)
@@ -178,7 +239,7 @@ enum MIMECache {
             }
         }
 
-        private func readMatchlets(first: Int, count: Int, depth: Int) throws(CacheReader.Failure) -> [Matchlet] {
+        private mutating func readMatchlets(first: Int, count: Int, depth: Int) throws(CacheReader.Failure) -> [Matchlet] {
             guard depth < MIMECache.depthLimit else { throw .tooDeep(limit: MIMECache.depthLimit) }
             var result: [Matchlet] = []
             for index in 0..<count {
@@ -187,14 +248,21 @@ enum MIMECache {
                 let rangeLength = try reader.int(at: record + 4)
                 let wordSize = try reader.int(at: record + 8)
                 let valueLength = try reader.int(at: record + 12)
-                let value = try reader.slice(at: reader.int(at: record + 16), length: valueLength)
+                let valueOffset = try reader.int(at: record + 16)
                 let maskOffset = try reader.int(at: record + 20)
-                let mask = maskOffset == 0 ? nil : try reader.slice(at: maskOffset, length: valueLength)
                 let childCount = try reader.count(at: record + 24, recordSize: 32, recordsStart: 0, what: "a matchlet")
                 let children = try readMatchlets(first: reader.int(at: record + 28), count: childCount, depth: depth + 1)
                 guard rangeLength >= 1, rangeStart <= Int(Int32.max), rangeLength <= Int(Int32.max) else {
                     throw .outOfBounds(offset: record, length: 32, size: reader.bytes.count)
                 }
+                guard building else {
+                    try reader.checkRange(at: valueOffset, length: valueLength)
+                    if maskOffset != 0 { try reader.checkRange(at: maskOffset, length: valueLength) }
+                    maxExtent = max(maxExtent, rangeStart + rangeLength - 1 + valueLength)
+                    continue
+                }
+                let value = try reader.slice(at: valueOffset, length: valueLength)
+                let mask = maskOffset == 0 ? nil : try reader.slice(at: maskOffset, length: valueLength)
                 result.append(Matchlet(rangeStart: rangeStart, rangeLength: rangeLength, wordSize: wordSize,
                                        value: hostOrder(value, wordSize: wordSize),
                                        mask: mask.map { hostOrder($0, wordSize: wordSize) }, children: children))
@@ -220,7 +288,9 @@ enum MIMECache {
                 let uri = try string(at: reader.int(at: record))
                 let localName = try string(at: reader.int(at: record + 4))
                 let mimeType = try type(at: reader.int(at: record + 8))
-                contents.rootXML.append(RootXMLRule(namespaceURI: uri, localName: localName, mimeType: mimeType))
+                if building {
+                    contents.rootXML.append(RootXMLRule(namespaceURI: uri, localName: localName, mimeType: mimeType))
+                }
             }
         }
 
@@ -230,7 +300,8 @@ enum MIMECache {
             for index in 0..<count {
                 let record = list + 4 + 8 * index
                 let mimeType = try type(at: reader.int(at: record))
-                icons[mimeType] = try string(at: reader.int(at: record + 4))
+                let icon = try string(at: reader.int(at: record + 4))
+                if building { icons[mimeType] = icon }
             }
             return icons
         }

@@ -108,28 +108,25 @@ struct GlobMatcher: Sendable {
 /// The suffixes of simple glob patterns in a trie of their bytes, last byte first, so that every
 /// pattern that ends a name is found in one walk from the name's end.
 private struct SuffixTrie: Sendable {
-    private struct Node: Sendable {
-        /// Child nodes by byte, in insertion order (nodes have few children).
-        var children: [(byte: UInt8, node: Int)] = []
-        /// The patterns whose suffix ends here, in database order.
-        var matches: [GlobMatch] = []
-    }
-
-    private var nodes = [Node()]
+    /// Child nodes keyed by parent node and byte: `node << 8 | byte`.
+    private var edges: [Int: Int] = [:]
+    /// The patterns whose suffix ends at each node, in database order.
+    private var matches: [[GlobMatch]] = [[]]
 
     /// Adds the pattern `match` whose suffix (without the leading `*`) is `suffix`.
     mutating func insert<Bytes: BidirectionalCollection>(_ suffix: Bytes, _ match: GlobMatch) where Bytes.Element == UInt8 {
         var current = 0
         for byte in suffix.reversed() {
-            if let next = nodes[current].children.first(where: { $0.byte == byte })?.node {
+            let key = current << 8 | Int(byte)
+            if let next = edges[key] {
                 current = next
             } else {
-                nodes.append(Node())
-                nodes[current].children.append((byte, nodes.count - 1))
-                current = nodes.count - 1
+                matches.append([])
+                current = matches.count - 1
+                edges[key] = current
             }
         }
-        nodes[current].matches.append(match)
+        matches[current].append(match)
     }
 
     /// The patterns that are suffixes of `name`, grouped by suffix length in bytes, shortest first.
@@ -139,10 +136,10 @@ private struct SuffixTrie: Sendable {
         var current = 0
         var length = 0
         for byte in name.reversed() {
-            guard let next = nodes[current].children.first(where: { $0.byte == byte })?.node else { break }
+            guard let next = edges[current << 8 | Int(byte)] else { break }
             current = next
             length += 1
-            if !nodes[current].matches.isEmpty { result.append((length, nodes[current].matches)) }
+            if !matches[current].isEmpty { result.append((length, matches[current])) }
         }
         return result
     }

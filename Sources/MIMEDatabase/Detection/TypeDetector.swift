@@ -11,19 +11,22 @@ public struct TypeDetector: Sendable {
     /// The database the rules come from.
     public let database: MIMEDatabase
     private let globs: GlobMatcher
-    private let magic: MagicMatcher
+    /// The magic, compiled by the first detection that needs content matched.
+    private let lazyMagic: LazyValue<MagicMatcher>
+    private var magic: MagicMatcher { lazyMagic.value }
     private let roots: [RootXMLRule]
     private let xmlTypes: Set<String>
 
     /// The most bytes any magic rule looks at, and so the most detection reads of a file.
-    public var maxExtent: Int { magic.maxExtent }
+    public let maxExtent: Int
 
-    /// Indexes the rules of `database` once.
+    /// Indexes the globs of `database`; its magic is compiled when first needed.
     public init(database: MIMEDatabase) {
         self.database = database
-        globs = GlobMatcher(globs: database.contents.globs, origin: database.globOrigin(of:))
-        magic = MagicMatcher(rules: database.contents.magic)
-        roots = database.contents.rootXML
+        globs = GlobMatcher(globs: database.globRules, origin: database.globOrigin(of:))
+        lazyMagic = LazyValue { MagicMatcher(rules: database.magicRules) }
+        maxExtent = database.magicExtent
+        roots = database.rootXMLRules
         xmlTypes = Self.xmlTypes(of: database)
     }
 
@@ -68,7 +71,7 @@ public struct TypeDetector: Sendable {
         let needsContent = candidates.count != 1 || isXML(candidates[0])
         var data: [UInt8] = []
         if needsContent {
-            do { data = try FileBytes.readPrefix(path, count: max(magic.maxExtent, 4096), expectedSize: size) } catch {
+            do { data = try FileBytes.readPrefix(path, count: max(maxExtent, 4096), expectedSize: size) } catch {
                 if candidates.count == 1 {
                     trace.note("exactly one glob matches; the content cannot be read (\(error.reason))")
                     return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
@@ -210,12 +213,15 @@ public struct TypeDetector: Sendable {
     /// `application/xml` and every type whose explicit parents lead to it: the types an XML root
     /// element may refine. Implicit parents never lead to it, so the explicit graph is enough.
     private static func xmlTypes(of database: MIMEDatabase) -> Set<String> {
+        // Names in the parent lists are canonical or aliases; unaliasing them exactly is enough
+        // here and needs no list of every type.
+        let aliases = database.aliasTable
         var children: [String: [String]] = [:]
-        for (child, parents) in database.contents.parents {
-            for parent in parents { children[database.canonicalName(parent), default: []].append(database.canonicalName(child)) }
+        for (child, parents) in database.parentTable {
+            for parent in parents { children[aliases[parent] ?? parent, default: []].append(aliases[child] ?? child) }
         }
         var result: Set<String> = []
-        var queue = [database.canonicalName("application/xml")]
+        var queue = [aliases["application/xml"] ?? "application/xml"]
         while let type = queue.popLast() {
             guard result.insert(type).inserted else { continue }
             queue += children[type] ?? []

@@ -7,7 +7,7 @@ enum Hierarchy {
 
     static func parents(of type: String, in database: MIMEDatabase) -> [String] {
         var result: [String] = []
-        for parent in database.contents.parents[type, default: []] {
+        for parent in database.parentTable[type, default: []] {
             let canonical = database.canonicalName(parent)
             if canonical != type && !result.contains(canonical) { result.append(canonical) }
         }
@@ -95,6 +95,11 @@ enum Hierarchy {
             path.removeLast()
             state[type] = true
         }
+        for type in contents.parents.keys { visit(type) }
+        guard !reported.isEmpty else { return [] }
+        // Report cycles in one order whatever the order of the table: walk again, sorted.
+        state.removeAll(keepingCapacity: true)
+        reported.removeAll()
         for type in contents.parents.keys.sorted() { visit(type) }
         return reported
     }

@@ -4,15 +4,15 @@ import XDGSupport
 enum DirectoryLoader {
     /// Reads the directory at `path` (a `mime/` directory), or `nil` when it holds no database.
     static func load(_ path: String, source: DatabaseSource,
-                     diagnostics: inout [Diagnostic]) -> (LoadedDirectory, DirectoryContents)? {
+                     diagnostics: inout [Diagnostic]) -> (LoadedDirectory, DirectoryData)? {
         let packagesDirectory = path + "/packages"
         let packages = packageFiles(packagesDirectory, diagnostics: &diagnostics)
         let cachePath = path + "/mime.cache"
         if source != .xml, let cacheTime = FileBytes.modificationTime(cachePath) {
             let newestPackage = ([packagesDirectory] + packages).compactMap(FileBytes.modificationTime).max() ?? 0
             if source == .cache || cacheTime >= newestPackage {
-                if let contents = readCache(path: path, diagnostics: &diagnostics) {
-                    return (LoadedDirectory(path: path, source: .cache, packages: []), contents)
+                if let image = openCache(path: path, diagnostics: &diagnostics) {
+                    return (LoadedDirectory(path: path, source: .cache, packages: []), .cache(image))
                 }
             } else {
                 diagnostics.append(Diagnostic(.note, path: cachePath,
@@ -32,7 +32,7 @@ enum DirectoryLoader {
         }
         let info = LoadedDirectory(path: path, source: .xml, packages: read, descriptions: contents.descriptions)
         contents.descriptions = [:]
-        return (info, contents)
+        return (info, .decoded(contents))
     }
 
     /// `packages/*.xml` sorted by name, with `Override.xml` last (SPECS rule 4).
@@ -47,26 +47,24 @@ enum DirectoryLoader {
         return xml.map { directory + "/" + $0 }
     }
 
-    private static func readCache(path: String, diagnostics: inout [Diagnostic]) -> DirectoryContents? {
+    /// Reads and validates `mime.cache`; its lists are decoded later, when first needed.
+    private static func openCache(path: String, diagnostics: inout [Diagnostic]) -> CacheImage? {
         let cachePath = path + "/mime.cache"
-        do {
+        do throws(MIMEDatabaseError) {
             let bytes: [UInt8]
             do { bytes = try FileBytes.read(cachePath) } catch {
                 throw MIMEDatabaseError.unreadable(path: cachePath, reason: error.reason)
             }
-            var contents = try MIMECache.read(bytes: bytes, path: cachePath)
-            if let types = typesFile(path + "/types") { contents.types = types }
-            return contents
-        } catch let error as MIMEDatabaseError {
-            diagnostics.append(Diagnostic(path: cachePath, message: "\(error.message); reading the XML instead"))
-            return nil
+            let extent = try MIMECache.validate(bytes: bytes, path: cachePath)
+            return CacheImage(bytes: bytes, path: cachePath, typesPath: path + "/types", magicExtent: extent)
         } catch {
+            diagnostics.append(Diagnostic(path: cachePath, message: "\(error.message); reading the XML instead"))
             return nil
         }
     }
 
     /// The `types` file `update-mime-database` writes beside the cache: one canonical type a line.
-    private static func typesFile(_ path: String) -> Set<String>? {
+    static func typesFile(_ path: String) -> Set<String>? {
         guard let bytes = try? FileBytes.read(path) else { return nil }
         var names = Set<String>(minimumCapacity: bytes.count / 20)
         for line in bytes.split(separator: UInt8(ascii: "\n")) {

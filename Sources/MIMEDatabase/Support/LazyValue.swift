@@ -3,9 +3,15 @@ import Synchronization
 /// A value computed on first use and kept, safe to share between threads.
 ///
 /// The database is an immutable value that many threads read; the tables only some queries need
-/// (case-folded names, for instance) are built by the first query that asks, under a lock.
-final class LazyValue<Value: Sendable>: Sendable {
-    private let state = Mutex<Value?>(nil)
+/// (the magic, case-folded names) are built by the first query that asks, under a lock. Once
+/// built, reading the value takes one atomic load and no lock, so that threads typing files in
+/// parallel do not queue on it.
+final class LazyValue<Value: Sendable>: @unchecked Sendable {
+    // `stored` is written once, under `lock`, before `ready` is set with release ordering; it is
+    // read only after `ready` is seen with acquire ordering, or under `lock`.
+    private let ready = Atomic<Bool>(false)
+    private let lock = Mutex<Void>(())
+    private var stored: Value?
     private let make: @Sendable () -> Value
 
     /// Creates the box; `make` runs at most once, on first use.
@@ -15,10 +21,12 @@ final class LazyValue<Value: Sendable>: Sendable {
 
     /// The value, computed now if no one has asked before.
     var value: Value {
-        state.withLock { stored in
+        if ready.load(ordering: .acquiring), let stored { return stored }
+        return lock.withLock { _ in
             if let stored { return stored }
             let made = make()
             stored = made
+            ready.store(true, ordering: .releasing)
             return made
         }
     }

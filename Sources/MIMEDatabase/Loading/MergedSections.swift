@@ -1,0 +1,73 @@
+/// The contents of every loaded directory merged section by section, each section on first use.
+///
+/// Merging follows `DirectoryContents.absorb`, least important directory first, one section at a
+/// time: a section's merge never looks at another section, so merging them apart gives the same
+/// contents as merging whole directories.
+final class MergedSections: Sendable {
+    private let types: LazyValue<DirectoryContents>
+    private let aliases: LazyValue<DirectoryContents>
+    private let parents: LazyValue<DirectoryContents>
+    private let globs: LazyValue<DirectoryContents>
+    private let magic: LazyValue<DirectoryContents>
+    private let rootXML: LazyValue<DirectoryContents>
+    private let treeMagic: LazyValue<DirectoryContents>
+    private let icons: LazyValue<DirectoryContents>
+    /// The most bytes of a file any directory's magic can look at.
+    let magicExtent: Int
+
+    /// Merges `directories`, least important first.
+    init(_ directories: [DirectoryData]) {
+        func merge(_ section: ContentSection) -> LazyValue<DirectoryContents> {
+            LazyValue {
+                directories.reduce(into: DirectoryContents()) { merged, directory in merged.absorb(directory.contents(section)) }
+            }
+        }
+        types = merge(.types)
+        aliases = merge(.aliases)
+        parents = merge(.parents)
+        globs = merge(.globs)
+        magic = merge(.magic)
+        rootXML = merge(.rootXML)
+        treeMagic = merge(.treeMagic)
+        icons = merge(.icons)
+        magicExtent = directories.map(\.magicExtent).max() ?? 0
+    }
+
+    /// The merged fields of `section`; the other fields are empty.
+    func contents(_ section: ContentSection) -> DirectoryContents {
+        switch section {
+        case .types: return types.value
+        case .aliases: return aliases.value
+        case .parents: return parents.value
+        case .globs: return globs.value
+        case .magic: return magic.value
+        case .rootXML: return rootXML.value
+        case .treeMagic: return treeMagic.value
+        case .icons: return icons.value
+        }
+    }
+
+    /// Every section, merged into one value.
+    var all: DirectoryContents {
+        var result = DirectoryContents()
+        for section in ContentSection.allCases { result.absorbSection(contents(section)) }
+        return result
+    }
+}
+
+extension DirectoryContents {
+    /// Adds the fields of `part`, which holds fields this value does not have yet.
+    fileprivate mutating func absorbSection(_ part: DirectoryContents) {
+        types.formUnion(part.types)
+        aliases.merge(part.aliases) { _, later in later }
+        parents.merge(part.parents) { _, later in later }
+        globs += part.globs
+        globDeleteAll.formUnion(part.globDeleteAll)
+        magic += part.magic
+        magicDeleteAll.formUnion(part.magicDeleteAll)
+        rootXML += part.rootXML
+        treeMagic += part.treeMagic
+        icons.merge(part.icons) { _, later in later }
+        genericIcons.merge(part.genericIcons) { _, later in later }
+    }
+}
