@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// A big-endian, bounds-checked view of a `mime.cache` image.
 ///
 /// Every offset and count in the file is untrusted: each read checks its range against the size of
@@ -38,10 +42,10 @@ struct CacheReader {
     func int(at offset: Int) throws(Failure) -> Int { Int(try uint32(at: offset)) }
 
     /// A count of records of `recordSize` bytes starting at `start`, checked to fit in the file.
-    func count(at offset: Int, recordSize: Int, recordsStart: Int, what: String) throws(Failure) -> Int {
+    func count(at offset: Int, recordSize: Int, recordsStart: Int, what: @autoclosure () -> String) throws(Failure) -> Int {
         let count = try int(at: offset)
         guard count <= (bytes.count - min(recordsStart, bytes.count)) / max(recordSize, 1) else {
-            throw .tooLarge(what: what, count: count)
+            throw .tooLarge(what: what(), count: count)
         }
         return count
     }
@@ -49,7 +53,11 @@ struct CacheReader {
     /// The NUL-terminated bytes at `offset`; the terminator must lie inside the file.
     func cString(at offset: Int) throws(Failure) -> ArraySlice<UInt8> {
         try require(offset, 1)
-        guard let end = bytes[offset...].firstIndex(of: 0) else { throw .unterminatedString(offset: offset) }
+        let end = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let nul = memchr(buffer.baseAddress! + offset, 0, buffer.count - offset) else { return nil }
+            return UnsafePointer<UInt8>(nul.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!
+        }
+        guard let end else { throw .unterminatedString(offset: offset) }
         return bytes[offset..<end]
     }
 
