@@ -136,8 +136,8 @@ private struct GroupReader {
             diagnostics.append(Diagnostic(path: path, message: "group [\(name)] appears \(headers) times; the keys are merged"))
         }
         for entry in file.entries(in: name) {
-            let full = entry.locale.map { "\(entry.key)[\($0)]" } ?? entry.key
-            if !entry.key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            let full = entry.locale.map { entry.key + "[" + $0 + "]" } ?? entry.key
+            if !entry.key.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 || $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x61 && $0 <= 0x7A || $0 == 0x2D }) {
                 diagnostics.append(Diagnostic(path: path, line: entry.line,
                     message: "key '\(entry.key)' has characters other than A-Z, a-z, 0-9 and '-'"))
             }
@@ -198,6 +198,7 @@ private struct GroupValues {
 
 extension String {
     fileprivate func trimmingTrailingSpaces() -> String {
+        if let last = utf8.last, last != 0x20, last != 0x09 { return self }
         var result = Substring(self)
         while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
         return String(result)

@@ -17,58 +17,71 @@ public struct KeyFile: Sendable, Equatable {
         var lines: [KeyFileLine] = []
         var sawGroup = false
         var number = 0
-        // Split on the byte 0x0A, never on Characters: "\r\n" and a combining mark after "=" are
-        // single Characters in Swift, and must not hide a line end or a separator.
-        let raw = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let body = text.isEmpty ? [] : (text.hasSuffix("\n") ? raw.dropLast() : raw[...])
-        for bytes in body {
-            number += 1
-            let piece = String(decoding: bytes, as: UTF8.self)
-            var scalars = Substring(piece).unicodeScalars
-            if scalars.last == "\r" { scalars.removeLast() }
-            let line = String(scalars)
-            let trimmed = scalars.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.first == "#" {
-                lines.append(.comment(piece))
-            } else if trimmed.first == "[" {
-                let afterClose = trimmed.lastIndex(of: "]").map { trimmed[trimmed.index(after: $0)...] }
-                guard let close = trimmed.lastIndex(of: "]"), let rest = afterClose,
-                    rest.allSatisfy({ $0 == " " || $0 == "\t" })
-                else {
-                    diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "group header '\(line)' has no closing ']'"))
-                    lines.append(.invalid(piece))
-                    continue
-                }
-                let name = String(trimmed[trimmed.index(after: trimmed.startIndex)..<close])
-                if name.contains("[") || name.unicodeScalars.contains(where: { $0.value < 32 }) {
-                    diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "group name '\(name)' contains '[' or a control character"))
-                }
-                sawGroup = true
-                lines.append(.group(name: name, raw: piece))
-            } else if let equals = scalars.firstIndex(of: "=") {
-                let fullKey = String(scalars[..<equals]).trimmingSpaces()
-                let value = String(scalars[scalars.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
-                let (key, locale) = Self.splitLocale(fullKey)
-                if key.isEmpty {
-                    diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(line)' has an empty key"))
-                    lines.append(.invalid(piece))
-                    continue
-                }
-                if !sawGroup {
-                    diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "key '\(fullKey)' appears before any [Group] header"))
-                }
-                lines.append(.entry(KeyFileEntry(key: key, locale: locale, value: value, raw: piece, line: number)))
-            } else {
-                diagnostics.append(Diagnostic(path: path, line: number,
-                    message: "expected 'key=value', '[Group]' or a comment, found '\(line.prefix(80))'"))
-                lines.append(.invalid(piece))
+        // Lines are read as bytes and split on 0x0A, never on Characters: "\r\n" and a combining
+        // mark after "=" are single Characters in Swift, and must not hide a line end or a
+        // separator. Every byte looked for is ASCII, which never occurs inside a multi-byte UTF-8
+        // sequence, so the pieces decode exactly as the whole line would.
+        var text = text
+        text.withUTF8 { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) ?? buffer.count
+                number += 1
+                lines.append(Self.parseLine(UnsafeBufferPointer(rebasing: buffer[start..<end]), number: number, path: path,
+                                            sawGroup: &sawGroup, diagnostics: &diagnostics))
+                start = end + 1
             }
         }
         self.lines = lines
         self.endsWithNewline = text.isEmpty || text.hasSuffix("\n")
+    }
+
+    /// One line, without its newline.
+    private static func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, path: String, sawGroup: inout Bool,
+                                  diagnostics: inout [Diagnostic]) -> KeyFileLine {
+        let piece = String(decoding: bytes, as: UTF8.self)
+        var end = bytes.count
+        if end > 0 && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        var first = 0
+        while first < end && (bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")) { first += 1 }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        if first == end || bytes[first] == UInt8(ascii: "#") { return .comment(piece) }
+        if bytes[first] == UInt8(ascii: "[") {
+            guard let close = bytes[first..<end].lastIndex(of: UInt8(ascii: "]")),
+                bytes[(close + 1)..<end].allSatisfy(isBlank) else {
+                diagnostics.append(Diagnostic(path: path, line: number,
+                    message: "group header '\(text(0..<end))' has no closing ']'"))
+                return .invalid(piece)
+            }
+            let name = text((first + 1)..<close)
+            if bytes[(first + 1)..<close].contains(where: { $0 == UInt8(ascii: "[") || $0 < 32 }) {
+                diagnostics.append(Diagnostic(path: path, line: number,
+                    message: "group name '\(name)' contains '[' or a control character"))
+            }
+            sawGroup = true
+            return .group(name: name, raw: piece)
+        }
+        guard let equals = bytes[0..<end].firstIndex(of: UInt8(ascii: "=")) else {
+            diagnostics.append(Diagnostic(path: path, line: number,
+                message: "expected 'key=value', '[Group]' or a comment, found '\(text(0..<end).prefix(80))'"))
+            return .invalid(piece)
+        }
+        var keyEnd = equals
+        while keyEnd > first && isBlank(bytes[keyEnd - 1]) { keyEnd -= 1 }
+        var valueStart = equals + 1
+        while valueStart < end && isBlank(bytes[valueStart]) { valueStart += 1 }
+        let fullKey = text(first..<keyEnd)
+        let (key, locale) = splitLocale(fullKey)
+        if key.isEmpty {
+            diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(text(0..<end))' has an empty key"))
+            return .invalid(piece)
+        }
+        if !sawGroup {
+            diagnostics.append(Diagnostic(path: path, line: number,
+                message: "key '\(fullKey)' appears before any [Group] header"))
+        }
+        return .entry(KeyFileEntry(key: key, locale: locale, value: text(valueStart..<end), raw: piece, line: number))
     }
 
     /// The exact text: unedited lines come back byte for byte.
@@ -103,9 +116,10 @@ public struct KeyFile: Sendable, Equatable {
     }
 
     private static func splitLocale(_ fullKey: String) -> (String, String?) {
-        guard fullKey.hasSuffix("]"), let open = fullKey.firstIndex(of: "[") else { return (fullKey, nil) }
-        let locale = fullKey[fullKey.index(after: open)..<fullKey.index(before: fullKey.endIndex)]
-        return (String(fullKey[..<open]).trimmingSpaces(), String(locale))
+        let utf8 = fullKey.utf8
+        guard utf8.last == UInt8(ascii: "]"), let open = utf8.firstIndex(of: UInt8(ascii: "[")) else { return (fullKey, nil) }
+        let locale = Substring(utf8[utf8.index(after: open)..<utf8.index(before: utf8.endIndex)])
+        return (Substring(utf8[..<open]).trimmingSpaces(), String(locale))
     }
 }
 
@@ -156,6 +170,10 @@ public struct KeyFileEntry: Sendable, Equatable {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     public func trimmingSpaces() -> String {
+        // Most text has nothing to trim: check both ends before walking Characters.
+        if let first = utf8.first, first != 0x20, first != 0x09, let last = last, last != " ", last != "\t" {
+            return String(self)
+        }
         let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
         let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
         return start < end ? String(self[start..<end]) : ""
