@@ -130,18 +130,18 @@ private struct GroupReader {
 
     mutating func group(_ name: String, diagnostics: inout [Diagnostic]) -> GroupValues {
         var values = GroupValues(path: path)
-        var keys = Set<String>()
+        var keys = Set<LocalizedKey>()
         let headers = file.groupNames.filter { $0 == name }.count
         if headers > 1 && seenGroups.insert(name).inserted {
             diagnostics.append(Diagnostic(path: path, message: "group [\(name)] appears \(headers) times; the keys are merged"))
         }
         for entry in file.entries(in: name) {
-            let full = entry.locale.map { entry.key + "[" + $0 + "]" } ?? entry.key
             if !entry.key.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 || $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x61 && $0 <= 0x7A || $0 == 0x2D }) {
                 diagnostics.append(Diagnostic(path: path, line: entry.line,
                     message: "key '\(entry.key)' has characters other than A-Z, a-z, 0-9 and '-'"))
             }
-            if !keys.insert(full).inserted {
+            if !keys.insert(LocalizedKey(key: entry.key, locale: entry.locale)).inserted {
+                let full = entry.locale.map { entry.key + "[" + $0 + "]" } ?? entry.key
                 diagnostics.append(Diagnostic(path: path, line: entry.line,
                     message: "key '\(full)' appears again in [\(name)]; the last value is used"))
             }
@@ -151,10 +151,17 @@ private struct GroupReader {
     }
 }
 
+/// A key with its locale, as a group's keys are told apart.
+private struct LocalizedKey: Hashable {
+    var key: String
+    var locale: String?
+}
+
 /// The values of one group: the last value of each key wins, as GLib's key files do.
 private struct GroupValues {
     let path: String
     private var plain: [String: KeyFileEntry] = [:]
+    /// Translations as written (escapes not undone), by key and locale; decoded when asked for.
     private var localized: [String: [String: String]] = [:]
 
     init(path: String) {
@@ -163,7 +170,7 @@ private struct GroupValues {
 
     mutating func add(_ entry: KeyFileEntry) {
         if let locale = entry.locale {
-            localized[entry.key, default: [:]][locale] = KeyFileValue.unescape(entry.value.trimmingTrailingSpaces())
+            localized[entry.key, default: [:]][locale] = entry.value
         } else {
             plain[entry.key] = entry
         }
@@ -177,7 +184,8 @@ private struct GroupValues {
 
     func localized(_ key: String) -> LocalizedValue? {
         guard let base = string(key) else { return nil }
-        return LocalizedValue(base: base, translations: localized[key] ?? [:])
+        let translations = (localized[key] ?? [:]).mapValues { KeyFileValue.unescape($0.trimmingTrailingSpaces()) }
+        return LocalizedValue(base: base, translations: translations)
     }
 
     func list(_ key: String) -> [String] {

@@ -239,11 +239,19 @@ private struct FoldedNames: Sendable {
     var aliases: [String: String] = [:]
 
     init(_ contents: DirectoryContents) {
-        for name in contents.types.sorted() where names[name.lowercased()] == nil {
-            names[name.lowercased()] = name
+        names.reserveCapacity(contents.types.count)
+        for name in contents.types {
+            let folded = name.lowercased()
+            if let other = names[folded], other < name { continue }
+            names[folded] = name
         }
-        for (alias, target) in contents.aliases.sorted(by: { $0.key < $1.key }) where aliases[alias.lowercased()] == nil {
-            aliases[alias.lowercased()] = target
+        aliases.reserveCapacity(contents.aliases.count)
+        var spelled: [String: String] = [:]  // folded alias → the alias that won, to break ties
+        for (alias, target) in contents.aliases {
+            let folded = alias.lowercased()
+            if let other = spelled[folded], other < alias { continue }
+            spelled[folded] = alias
+            aliases[folded] = target
         }
     }
 }

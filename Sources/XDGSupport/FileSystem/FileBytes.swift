@@ -122,6 +122,8 @@ public enum FileBytes {
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        return names.sorted { PathCoding.cString($0).lexicographicallyPrecedes(PathCoding.cString($1)) }
+        // Sort by the bytes of the names, each name's bytes made once.
+        return names.map { (bytes: PathCoding.cString($0), name: $0) }
+            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map(\.name)
     }
 }
