@@ -41,7 +41,43 @@ struct GlobMatcher: Sendable {
     private var foldedSuffixes = SuffixTrie()
     /// Simple patterns that respect case.
     private var exactSuffixes = SuffixTrie()
-    private var full: [(match: GlobMatch, pattern: [CChar])] = []
+    private var full: [FullPattern] = []
+
+    /// A pattern for fnmatch(3), with the literal bytes it must begin and end with: a name that
+    /// lacks them cannot match, and is passed over without calling fnmatch.
+    private struct FullPattern: Sendable {
+        var match: GlobMatch
+        var pattern: [CChar]
+        var prefix: [UInt8]
+        var suffix: [UInt8]
+
+        init(_ match: GlobMatch) {
+            self.match = match
+            let bytes = Array(match.rule.pattern.utf8)
+            pattern = Array(match.rule.pattern.utf8CString)
+            func isSpecial(_ byte: UInt8) -> Bool {
+                byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
+            }
+            let firstSpecial = bytes.firstIndex(where: isSpecial) ?? bytes.count
+            let lastSpecial = bytes.lastIndex(where: isSpecial) ?? -1
+            prefix = Array(bytes[..<firstSpecial])
+            // A bracket expression ends with ']', which the suffix must not claim.
+            let closing = bytes[(lastSpecial + 1)...].firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? lastSpecial + 1
+            // A ']' right after '[', '[!' or '[^' belongs to the set: too subtle to skip on; no suffix.
+            let subtleSet = match.rule.pattern.contains("[]") || match.rule.pattern.contains("[!]")
+                || match.rule.pattern.contains("[^]")
+            suffix = lastSpecial < 0 || subtleSet ? [] : Array(bytes[closing...])
+        }
+
+        /// Whether `name` (as bytes) can match: it begins with the prefix and ends with the suffix.
+        func mayMatch(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard name.count >= prefix.count + suffix.count else { return false }
+            for (index, byte) in prefix.enumerated() where name[index] != byte { return false }
+            let start = name.count - suffix.count
+            for (index, byte) in suffix.enumerated() where name[start + index] != byte { return false }
+            return true
+        }
+    }
 
     init(globs: [GlobRule], origin: (GlobRule) -> String?) {
         for (index, rule) in globs.enumerated() {
@@ -51,7 +87,7 @@ struct GlobMatcher: Sendable {
             case .simple:
                 let suffix = rule.pattern.utf8.dropFirst()
                 if rule.caseSensitive { exactSuffixes.insert(suffix, match) } else { foldedSuffixes.insert(suffix, match) }
-            case .full: full.append((match, Array(rule.pattern.utf8CString)))
+            case .full: full.append(FullPattern(match))
             }
         }
     }
@@ -65,8 +101,13 @@ struct GlobMatcher: Sendable {
         guard !name.isEmpty else { return GlobResult(survivors: [], discarded: []) }
         let lowered = name.lowercased()
         var literal: [GlobMatch] = []
-        for candidate in (literals[lowered] ?? []) + (lowered == name ? [] : literals[name] ?? []) {
-            if accepts(candidate.rule, name: name, lowered: lowered) { literal.append(candidate) }
+        for candidate in literals[lowered] ?? [] where accepts(candidate.rule, name: name, lowered: lowered) {
+            literal.append(candidate)
+        }
+        if lowered != name {
+            for candidate in literals[name] ?? [] where accepts(candidate.rule, name: name, lowered: lowered) {
+                literal.append(candidate)
+            }
         }
         if !literal.isEmpty { return GlobResult(survivors: ordered(literal), discarded: []) }
         // Matches by suffix length in bytes; the case-sensitive ones only when lower-casing kept
@@ -84,11 +125,21 @@ struct GlobMatcher: Sendable {
         }
         var survivors = byLength.last?.matches ?? []
         let discarded = byLength.dropLast().flatMap(\.matches)
-        if Set(survivors.map(\.rule.mimeType)).count < 2 && !full.isEmpty {
+        if !full.isEmpty && survivors.allSatisfy({ $0.rule.mimeType == survivors[0].rule.mimeType }) {
             let folded = Array(lowered.utf8CString)
             let exact = Array(name.utf8CString)
-            for (candidate, pattern) in full where fnmatch(pattern, candidate.rule.caseSensitive ? exact : folded, 0) == 0 {
-                survivors.append(candidate)
+            folded.withUnsafeBytes { foldedBytes in
+                exact.withUnsafeBytes { exactBytes in
+                    // The C strings without their NUL, for the prefix and suffix checks.
+                    let foldedName = UnsafeBufferPointer(rebasing: foldedBytes.bindMemory(to: UInt8.self).dropLast())
+                    let exactName = UnsafeBufferPointer(rebasing: exactBytes.bindMemory(to: UInt8.self).dropLast())
+                    for candidate in full {
+                        let sensitive = candidate.match.rule.caseSensitive
+                        guard candidate.mayMatch(sensitive ? exactName : foldedName),
+                            fnmatch(candidate.pattern, sensitive ? exact : folded, 0) == 0 else { continue }
+                        survivors.append(candidate.match)
+                    }
+                }
             }
         }
         return GlobResult(survivors: ordered(survivors), discarded: discarded)
