@@ -21,6 +21,8 @@ public struct MIMEDatabase: Sendable {
     private let folded: LazyValue<FoldedNames>
     /// The `mime/` directory each glob rule came from, worked out when first asked for.
     private let globOrigins: LazyValue<GlobOrigins>
+    /// The only directory read, when it was read from its cache: queries may read it in place.
+    let soleCache: (image: CacheImage, directory: String)?
 
     /// Loads the `mime/` directory of every data directory of `environment`.
     public init(environment: XDGEnvironment, source: DatabaseSource = .auto) {
@@ -47,6 +49,7 @@ public struct MIMEDatabase: Sendable {
         self.tables = HotTables(sections)
         self.folded = LazyValue { FoldedNames(contents) }
         self.globOrigins = LazyValue { GlobOrigins(soleDirectory: nil, table: globOrigins) }
+        self.soleCache = nil
         self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(contents)
     }
 
@@ -61,6 +64,11 @@ public struct MIMEDatabase: Sendable {
             return FoldedNames(names)
         }
         self.globOrigins = LazyValue { GlobOrigins(loaded) }
+        if loaded.count == 1, case .cache(let image) = loaded[0].data {
+            soleCache = (image, loaded[0].info.path)
+        } else {
+            soleCache = nil
+        }
         var hierarchy = sections.contents(.parents)
         hierarchy.aliases = sections.contents(.aliases).aliases
         self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(hierarchy)

@@ -29,6 +29,30 @@ public struct GlobResult: Sendable, Equatable {
     public var isAmbiguous: Bool { types.count > 1 }
 }
 
+extension GlobMatch {
+    /// Best weight first; among equal weights, the order the database lists them in (the order of
+    /// the package, which `update-mime-database` keeps in `globs2` and `mime.cache`).
+    static func ranked(_ matches: [GlobMatch]) -> [GlobMatch] {
+        matches.count < 2 ? matches : matches.sorted { ($0.rule.weight, -$0.order) > ($1.rule.weight, -$1.order) }
+    }
+}
+
+/// Where glob matching reads its rules: decoded and indexed, or one cache read in place.
+enum GlobIndex: Sendable {
+    /// Rules decoded from every directory and indexed.
+    case rules(GlobMatcher)
+    /// The only directory's `mime.cache`, read where it lies.
+    case cache(CacheGlobMatcher)
+
+    /// Matches a base name; both give the same answer for the same rules.
+    func match(_ name: String) -> GlobResult {
+        switch self {
+        case .rules(let matcher): return matcher.match(name)
+        case .cache(let matcher): return matcher.match(name)
+        }
+    }
+}
+
 /// Matches file names against every glob of the database, indexed once.
 ///
 /// Literal patterns are looked up whole, simple `*suffix` patterns by walking a trie of their
@@ -42,42 +66,6 @@ struct GlobMatcher: Sendable {
     /// Simple patterns that respect case.
     private var exactSuffixes = SuffixTrie()
     private var full: [FullPattern] = []
-
-    /// A pattern for fnmatch(3), with the literal bytes it must begin and end with: a name that
-    /// lacks them cannot match, and is passed over without calling fnmatch.
-    private struct FullPattern: Sendable {
-        var match: GlobMatch
-        var pattern: [CChar]
-        var prefix: [UInt8]
-        var suffix: [UInt8]
-
-        init(_ match: GlobMatch) {
-            self.match = match
-            let bytes = Array(match.rule.pattern.utf8)
-            pattern = Array(match.rule.pattern.utf8CString)
-            func isSpecial(_ byte: UInt8) -> Bool {
-                byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
-            }
-            let firstSpecial = bytes.firstIndex(where: isSpecial) ?? bytes.count
-            let lastSpecial = bytes.lastIndex(where: isSpecial) ?? -1
-            prefix = Array(bytes[..<firstSpecial])
-            // A bracket expression ends with ']', which the suffix must not claim.
-            let closing = bytes[(lastSpecial + 1)...].firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? lastSpecial + 1
-            // A ']' right after '[', '[!' or '[^' belongs to the set: too subtle to skip on; no suffix.
-            let subtleSet = match.rule.pattern.contains("[]") || match.rule.pattern.contains("[!]")
-                || match.rule.pattern.contains("[^]")
-            suffix = lastSpecial < 0 || subtleSet ? [] : Array(bytes[closing...])
-        }
-
-        /// Whether `name` (as bytes) can match: it begins with the prefix and ends with the suffix.
-        func mayMatch(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard name.count >= prefix.count + suffix.count else { return false }
-            for (index, byte) in prefix.enumerated() where name[index] != byte { return false }
-            let start = name.count - suffix.count
-            for (index, byte) in suffix.enumerated() where name[start + index] != byte { return false }
-            return true
-        }
-    }
 
     init(globs: [GlobRule], origin: (GlobRule) -> String?) {
         for (index, rule) in globs.enumerated() {
@@ -109,7 +97,7 @@ struct GlobMatcher: Sendable {
                 literal.append(candidate)
             }
         }
-        if !literal.isEmpty { return GlobResult(survivors: ordered(literal), discarded: []) }
+        if !literal.isEmpty { return GlobResult(survivors: GlobMatch.ranked(literal), discarded: []) }
         // Matches by suffix length in bytes; the case-sensitive ones only when lower-casing kept
         // the name's length, as a suffix of one is then a suffix of the other.
         var byLength = foldedSuffixes.matches(endingWith: lowered.utf8)
@@ -126,29 +114,9 @@ struct GlobMatcher: Sendable {
         var survivors = byLength.last?.matches ?? []
         let discarded = byLength.dropLast().flatMap(\.matches)
         if !full.isEmpty && survivors.allSatisfy({ $0.rule.mimeType == survivors[0].rule.mimeType }) {
-            let folded = Array(lowered.utf8CString)
-            let exact = Array(name.utf8CString)
-            folded.withUnsafeBytes { foldedBytes in
-                exact.withUnsafeBytes { exactBytes in
-                    // The C strings without their NUL, for the prefix and suffix checks.
-                    let foldedName = UnsafeBufferPointer(rebasing: foldedBytes.bindMemory(to: UInt8.self).dropLast())
-                    let exactName = UnsafeBufferPointer(rebasing: exactBytes.bindMemory(to: UInt8.self).dropLast())
-                    for candidate in full {
-                        let sensitive = candidate.match.rule.caseSensitive
-                        guard candidate.mayMatch(sensitive ? exactName : foldedName),
-                            fnmatch(candidate.pattern, sensitive ? exact : folded, 0) == 0 else { continue }
-                        survivors.append(candidate.match)
-                    }
-                }
-            }
+            survivors += FullPattern.matches(full, name: name, lowered: lowered)
         }
-        return GlobResult(survivors: ordered(survivors), discarded: discarded)
-    }
-
-    /// Best weight first; among equal weights, the order the database lists them in (the order of
-    /// the package, which `update-mime-database` keeps in `globs2` and `mime.cache`).
-    private func ordered(_ matches: [GlobMatch]) -> [GlobMatch] {
-        matches.count < 2 ? matches : matches.sorted { ($0.rule.weight, -$0.order) > ($1.rule.weight, -$1.order) }
+        return GlobResult(survivors: GlobMatch.ranked(survivors), discarded: discarded)
     }
 
     private func accepts(_ rule: GlobRule, name: String, lowered: String) -> Bool {

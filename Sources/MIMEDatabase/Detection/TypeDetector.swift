@@ -10,7 +10,7 @@ import XDGSupport
 public struct TypeDetector: Sendable {
     /// The database the rules come from.
     public let database: MIMEDatabase
-    private let globs: GlobMatcher
+    private let globs: GlobIndex
     /// The magic, compiled by the first detection that needs content matched.
     private let lazyMagic: LazyValue<MagicMatcher>
     private var magic: MagicMatcher { lazyMagic.value }
@@ -23,7 +23,11 @@ public struct TypeDetector: Sendable {
     /// Indexes the globs of `database`; its magic is compiled when first needed.
     public init(database: MIMEDatabase) {
         self.database = database
-        globs = GlobMatcher(globs: database.globRules, origin: database.globOrigin(of:))
+        if let cache = database.soleCache {
+            globs = .cache(CacheGlobMatcher(bytes: cache.image.bytes, directory: cache.directory))
+        } else {
+            globs = .rules(GlobMatcher(globs: database.globRules, origin: database.globOrigin(of:)))
+        }
         lazyMagic = LazyValue { MagicMatcher(rules: database.magicRules) }
         maxExtent = database.magicExtent
         roots = database.rootXMLRules

@@ -63,7 +63,8 @@ final class CacheImage: Sendable {
     let typesPath: String
     /// The most bytes of a file the cache's magic can look at.
     let magicExtent: Int
-    private let bytes: [UInt8]
+    /// The image itself, for queries that read it in place.
+    let bytes: [UInt8]
     private let decoded: [ContentSection: LazyValue<DirectoryContents>]
 
     /// Wraps `bytes`, which `MIMECache.validate` accepted and measured at `magicExtent`.

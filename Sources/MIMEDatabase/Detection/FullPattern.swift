@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A pattern for fnmatch(3), with the literal bytes it must begin and end with: a name that
+/// lacks them cannot match, and is passed over without calling fnmatch.
+struct FullPattern: Sendable {
+    var match: GlobMatch
+    var pattern: [CChar]
+    var prefix: [UInt8]
+    var suffix: [UInt8]
+
+    init(_ match: GlobMatch) {
+        self.match = match
+        let bytes = Array(match.rule.pattern.utf8)
+        pattern = Array(match.rule.pattern.utf8CString)
+        func isSpecial(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
+        }
+        let firstSpecial = bytes.firstIndex(where: isSpecial) ?? bytes.count
+        let lastSpecial = bytes.lastIndex(where: isSpecial) ?? -1
+        prefix = Array(bytes[..<firstSpecial])
+        // A bracket expression ends with ']', which the suffix must not claim.
+        let closing = bytes[(lastSpecial + 1)...].firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? lastSpecial + 1
+        // A ']' right after '[', '[!' or '[^' belongs to the set: too subtle to skip on; no suffix.
+        let subtleSet = match.rule.pattern.contains("[]") || match.rule.pattern.contains("[!]")
+            || match.rule.pattern.contains("[^]")
+        suffix = lastSpecial < 0 || subtleSet ? [] : Array(bytes[closing...])
+    }
+
+    /// Whether `name` (as bytes) can match: it begins with the prefix and ends with the suffix.
+    func mayMatch(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count >= prefix.count + suffix.count else { return false }
+        for (index, byte) in prefix.enumerated() where name[index] != byte { return false }
+        let start = name.count - suffix.count
+        for (index, byte) in suffix.enumerated() where name[start + index] != byte { return false }
+        return true
+    }
+}
+
+extension FullPattern {
+    /// The patterns of `candidates` that match a base name (`lowered` is its lower-cased form, for
+    /// the patterns that ignore case), in the order given.
+    static func matches(_ candidates: [FullPattern], name: String, lowered: String) -> [GlobMatch] {
+        var found: [GlobMatch] = []
+        let folded = Array(lowered.utf8CString)
+        let exact = Array(name.utf8CString)
+        folded.withUnsafeBytes { foldedBytes in
+            exact.withUnsafeBytes { exactBytes in
+                // The C strings without their NUL, for the prefix and suffix checks.
+                let foldedName = UnsafeBufferPointer(rebasing: foldedBytes.bindMemory(to: UInt8.self).dropLast())
+                let exactName = UnsafeBufferPointer(rebasing: exactBytes.bindMemory(to: UInt8.self).dropLast())
+                for candidate in candidates {
+                    let sensitive = candidate.match.rule.caseSensitive
+                    guard candidate.mayMatch(sensitive ? exactName : foldedName),
+                        fnmatch(candidate.pattern, sensitive ? exact : folded, 0) == 0 else { continue }
+                    found.append(candidate.match)
+                }
+            }
+        }
+        return found
+    }
+}
