@@ -74,11 +74,18 @@ public final class AssociationResolver: Sendable {
     func declaredTypes(in directoryIndex: Int) -> [String: [String]] {
         if let known = declaredCache.withLock({ $0[directoryIndex] }) { return known }
         var map: [String: [String]] = [:]
-        let declared = applications.declaredTypes(in: directoryIndex)
-        for type in declared.keys.sorted() {
-            let ids = declared[type] ?? []
-            let canonical = database.canonicalName(type)
-            for id in ids where !(map[canonical]?.contains(id) ?? false) { map[canonical, default: []].append(id) }
+        if let cache = lists.first(where: { $0.location.kind == .mimeInfoCache && $0.location.applicationDirectory == directoryIndex }),
+            cache.exists, let group = cache.groups[.mimeCache], !applications.isStale(directoryIndex) {
+            // The directory's mimeinfo.cache, already read with the other lists: its keys are
+            // unaliased and merged in the cache's own (sorted) order.
+            map = group.mapValues(\.ids)
+        } else {
+            let declared = applications.declaredTypes(in: directoryIndex)
+            for type in declared.keys.sorted() {
+                let ids = declared[type] ?? []
+                let canonical = database.canonicalName(type)
+                for id in ids where !(map[canonical]?.contains(id) ?? false) { map[canonical, default: []].append(id) }
+            }
         }
         declaredCache.withLock { $0[directoryIndex] = map }
         return map
