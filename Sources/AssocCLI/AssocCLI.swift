@@ -69,7 +69,8 @@ public enum AssocCLI {
     static let commands: [String: Command] = Dictionary(
         uniqueKeysWithValues: [MimeCommand.command, IsACommand.command, TypeCommand.command, ExplainCommand.command,
          DefaultCommand.command, AppsCommand.command, EditCommands.set, EditCommands.unset, EditCommands.add,
-         EditCommands.remove, EditCommands.reset, SyncCommand.command, OpenCommand.command].map { ($0.name, $0) })
+         EditCommands.remove, EditCommands.reset, SyncCommand.command, OpenCommand.command,
+         CheckCommand.command].map { ($0.name, $0) })
 
     private static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]

@@ -99,8 +99,14 @@ extension DesktopEntry {
             mimeTypes: main.list("MimeType"), categories: main.list("Categories"),
             implements: main.list("Implements"), keywords: main.list("Keywords"),
             dbusActivatable: dbus, startupWMClass: main.string("StartupWMClass"), actions: [])
+        var seenActions = Set<String>()
         for identifier in main.list("Actions") where !identifier.isEmpty {
-            guard file.groupNames.contains("Desktop Action \(identifier)") else {
+            guard seenActions.insert(identifier).inserted else {
+                diagnostics.append(Diagnostic(path: path, line: main.line("Actions"),
+                    message: "action '\(identifier)' is listed twice in Actions"))
+                continue
+            }
+            guard groups.has("Desktop Action \(identifier)") else {
                 diagnostics.append(Diagnostic(path: path, line: main.line("Actions"),
                     message: "action '\(identifier)' has no [Desktop Action \(identifier)] group"))
                 continue
@@ -118,24 +124,43 @@ extension DesktopEntry {
 }
 
 /// Reads the keys of groups, reporting duplicates and malformed keys once per file.
+///
+/// The file is indexed by group once, so that an entry with thousands of actions and groups is
+/// read in linear time, not in time proportional to their product.
 private struct GroupReader {
-    let file: KeyFile
     let path: String
     private var seenGroups: Set<String> = []
+    /// How many headers each group name has.
+    private var headerCounts: [String: Int] = [:]
+    /// The entries of each group name, over all of its headers, in file order.
+    private var entriesByGroup: [String: [KeyFileEntry]] = [:]
 
     init(file: KeyFile, path: String) {
-        self.file = file
         self.path = path
+        var current: String?
+        for line in file.lines {
+            switch line {
+            case .group(let name, _):
+                current = name
+                headerCounts[name, default: 0] += 1
+            case .entry(let entry):
+                if let current { entriesByGroup[current, default: []].append(entry) }
+            default: break
+            }
+        }
     }
+
+    /// Whether the file has a header named `name`.
+    func has(_ name: String) -> Bool { headerCounts[name] != nil }
 
     mutating func group(_ name: String, diagnostics: inout [Diagnostic]) -> GroupValues {
         var values = GroupValues(path: path)
         var keys = Set<String>()
-        let headers = file.groupNames.filter { $0 == name }.count
+        let headers = headerCounts[name, default: 0]
         if headers > 1 && seenGroups.insert(name).inserted {
             diagnostics.append(Diagnostic(path: path, message: "group [\(name)] appears \(headers) times; the keys are merged"))
         }
-        for entry in file.entries(in: name) {
+        for entry in entriesByGroup[name, default: []] {
             let full = entry.locale.map { "\(entry.key)[\($0)]" } ?? entry.key
             if !entry.key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
                 diagnostics.append(Diagnostic(path: path, line: entry.line,

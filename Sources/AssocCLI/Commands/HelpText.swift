@@ -19,6 +19,7 @@ enum HelpText {
           sync                    apply the remembered wildcard and extension rules again
           mime TYPE...            what the database says about a type
           is-a TYPE SUPERTYPE     exit 0 when TYPE is a kind of SUPERTYPE, else 1
+          check [--fix]           every problem in the configuration, with file, line and a fix
 
         Global options:
           --database SOURCE   read each mime/ directory from its xml packages, its mime.cache,

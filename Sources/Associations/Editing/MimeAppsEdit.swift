@@ -20,12 +20,15 @@ public enum MimeAppsEdit: Sendable, Equatable {
     /// Moves APP to the front of `[Added Associations]` and out of `[Removed Associations]`: GIO's
     /// "last used" memory of an Open With choice (SPECS rule 57).
     case setLastUsed(type: String, app: String)
+    /// Rewrites every key that is an alias or another spelling of the type as the type itself,
+    /// merging its IDs into one line per group in their order (`assoc check --fix`).
+    case canonicalizeKey(type: String)
 
     /// The type the edit is about.
     public var type: String {
         switch self {
         case let .setDefault(type, _), let .setDefaultOnly(type, _), let .unsetDefault(type), let .add(type, _),
-            let .remove(type, _), let .reset(type), let .setLastUsed(type, _):
+            let .remove(type, _), let .reset(type), let .setLastUsed(type, _), let .canonicalizeKey(type):
             return type
         }
     }
@@ -77,6 +80,11 @@ public struct MimeAppsEditor: Sendable {
         case .reset:
             for group in [AssociationGroup.defaultApplications, .addedAssociations, .removedAssociations] {
                 file.remove(type, in: group.rawValue, matching: sameType(type))
+            }
+        case .canonicalizeKey:
+            for group in [AssociationGroup.defaultApplications, .addedAssociations, .removedAssociations]
+            where file.entries(in: group.rawValue).contains(where: { $0.locale == nil && $0.key != type && sameType(type)($0.key) }) {
+                write(ids(for: type, group: group, in: file), type: type, group: group, in: &file)
             }
         }
     }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// A lossless model of the `[Group]` / `Key=Value` syntax shared by `.desktop` and `.list` files.
 ///
 /// Every line is kept with its original bytes, so that a rewrite changes only the lines it must:
@@ -15,60 +19,96 @@ public struct KeyFile: Sendable, Equatable {
     /// decides whether a diagnostic makes the whole file unusable.
     public init(parsing text: String, path: String, diagnostics: inout [Diagnostic]) {
         var lines: [KeyFileLine] = []
-        var sawGroup = false
-        var number = 0
-        // Split on the byte 0x0A, never on Characters: "\r\n" and a combining mark after "=" are
-        // single Characters in Swift, and must not hide a line end or a separator.
-        let raw = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let body = text.isEmpty ? [] : (text.hasSuffix("\n") ? raw.dropLast() : raw[...])
-        for bytes in body {
-            number += 1
-            let piece = String(decoding: bytes, as: UTF8.self)
-            var scalars = Substring(piece).unicodeScalars
-            if scalars.last == "\r" { scalars.removeLast() }
-            let line = String(scalars)
-            let trimmed = scalars.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.first == "#" {
-                lines.append(.comment(piece))
-            } else if trimmed.first == "[" {
-                let afterClose = trimmed.lastIndex(of: "]").map { trimmed[trimmed.index(after: $0)...] }
-                guard let close = trimmed.lastIndex(of: "]"), let rest = afterClose,
-                    rest.allSatisfy({ $0 == " " || $0 == "\t" })
-                else {
-                    diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "group header '\(line)' has no closing ']'"))
-                    lines.append(.invalid(piece))
-                    continue
-                }
-                let name = String(trimmed[trimmed.index(after: trimmed.startIndex)..<close])
-                if name.contains("[") || name.unicodeScalars.contains(where: { $0.value < 32 }) {
-                    diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "group name '\(name)' contains '[' or a control character"))
-                }
-                sawGroup = true
-                lines.append(.group(name: name, raw: piece))
-            } else if let equals = scalars.firstIndex(of: "=") {
-                let fullKey = String(scalars[..<equals]).trimmingSpaces()
-                let value = String(scalars[scalars.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
-                let (key, locale) = Self.splitLocale(fullKey)
-                if key.isEmpty {
-                    diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(line)' has an empty key"))
-                    lines.append(.invalid(piece))
-                    continue
-                }
-                if !sawGroup {
-                    diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "key '\(fullKey)' appears before any [Group] header"))
-                }
-                lines.append(.entry(KeyFileEntry(key: key, locale: locale, value: value, raw: piece, line: number)))
-            } else {
-                diagnostics.append(Diagnostic(path: path, line: number,
-                    message: "expected 'key=value', '[Group]' or a comment, found '\(line.prefix(80))'"))
-                lines.append(.invalid(piece))
+        // The last byte, not the last Character: a file ending in "\r\n" ends with a newline too.
+        let endsWithNewline = text.utf8.last == UInt8(ascii: "\n")
+        // Walk the UTF-8 bytes, never Characters: "\r\n" and a combining mark after "=" are single
+        // Characters in Swift, and must not hide a line end or a separator. Every byte looked for
+        // is ASCII, so each cut falls between scalars; walking bytes also keeps a list of a million
+        // lines fast.
+        var storage = text
+        storage.withUTF8 { bytes in
+            var parser = LineParser(bytes: bytes, path: path)
+            var start = 0
+            guard let base = bytes.baseAddress else { return }
+            while start < bytes.count {
+                let end = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+                    .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                lines.append(parser.line(start..<end, diagnostics: &diagnostics))
+                start = end + 1
             }
         }
         self.lines = lines
-        self.endsWithNewline = text.isEmpty || text.hasSuffix("\n")
+        self.endsWithNewline = text.isEmpty || endsWithNewline
+    }
+
+    /// Classifies the lines of one file, given as ranges of its bytes.
+    private struct LineParser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let path: String
+        var number = 0
+        var sawGroup = false
+
+        init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+            self.bytes = bytes
+            self.path = path
+        }
+
+        private func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+
+        private func isBlank(_ index: Int) -> Bool {
+            bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
+        }
+
+        /// The line at `range` (without its line feed).
+        mutating func line(_ range: Range<Int>, diagnostics: inout [Diagnostic]) -> KeyFileLine {
+            number += 1
+            let piece = string(range)
+            var end = range.upperBound
+            if end > range.lowerBound && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            // `line` is the text without a final carriage return, for messages.
+            let content = range.lowerBound..<end
+            var first = content.lowerBound
+            while first < end && isBlank(first) { first += 1 }
+            if first == end || bytes[first] == UInt8(ascii: "#") { return .comment(piece) }
+            if bytes[first] == UInt8(ascii: "[") {
+                var close = end - 1
+                while close > first && bytes[close] != UInt8(ascii: "]") { close -= 1 }
+                guard close > first, (close + 1..<end).allSatisfy(isBlank) else {
+                    diagnostics.append(Diagnostic(path: path, line: number,
+                        message: "group header '\(string(content))' has no closing ']'"))
+                    return .invalid(piece)
+                }
+                let name = first + 1..<close
+                if name.contains(where: { bytes[$0] == UInt8(ascii: "[") || bytes[$0] < 32 }) {
+                    diagnostics.append(Diagnostic(path: path, line: number,
+                        message: "group name '\(string(name))' contains '[' or a control character"))
+                }
+                sawGroup = true
+                return .group(name: string(name), raw: piece)
+            }
+            var equals = content.lowerBound
+            while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+            guard equals < end else {
+                diagnostics.append(Diagnostic(path: path, line: number,
+                    message: "expected 'key=value', '[Group]' or a comment, found '\(string(content).prefix(80))'"))
+                return .invalid(piece)
+            }
+            let fullKey = string(content.lowerBound..<equals).trimmingSpaces()
+            var valueStart = equals + 1
+            while valueStart < end && isBlank(valueStart) { valueStart += 1 }
+            let (key, locale) = KeyFile.splitLocale(fullKey)
+            if key.isEmpty {
+                diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(string(content))' has an empty key"))
+                return .invalid(piece)
+            }
+            if !sawGroup {
+                diagnostics.append(Diagnostic(path: path, line: number,
+                    message: "key '\(fullKey)' appears before any [Group] header"))
+            }
+            return .entry(KeyFileEntry(key: key, locale: locale, value: string(valueStart..<end), raw: piece, line: number))
+        }
     }
 
     /// The exact text: unedited lines come back byte for byte.
@@ -102,8 +142,9 @@ public struct KeyFile: Sendable, Equatable {
         entries(in: group).first { $0.key == key && $0.locale == nil }?.value
     }
 
-    private static func splitLocale(_ fullKey: String) -> (String, String?) {
-        guard fullKey.hasSuffix("]"), let open = fullKey.firstIndex(of: "[") else { return (fullKey, nil) }
+    fileprivate static func splitLocale(_ fullKey: String) -> (String, String?) {
+        // A last Character "]" needs a last byte "]"; most keys fail this cheaper test first.
+        guard fullKey.utf8.last == UInt8(ascii: "]"), fullKey.hasSuffix("]"), let open = fullKey.firstIndex(of: "[") else { return (fullKey, nil) }
         let locale = fullKey[fullKey.index(after: open)..<fullKey.index(before: fullKey.endIndex)]
         return (String(fullKey[..<open]).trimmingSpaces(), String(locale))
     }
@@ -156,6 +197,11 @@ public struct KeyFileEntry: Sendable, Equatable {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     public func trimmingSpaces() -> String {
+        // Most text has nothing to trim; looking at two bytes is much cheaper than at Characters.
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let whole = String(self)
+        guard let firstByte = whole.utf8.first, let lastByte = whole.utf8.last else { return "" }
+        if !blank(firstByte) && !blank(lastByte) { return whole }
         let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
         let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
         return start < end ? String(self[start..<end]) : ""

@@ -30,13 +30,20 @@ public enum KeyFileValue {
     ///
     /// The other escapes are undone in each element.
     public static func list(_ value: String) -> [String] {
-        if !value.utf8.contains(UInt8(ascii: "\\")) {
-            // The common case: no escapes at all.
-            var items = value.utf8.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-                .map { String(decoding: $0, as: UTF8.self) }
+        var storage = value
+        let plain: [String]? = storage.withUTF8 { bytes in
+            // The common case: no escapes at all; cut at each ';' byte.
+            guard !bytes.contains(UInt8(ascii: "\\")) else { return nil }
+            var items: [String] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ";") {
+                items.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
             if items.last == "" { items.removeLast() }
             return items
         }
+        if let plain { return plain }
         var items: [String] = []
         var current = String.UnicodeScalarView()
         var iterator = value.unicodeScalars.makeIterator()

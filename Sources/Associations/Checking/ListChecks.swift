@@ -1,0 +1,238 @@
+import DesktopEntry
+import MIMEDatabase
+import XDGSupport
+
+/// The checks of every list file: syntax, keys, IDs, defaults and the Added/Removed rules.
+extension ConfigurationChecker {
+    /// The most syntax problems listed for one file; the rest are counted in one more.
+    static let syntaxProblemsShown = 10
+
+    func listProblems() -> [ConfigurationProblem] {
+        var found: [ConfigurationProblem] = []
+        var resolutions: [String: Resolution] = [:]
+        for list in resolver.lists {
+            guard list.exists else {
+                // A missing list is an empty one; one that exists but cannot be read is a problem.
+                for diagnostic in list.diagnostics {
+                    found.append(problem(.unreadableFile, .warning, path: diagnostic.path, diagnostic.message,
+                                         fix: ConfigurationFix("remove it, or put a readable file there")))
+                }
+                continue
+            }
+            // update-desktop-database writes mimeinfo.cache; only its age can be wrong (cacheProblems).
+            guard list.location.kind != .mimeInfoCache else { continue }
+            found += check(list, resolutions: &resolutions)
+        }
+        return found
+    }
+
+    /// The problems of one existing list.
+    private func check(_ list: MimeAppsData, resolutions: inout [String: Resolution]) -> [ConfigurationProblem] {
+        let location = list.location
+        let path = location.path
+        guard let bytes = try? FileBytes.read(path, limit: MimeAppsData.maximumSize) else { return [] }
+        var found: [ConfigurationProblem] = []
+        if let line = UTF8Validation.firstInvalidLine(bytes) {
+            found.append(problem(.unreadableFile, .warning, path: path, line: line,
+                "not valid UTF-8; every reader sees something else here, and assoc refuses to rewrite the file",
+                fix: ConfigurationFix("save the file as UTF-8")))
+        }
+        var syntax: [Diagnostic] = []
+        let file = KeyFile(parsing: String(decoding: bytes, as: UTF8.self), path: path, diagnostics: &syntax)
+        for diagnostic in syntax.prefix(Self.syntaxProblemsShown) {
+            found.append(problem(.listSyntax, .warning, path: path, line: diagnostic.line, diagnostic.message,
+                                 fix: ConfigurationFix("delete or correct the line")))
+        }
+        if syntax.count > Self.syntaxProblemsShown {
+            found.append(problem(.listSyntax, .warning, path: path, line: syntax[Self.syntaxProblemsShown].line,
+                "\(syntax.count - Self.syntaxProblemsShown) more lines like these",
+                fix: ConfigurationFix("delete or correct the lines")))
+        }
+        var added: [String: [(id: String, line: Int)]] = [:]
+        var removed: [String: [(id: String, line: Int)]] = [:]
+        var group: AssociationGroup?
+        var number = 0
+        for line in file.lines {
+            number += 1
+            switch line {
+            case .group(let name, _):
+                group = AssociationGroup(rawValue: name).flatMap { $0 == .mimeCache ? nil : $0 }
+                if let group, group != .defaultApplications, !location.mayAddOrRemove {
+                    found.append(misplacedGroup(group, in: location, line: number))
+                }
+            case .entry(let entry) where entry.locale == nil:
+                guard let group else { continue }
+                let ids = KeyFileValue.list(entry.value).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+                found += idProblems(ids, entry: entry, group: group, path: path)
+                guard let type = checkedKey(entry, group: group, location: location, found: &found) else { continue }
+                switch group {
+                case .defaultApplications:
+                    for id in ids where DesktopFileID.isValid(id) {
+                        if resolutions[type] == nil { resolutions[type] = resolver.resolve(type) }
+                        if let found1 = defaultProblem(id, type: type, entry: entry, location: location,
+                                                       resolution: resolutions[type]!) {
+                            found.append(found1)
+                        }
+                    }
+                case .addedAssociations where location.mayAddOrRemove:
+                    added[type, default: []] += ids.map { ($0, entry.line) }
+                case .removedAssociations where location.mayAddOrRemove:
+                    removed[type, default: []] += ids.map { ($0, entry.line) }
+                default: break
+                }
+            default: break
+            }
+        }
+        found += addedAndRemoved(added: added, removed: removed, location: location)
+        return found
+    }
+
+    private func misplacedGroup(_ group: AssociationGroup, in location: ListLocation, line: Int) -> ConfigurationProblem {
+        let why = location.kind == .defaultsList
+            ? "only [Default Applications] of defaults.list is read"
+            : "a desktop-specific list may only hold [Default Applications] (SPECS rule 43)"
+        return problem(.desktopListAssociations, .warning, path: location.path, line: line,
+            "[\(group.rawValue)] is ignored here by every reader: \(why)",
+            fix: ConfigurationFix("move its lines to \(userList) (assoc add, assoc remove), then delete the group"))
+    }
+
+    /// IDs that cannot be desktop file IDs at all.
+    private func idProblems(_ ids: [String], entry: KeyFileEntry, group: AssociationGroup, path: String) -> [ConfigurationProblem] {
+        ids.filter { !DesktopFileID.isValid($0) }.map { id in
+            let why = id.hasSuffix(".desktop") ? "it contains '/' or a control character" : "it does not end in '.desktop'"
+            return problem(.invalidID, .error, path: path, line: entry.line,
+                "[\(group.rawValue)] \(entry.key) names '\(id)', which is not a desktop file ID: \(why)",
+                fix: ConfigurationFix("correct the ID (assoc apps lists the installed ones)"))
+        }
+    }
+
+    /// The canonical type of a key, or nil when the key is no type; reports wildcard, invalid and
+    /// alias keys.
+    private func checkedKey(_ entry: KeyFileEntry, group: AssociationGroup, location: ListLocation,
+                            found: inout [ConfigurationProblem]) -> String? {
+        let key = entry.key
+        let path = location.path
+        if key.contains("*") || key.contains("?") {
+            found.append(problem(.wildcardKey, .warning, path: path, line: entry.line,
+                "'\(key)' is a wildcard key, which GIO, xdg-mime, KDE and assoc ignore",
+                fix: ConfigurationFix("assoc set '\(key)' APP writes one key per matching type and keeps the rule for "
+                    + "assoc sync; then delete this line")))
+            return nil
+        }
+        guard MIMETypeName.isValid(key) else {
+            found.append(problem(.invalidKey, .warning, path: path, line: entry.line,
+                "'\(key)' is not a MIME type (media/subtype); the line is ignored",
+                fix: ConfigurationFix("delete or correct the line")))
+            return nil
+        }
+        let canonical = database.canonicalName(key)
+        if canonical != key {
+            let what = database.unaliasExact(key) == canonical ? "an alias of" : "another spelling of"
+            let safe = location.scope == .userConfig && location.kind == .mimeapps
+            let suggestion = "write the key as '\(canonical)'"
+            found.append(problem(.aliasKey, .warning, path: path, line: entry.line,
+                "'\(key)' is \(what) '\(canonical)'; xdg-mime and handlr look up the canonical name only"
+                    + (what == "another spelling of" ? ", and GIO compares the case too" : ""),
+                fix: safe ? ConfigurationFix(suggestion, edit: .canonicalizeKey(type: canonical), in: path)
+                    : ConfigurationFix(suggestion)))
+        }
+        return canonical
+    }
+
+    /// Whether `id`, named as the default for `type`, can be one; nil when it can.
+    private func defaultProblem(_ id: String, type: String, entry: KeyFileEntry, location: ListLocation,
+                                resolution: Resolution) -> ConfigurationProblem? {
+        let path = location.path
+        let named = "[Default Applications] \(entry.key) names \(id)"
+        let choose = ConfigurationFix("assoc set \(type) APP to choose an installed application, or assoc unset \(type)")
+        guard let application = applications.application(id) else {
+            return problem(.defaultMissing, .warning, path: path, line: entry.line,
+                           "\(named), which is not installed", fix: choose)
+        }
+        switch application.status {
+        case .usable: break
+        case .hidden:
+            return problem(.defaultHidden, .warning, path: path, line: entry.line,
+                           "\(named), whose entry \(application.path) says Hidden=true", fix: choose)
+        case .tryExecMissing(let program):
+            return problem(.defaultTryExec, .warning, path: path, line: entry.line,
+                           "\(named), whose TryExec '\(program)' is not installed", fix: choose)
+        case .programMissing(let program):
+            return problem(.defaultProgramMissing, .warning, path: path, line: entry.line,
+                           "\(named), whose program '\(program)' is not on PATH", fix: choose)
+        case .notApplication(let kind):
+            return problem(.defaultNotApplication, .warning, path: path, line: entry.line,
+                           "\(named), which is a Type=\(kind) entry, not an application", fix: choose)
+        case .invalidExec, .noExec, .broken:
+            return problem(.defaultBroken, .warning, path: path, line: entry.line,
+                           "\(named), which cannot be used: \(application.status.description)", fix: choose)
+        }
+        guard !isAssociated(application, with: type, resolution: resolution) else { return nil }
+        let wasRemoved = resolution.steps.contains { if case .removed(id, _, _, _) = $0 { return true } else { return false } }
+        let message = "\(named), which is not associated with \(type)"
+            + (wasRemoved ? " ([Removed Associations] takes it away)" : "")
+            + ": assoc ignores it, as the specification asks (SPECS rule 53), while GIO uses it"
+        let suggestion = "assoc add \(type) \(id)"
+        let fix = location.scope == .userConfig && !wasRemoved
+            ? ConfigurationFix(suggestion, edit: .add(type: type, app: id), in: userList) : ConfigurationFix(suggestion)
+        return problem(.defaultNotAssociated, .warning, path: path, line: entry.line, message, fix: fix)
+    }
+
+    /// Whether the specification's resolution of `type` associates the application with it.
+    private func isAssociated(_ application: InstalledApplication, with type: String, resolution: Resolution) -> Bool {
+        if resolution.recommended.contains(application.id) || resolution.fallback.contains(application.id) { return true }
+        let removed = resolution.steps.contains {
+            if case .removed(application.id, _, _, _) = $0 { return true } else { return false }
+        }
+        // What a stale mimeinfo.cache hides still counts, as in SpecResolution.
+        guard !removed, let entry = application.entry else { return false }
+        let declared = Set(entry.mimeTypes.map(database.canonicalName))
+        return resolver.specChain(type).contains(where: declared.contains)
+    }
+
+    /// The same application added and removed for one type in one list (SPECS rule 45).
+    private func addedAndRemoved(added: [String: [(id: String, line: Int)]], removed: [String: [(id: String, line: Int)]],
+                                 location: ListLocation) -> [ConfigurationProblem] {
+        var found: [ConfigurationProblem] = []
+        for type in added.keys.sorted() {
+            guard let removals = removed[type] else { continue }
+            let addedIDs = Set(added[type, default: []].map(\.id))
+            var reported = Set<String>()
+            for removal in removals where addedIDs.contains(removal.id) && reported.insert(removal.id).inserted {
+                let suggestion = "assoc add \(type) \(removal.id) keeps it (as every reader does now), "
+                    + "assoc remove \(type) \(removal.id) takes it away"
+                let safe = location.scope == .userConfig
+                found.append(problem(.addedAndRemoved, .error, path: location.path, line: removal.line,
+                    "\(removal.id) is both added and removed for \(type), which the specification calls invalid; "
+                        + "GIO and assoc let the addition win",
+                    fix: safe ? ConfigurationFix(suggestion, edit: .add(type: type, app: removal.id), in: location.path)
+                        : ConfigurationFix(suggestion)))
+            }
+        }
+        return found
+    }
+
+    /// The user's list as a file: a link that settings dialogs replace, or one nobody may write.
+    func userListProblems() -> [ConfigurationProblem] {
+        var found: [ConfigurationProblem] = []
+        for location in resolver.lists.map(\.location) where location.scope == .userConfig && location.kind == .mimeapps {
+            let path = location.path
+            guard FileBytes.exists(path) else { continue }
+            if FileBytes.isSymbolicLink(path) {
+                found.append(problem(.symlinkedList, .warning, path: path,
+                    "is a symbolic link to '\(FileBytes.linkTarget(path) ?? "?")': assoc writes through it, but "
+                        + "desktop settings (GNOME, KDE, pcmanfm-qt) replace it with a file, and the two drift apart",
+                    fix: ConfigurationFix("keep the link only if no settings dialog writes defaults; else replace it "
+                        + "with a copy of its target")))
+            }
+            if FileBytes.isReadOnly(AtomicFile.resolvedTarget(path)) {
+                found.append(problem(.readOnlyList, .warning, path: path,
+                    "cannot be written: assoc refuses to change it and prints the change instead, and other tools "
+                        + "fail or replace it",
+                    fix: ConfigurationFix("chmod u+w '\(AtomicFile.resolvedTarget(path))', or change it where it is managed "
+                        + "(for example home-manager)")))
+            }
+        }
+        return found
+    }
+}
