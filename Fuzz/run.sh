@@ -5,7 +5,11 @@
 #   bash Fuzz/run.sh glob -runs=1000000
 #   bash Fuzz/run.sh mime-cache -max_total_time=1800
 #
-# Defaults: -timeout=1 -rss_limit_mb=2048 -runs=1000000, which the options given override.
+# Defaults: -timeout=1 -rss_limit_mb=2048 -runs=1000000, which the options given override. The
+# campaign runs in libFuzzer's fork mode (-fork=1 -ignore_timeouts=1): on a machine shared with
+# builds a process at nice 19 can be starved for over a second, so a timeout is recorded and the
+# campaign goes on; Fuzz/replay.sh then runs each recorded input alone, where it must finish
+# within the second. A crash or a leak ends the campaign.
 # The growing corpus is kept in .build/fuzz/corpus/TARGET; crashes, leaks and timeouts are written
 # to .build/fuzz/findings/TARGET/. A finding becomes a test: copy it to Tests/Fixtures/fuzz/ and
 # replay it from Tests/FuzzRegressionTests (see Fuzz/README.md).
@@ -37,5 +41,5 @@ case $target in
     mimeapps | glob) max_len=4096 ;;
     *) max_len=8192 ;;
 esac
-exec nice -n 19 "$binary" -timeout=1 -rss_limit_mb=2048 -runs=1000000 -max_len=$max_len \
+exec nice -n 19 "$binary" -fork=1 -ignore_timeouts=1 -timeout=1 -rss_limit_mb=2048 -runs=1000000 -max_len=$max_len \
     -artifact_prefix="$findings/" -print_final_stats=1 "$@" "$work" "$seeds"

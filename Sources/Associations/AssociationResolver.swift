@@ -73,13 +73,13 @@ public final class AssociationResolver: Sendable {
     /// merged in their sorted order, the order `mimeinfo.cache` lists them in.
     func declaredTypes(in directoryIndex: Int) -> [String: [String]] {
         if let known = declaredCache.withLock({ $0[directoryIndex] }) { return known }
-        var map: [String: [String]] = [:]
+        var merged: [String: OrderedIDs] = [:]
         let declared = applications.declaredTypes(in: directoryIndex)
         for type in declared.keys.sorted() {
-            let ids = declared[type] ?? []
             let canonical = database.canonicalName(type)
-            for id in ids where !(map[canonical]?.contains(id) ?? false) { map[canonical, default: []].append(id) }
+            for id in declared[type] ?? [] { merged[canonical, default: OrderedIDs()].append(id) }
         }
+        let map = merged.mapValues(\.ids)
         declaredCache.withLock { $0[directoryIndex] = map }
         return map
     }

@@ -4,8 +4,8 @@ import XDGSupport
 public enum DesktopEntryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file cannot be read.
     case unreadable(path: String, reason: String)
-    /// The text is not UTF-8.
-    case notUTF8(path: String)
+    /// The text is not UTF-8; `line` has the first bad byte.
+    case notUTF8(path: String, line: Int)
     /// There is no `[Desktop Entry]` group first.
     case missingMainGroup(path: String, line: Int?)
     /// A required key is missing.
@@ -15,7 +15,7 @@ public enum DesktopEntryError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String {
         switch self {
         case let .unreadable(path, reason): return "cannot read '\(path)': \(reason)"
-        case let .notUTF8(path): return "\(path): not valid UTF-8"
+        case let .notUTF8(path, line): return "\(path):\(line): not valid UTF-8"
         case let .missingMainGroup(path, line):
             return line.map { "\(path):\($0): the first group must be [Desktop Entry]" }
                 ?? "\(path): no [Desktop Entry] group"
@@ -42,7 +42,9 @@ extension DesktopEntry {
         guard bytes.count <= maximumSize else {
             throw .unreadable(path: path, reason: "larger than \(maximumSize >> 20) MiB, which no desktop entry needs")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8(path: path) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .notUTF8(path: path, line: UTF8Validation.firstInvalidLine(bytes) ?? 1)
+        }
         return try parse(text, path: path, id: id, diagnostics: &diagnostics)
     }
 

@@ -55,7 +55,7 @@ public struct MIMEDatabase: Sendable {
             foldedAliases[alias.lowercased()] = target
         }
         self.foldedAliases = foldedAliases
-        self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(contents)
+        self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(contents, directories: directories)
     }
 
     // MARK: - Names

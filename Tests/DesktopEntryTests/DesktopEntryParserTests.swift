@@ -261,7 +261,7 @@ struct HostileInputTests {
         let path = try tree.write("bad.desktop", bytes: Array("[Desktop Entry]\nType=Application\nName=".utf8) + bad
                                   + Array("\nExec=a\n".utf8))
         var diagnostics: [Diagnostic] = []
-        #expect(throws: DesktopEntryError.notUTF8(path: path)) {
+        #expect(throws: DesktopEntryError.notUTF8(path: path, line: 3)) {
             try DesktopEntry.load(path: path, id: "bad.desktop", diagnostics: &diagnostics)
         }
     }

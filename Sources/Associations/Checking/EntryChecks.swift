@@ -8,10 +8,9 @@ extension ConfigurationChecker {
     func entryProblems() -> [ConfigurationProblem] {
         var found = duplicateProblems()
         for application in applications.allApplications() {
-            if case .broken(let reason) = application.status {
-                found.append(problem(.brokenEntry, .warning, path: application.path, line: firstBadLine(application.path),
-                    "\(reason.hasPrefix(application.path) ? String(reason.dropFirst(application.path.count + 2)) : reason); "
-                        + "no tool can use this entry",
+            if let broken = application.brokenDiagnostic {
+                found.append(problem(.brokenEntry, .warning, path: application.path, line: broken.line,
+                    broken.message.replacingSuffix("; entry ignored", with: "; no tool can use this entry"),
                     fix: ConfigurationFix("repair or delete the file")))
                 continue
             }
@@ -20,11 +19,6 @@ extension ConfigurationChecker {
             found += typeProblems(entry)
         }
         return found
-    }
-
-    /// The first line of a file that is not UTF-8, for a broken entry's problem.
-    private func firstBadLine(_ path: String) -> Int? {
-        (try? FileBytes.read(path, limit: DesktopEntry.maximumSize)).flatMap(UTF8Validation.firstInvalidLine)
     }
 
     private func execProblems(_ entry: DesktopEntry) -> [ConfigurationProblem] {
@@ -117,5 +111,12 @@ extension ConfigurationChecker {
                 scan(path, prefix: prefix + name + "-", depth: depth + 1, into: &paths)
             }
         }
+    }
+}
+
+extension String {
+    /// The text with `suffix` replaced, when it ends with it.
+    fileprivate func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
     }
 }

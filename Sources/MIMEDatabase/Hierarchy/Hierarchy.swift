@@ -47,15 +47,17 @@ enum Hierarchy {
         return result
     }
 
-    /// One diagnostic per `sub-class-of` cycle in the explicit graph (SPECS rule 32).
-    static func cycleDiagnostics(_ contents: DirectoryContents) -> [Diagnostic] {
+    /// One diagnostic per `sub-class-of` cycle in the explicit graph (SPECS rule 32), naming the
+    /// file that declares its first edge when `directories` has it.
+    static func cycleDiagnostics(_ contents: DirectoryContents, directories: [LoadedDirectory] = []) -> [Diagnostic] {
         var state: [String: Bool] = [:]  // false: on the current path; true: done
         var reported: [Diagnostic] = []
         func visit(_ type: String, path: [String]) {
             if state[type] == true { return }
             if state[type] == false {
-                let cycle = path.drop { $0 != type } + [type]
-                reported.append(Diagnostic(path: "sub-class-of",
+                let cycle = Array(path.drop { $0 != type } + [type])
+                let origin = cycle.count > 1 ? CycleOrigin.locate(child: cycle[0], parent: cycle[1], in: directories) : nil
+                reported.append(Diagnostic(path: origin?.path ?? "sub-class-of", line: origin?.line,
                     message: "cycle in the type hierarchy: \(cycle.joined(separator: " → ")); the loop is cut"))
                 return
             }
