@@ -2,6 +2,7 @@ import XDGSupport
 
 /// The key-file line parser as it was before it walked bytes (commit fbcde35), kept as an oracle:
 /// the faster parser must classify every line, and report every problem, exactly as this one.
+/// (Its messages quote at most 80 characters of a line, as the parser's now do.)
 enum ReferenceKeyFile {
     static func parse(_ text: String, path: String) -> (lines: [KeyFileLine], diagnostics: [Diagnostic], endsWithNewline: Bool) {
         var diagnostics: [Diagnostic] = []
@@ -26,14 +27,14 @@ enum ReferenceKeyFile {
                     rest.allSatisfy({ $0 == " " || $0 == "\t" })
                 else {
                     diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "group header '\(line)' has no closing ']'"))
+                        message: "group header '\(line.prefix(80))' has no closing ']'"))
                     lines.append(.invalid(piece))
                     continue
                 }
                 let name = String(trimmed[trimmed.index(after: trimmed.startIndex)..<close])
                 if name.contains("[") || name.unicodeScalars.contains(where: { $0.value < 32 }) {
                     diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "group name '\(name)' contains '[' or a control character"))
+                        message: "group name '\(name.prefix(80))' contains '[' or a control character"))
                 }
                 sawGroup = true
                 lines.append(.group(name: name, raw: piece))
@@ -42,13 +43,13 @@ enum ReferenceKeyFile {
                 let value = String(scalars[scalars.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
                 let (key, locale) = splitLocale(fullKey)
                 if key.isEmpty {
-                    diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(line)' has an empty key"))
+                    diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(line.prefix(80))' has an empty key"))
                     lines.append(.invalid(piece))
                     continue
                 }
                 if !sawGroup {
                     diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "key '\(fullKey)' appears before any [Group] header"))
+                        message: "key '\(fullKey.prefix(80))' appears before any [Group] header"))
                 }
                 lines.append(.entry(KeyFileEntry(key: key, locale: locale, value: value, raw: piece, line: number)))
             } else {

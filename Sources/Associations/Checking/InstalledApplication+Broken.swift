@@ -7,6 +7,10 @@ extension InstalledApplication {
     public var brokenDiagnostic: Diagnostic? {
         guard case .broken(let reason) = status else { return nil }
         // The reason is DesktopEntryError's message: "PATH:LINE: what", "PATH: what" or other text.
+        let unreadable = "cannot read '\(path)': "
+        if reason.hasPrefix(unreadable) {
+            return Diagnostic(path: path, message: "cannot read: " + reason.dropFirst(unreadable.count) + "; entry ignored")
+        }
         guard reason.hasPrefix(path + ":") else { return Diagnostic(path: path, message: reason + "; entry ignored") }
         var rest = Substring(reason.dropFirst(path.count + 1))
         let digits = rest.prefix { $0.isASCII && $0.isNumber }

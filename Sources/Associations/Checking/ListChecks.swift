@@ -19,8 +19,6 @@ extension ConfigurationChecker {
                 }
                 continue
             }
-            // update-desktop-database writes mimeinfo.cache; only its age can be wrong (cacheProblems).
-            guard list.location.kind != .mimeInfoCache else { continue }
             found += check(list, resolutions: &resolutions)
         }
         return found
@@ -35,19 +33,26 @@ extension ConfigurationChecker {
         if let line = UTF8Validation.firstInvalidLine(bytes) {
             found.append(problem(.unreadableFile, .warning, path: path, line: line,
                 "not valid UTF-8; every reader sees something else here, and assoc refuses to rewrite the file",
-                fix: ConfigurationFix("save the file as UTF-8")))
+                fix: ConfigurationFix(location.kind == .mimeInfoCache
+                    ? "update-desktop-database '\(String(path.dropLast("/mimeinfo.cache".count)))'" : "save the file as UTF-8")))
         }
         var syntax: [Diagnostic] = []
         let file = KeyFile(parsing: String(decoding: bytes, as: UTF8.self), path: path, diagnostics: &syntax)
+        // update-desktop-database writes mimeinfo.cache: regenerate it rather than edit it.
+        let generated = location.kind == .mimeInfoCache
+        let repair = generated ? "update-desktop-database '\(String(path.dropLast("/mimeinfo.cache".count)))'"
+            : "delete or correct the line"
         for diagnostic in syntax.prefix(Self.syntaxProblemsShown) {
             found.append(problem(.listSyntax, .warning, path: path, line: diagnostic.line, diagnostic.message,
-                                 fix: ConfigurationFix("delete or correct the line")))
+                                 fix: ConfigurationFix(repair)))
         }
         if syntax.count > Self.syntaxProblemsShown {
             found.append(problem(.listSyntax, .warning, path: path, line: syntax[Self.syntaxProblemsShown].line,
                 "\(syntax.count - Self.syntaxProblemsShown) more lines like these",
-                fix: ConfigurationFix("delete or correct the lines")))
+                fix: ConfigurationFix(generated ? repair : "delete or correct the lines")))
         }
+        // Its keys and IDs come from the entries, which entryProblems checks.
+        guard !generated else { return found }
         var added: [String: [(id: String, line: Int)]] = [:]
         var removed: [String: [(id: String, line: Int)]] = [:]
         var group: AssociationGroup?

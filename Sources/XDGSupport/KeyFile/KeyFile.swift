@@ -77,13 +77,13 @@ public struct KeyFile: Sendable, Equatable {
                 while close > first && bytes[close] != UInt8(ascii: "]") { close -= 1 }
                 guard close > first, (close + 1..<end).allSatisfy(isBlank) else {
                     diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "group header '\(string(content))' has no closing ']'"))
+                        message: "group header '\(string(content).prefix(80))' has no closing ']'"))
                     return .invalid(piece)
                 }
                 let name = first + 1..<close
                 if name.contains(where: { bytes[$0] == UInt8(ascii: "[") || bytes[$0] < 32 }) {
                     diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "group name '\(string(name))' contains '[' or a control character"))
+                        message: "group name '\(string(name).prefix(80))' contains '[' or a control character"))
                 }
                 sawGroup = true
                 return .group(name: string(name), raw: piece)
@@ -100,12 +100,12 @@ public struct KeyFile: Sendable, Equatable {
             while valueStart < end && isBlank(valueStart) { valueStart += 1 }
             let (key, locale) = KeyFile.splitLocale(fullKey)
             if key.isEmpty {
-                diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(string(content))' has an empty key"))
+                diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(string(content).prefix(80))' has an empty key"))
                 return .invalid(piece)
             }
             if !sawGroup {
                 diagnostics.append(Diagnostic(path: path, line: number,
-                    message: "key '\(fullKey)' appears before any [Group] header"))
+                    message: "key '\(fullKey.prefix(80))' appears before any [Group] header"))
             }
             return .entry(KeyFileEntry(key: key, locale: locale, value: string(valueStart..<end), raw: piece, line: number))
         }
