@@ -94,7 +94,7 @@ enum CheckCommand {
             } else {
                 context.output.untrustedLine(problem.description)
                 if let fix = problem.fix {
-                    context.output.untrustedLine("  fix: \(fix.suggestion)" + (fix.isAutomatic ? " (assoc check --fix does this)" : ""))
+                    context.output.untrustedLine((fix.isAutomatic ? "  fix (--fix does it): " : "  fix: ") + fix.suggestion)
                 }
             }
         }

@@ -204,8 +204,8 @@ extension ConfigurationChecker {
             let addedIDs = Set(added[type, default: []].map(\.id))
             var reported = Set<String>()
             for removal in removals where addedIDs.contains(removal.id) && reported.insert(removal.id).inserted {
-                let suggestion = "assoc add \(type) \(removal.id) keeps it (as every reader does now), "
-                    + "assoc remove \(type) \(removal.id) takes it away"
+                let suggestion = "keep the addition, as every reader does now (assoc add \(type) \(removal.id)), "
+                    + "or take it away (assoc remove \(type) \(removal.id))"
                 let safe = location.scope == .userConfig
                 found.append(problem(.addedAndRemoved, .error, path: location.path, line: removal.line,
                     "\(removal.id) is both added and removed for \(type), which the specification calls invalid; "

@@ -2,13 +2,13 @@
 ///
 /// Lines both texts share at the start and at the end are set aside first, so the cost follows
 /// the size of the change, not of the file: an edit of a list of a million lines diffs a handful.
-/// The rest is compared line by line (a longest common subsequence) when it is small, and shown
-/// as one replaced block when it is not. Hunks carry three lines of context, as diff -u does.
+/// The rest is compared line by line (Myers' shortest edit script) when it has at most a thousand
+/// changed lines, and shown as one replaced block when it has more. Hunks carry three lines of context, as diff -u does.
 public enum UnifiedDiff {
     /// Lines of context around each change.
     static let context = 3
-    /// The largest middle part (old lines × new lines) compared line by line.
-    static let comparedCells = 4_000_000
+    /// The most changed lines diffed line by line; more are shown as one replaced block.
+    static let editLimit = 1000
 
     /// The diff of `old` and `new` labelled with `path`; empty when they are equal.
     public static func make(old: String?, new: String, path: String) -> String {
@@ -76,30 +76,49 @@ public enum UnifiedDiff {
         return operations
     }
 
-    /// The changes between the parts that differ.
+    /// The changes between the parts that differ: Myers' shortest edit script, whose cost
+    /// grows with the number of changed lines, so scattered edits of a huge list stay cheap;
+    /// past `editLimit` changes, one replaced block.
     private static func middle(_ before: [String], _ after: [String]) -> [(Kind, String)] {
         let n = before.count, m = after.count
-        guard n * m <= comparedCells else {
-            return before.map { (.delete, $0) } + after.map { (.insert, $0) }
-        }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            for j in stride(from: m - 1, through: 0, by: -1) {
-                table[i][j] = before[i] == after[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+        let limit = min(editLimit, n + m)
+        let offset = limit + 1
+        var frontier = [Int](repeating: 0, count: 2 * limit + 3)
+        var trace: [[Int]] = []
+        var found = false
+        search: for d in 0...limit {
+            trace.append(frontier)
+            for k in stride(from: -d, through: d, by: 2) {
+                var x = k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1])
+                    ? frontier[offset + k + 1] : frontier[offset + k - 1] + 1
+                var y = x - k
+                while x < n && y < m && before[x] == after[y] { x += 1; y += 1 }
+                frontier[offset + k] = x
+                if x >= n && y >= m {
+                    found = true
+                    break search
+                }
             }
         }
+        guard found else { return before.map { (.delete, $0) } + after.map { (.insert, $0) } }
+        // Walk back from the end through the frontier before each step.
         var result: [(Kind, String)] = []
-        var i = 0, j = 0
-        while i < n || j < m {
-            if i < n && j < m && before[i] == after[j] {
-                result.append((.keep, before[i])); i += 1; j += 1
-            } else if j < m && (i == n || table[i][j + 1] >= table[i + 1][j]) {
-                result.append((.insert, after[j])); j += 1
-            } else {
-                result.append((.delete, before[i])); i += 1
+        var x = n, y = m
+        for d in stride(from: trace.count - 1, through: 0, by: -1) {
+            let previous = trace[d]
+            let k = x - y
+            let previousK = k == -d || (k != d && previous[offset + k - 1] < previous[offset + k + 1]) ? k + 1 : k - 1
+            let previousX = d == 0 ? 0 : previous[offset + previousK]
+            let previousY = d == 0 ? 0 : previousX - previousK
+            while x > previousX && y > previousY {
+                result.append((.keep, before[x - 1]))
+                x -= 1; y -= 1
             }
+            guard d > 0 else { break }
+            if x == previousX { result.append((.insert, after[y - 1])) } else { result.append((.delete, before[x - 1])) }
+            x = previousX; y = previousY
         }
-        return result
+        return result.reversed()
     }
 
     /// One hunk: its `@@ -a,b +c,d @@` header and its lines.
