@@ -108,7 +108,7 @@ public struct MimeAppsEditor: Sendable {
         if ids.isEmpty {
             file.remove(type, in: group.rawValue, matching: sameType(type))
         } else {
-            let value = ids.map { $0.replacingSemicolons() + ";" }.joined()
+            let value = ids.map { $0.escapedForList() + ";" }.joined()
             file.set(value, for: type, in: group.rawValue, matching: sameType(type))
         }
     }
@@ -127,7 +127,21 @@ public struct MimeAppsEditor: Sendable {
 }
 
 extension String {
-    fileprivate func replacingSemicolons() -> String {
-        String(unicodeScalars.map { $0 == ";" ? "\\;" : String($0) }.joined())
+    /// The ID as an element of a key-file list, so that reading it back gives the ID: `;`, the
+    /// backslash and the line-breaking characters escaped (SPECS rule 62). IDs read from a list
+    /// have had these escapes undone, and an unescaped newline would cut the line in two.
+    fileprivate func escapedForList() -> String {
+        var result = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case ";": result += "\\;"
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
