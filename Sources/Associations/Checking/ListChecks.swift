@@ -2,7 +2,8 @@ import DesktopEntry
 import MIMEDatabase
 import XDGSupport
 
-/// The checks of every list file: syntax, keys, IDs, defaults and the Added/Removed rules.
+/// The checks of every list file: encoding, syntax, groups, keys and IDs; the defaults and the
+/// Added/Removed rules are in DefaultChecks and AddedAndRemovedCheck.
 extension ConfigurationChecker {
     /// The most syntax problems listed for one file; the rest are counted in one more.
     static let syntaxProblemsShown = 10
@@ -142,102 +143,5 @@ extension ConfigurationChecker {
                     : ConfigurationFix(suggestion)))
         }
         return canonical
-    }
-
-    /// Whether `id`, named as the default for `type`, can be one; nil when it can.
-    private func defaultProblem(_ id: String, type: String, entry: KeyFileEntry, location: ListLocation,
-                                resolution: Resolution) -> ConfigurationProblem? {
-        let path = location.path
-        let named = "[Default Applications] \(entry.key) names \(id)"
-        let choose = ConfigurationFix("assoc set \(type) APP to choose an installed application, or assoc unset \(type)")
-        guard let application = applications.application(id) else {
-            return problem(.defaultMissing, .warning, path: path, line: entry.line,
-                           "\(named), which is not installed", fix: choose)
-        }
-        switch application.status {
-        case .usable: break
-        case .hidden:
-            return problem(.defaultHidden, .warning, path: path, line: entry.line,
-                           "\(named), whose entry \(application.path) says Hidden=true", fix: choose)
-        case .tryExecMissing(let program):
-            return problem(.defaultTryExec, .warning, path: path, line: entry.line,
-                           "\(named), whose TryExec '\(program)' is not installed", fix: choose)
-        case .programMissing(let program):
-            return problem(.defaultProgramMissing, .warning, path: path, line: entry.line,
-                           "\(named), whose program '\(program)' is not on PATH", fix: choose)
-        case .notApplication(let kind):
-            return problem(.defaultNotApplication, .warning, path: path, line: entry.line,
-                           "\(named), which is a Type=\(kind) entry, not an application", fix: choose)
-        case .invalidExec, .noExec, .broken:
-            return problem(.defaultBroken, .warning, path: path, line: entry.line,
-                           "\(named), which cannot be used: \(application.status.description)", fix: choose)
-        }
-        guard !isAssociated(application, with: type, resolution: resolution) else { return nil }
-        let wasRemoved = resolution.steps.contains { if case .removed(id, _, _, _) = $0 { return true } else { return false } }
-        let message = "\(named), which is not associated with \(type)"
-            + (wasRemoved ? " ([Removed Associations] takes it away)" : "")
-            + ": assoc ignores it, as the specification asks (SPECS rule 53), while GIO uses it"
-        let suggestion = "assoc add \(type) \(id)"
-        let fix = location.scope == .userConfig && !wasRemoved
-            ? ConfigurationFix(suggestion, edit: .add(type: type, app: id), in: userList) : ConfigurationFix(suggestion)
-        return problem(.defaultNotAssociated, .warning, path: path, line: entry.line, message, fix: fix)
-    }
-
-    /// Whether the specification's resolution of `type` associates the application with it.
-    private func isAssociated(_ application: InstalledApplication, with type: String, resolution: Resolution) -> Bool {
-        if resolution.recommended.contains(application.id) || resolution.fallback.contains(application.id) { return true }
-        let removed = resolution.steps.contains {
-            if case .removed(application.id, _, _, _) = $0 { return true } else { return false }
-        }
-        // What a stale mimeinfo.cache hides still counts, as in SpecResolution.
-        guard !removed, let entry = application.entry else { return false }
-        let declared = Set(entry.mimeTypes.map(database.canonicalName))
-        return resolver.specChain(type).contains(where: declared.contains)
-    }
-
-    /// The same application added and removed for one type in one list (SPECS rule 45).
-    private func addedAndRemoved(added: [String: [(id: String, line: Int)]], removed: [String: [(id: String, line: Int)]],
-                                 location: ListLocation) -> [ConfigurationProblem] {
-        var found: [ConfigurationProblem] = []
-        for type in added.keys.sorted() {
-            guard let removals = removed[type] else { continue }
-            let addedIDs = Set(added[type, default: []].map(\.id))
-            var reported = Set<String>()
-            for removal in removals where addedIDs.contains(removal.id) && reported.insert(removal.id).inserted {
-                let suggestion = "keep the addition, as every reader does now (assoc add \(type) \(removal.id)), "
-                    + "or take it away (assoc remove \(type) \(removal.id))"
-                let safe = location.scope == .userConfig
-                found.append(problem(.addedAndRemoved, .error, path: location.path, line: removal.line,
-                    "\(removal.id) is both added and removed for \(type), which the specification calls invalid; "
-                        + "GIO and assoc let the addition win",
-                    fix: safe ? ConfigurationFix(suggestion, edit: .add(type: type, app: removal.id), in: location.path)
-                        : ConfigurationFix(suggestion)))
-            }
-        }
-        return found
-    }
-
-    /// The user's list as a file: a link that settings dialogs replace, or one nobody may write.
-    func userListProblems() -> [ConfigurationProblem] {
-        var found: [ConfigurationProblem] = []
-        for location in resolver.lists.map(\.location) where location.scope == .userConfig && location.kind == .mimeapps {
-            let path = location.path
-            guard FileBytes.exists(path) else { continue }
-            if FileBytes.isSymbolicLink(path) {
-                found.append(problem(.symlinkedList, .warning, path: path,
-                    "is a symbolic link to '\(FileBytes.linkTarget(path) ?? "?")': assoc writes through it, but "
-                        + "desktop settings (GNOME, KDE, pcmanfm-qt) replace it with a file, and the two drift apart",
-                    fix: ConfigurationFix("keep the link only if no settings dialog writes defaults; else replace it "
-                        + "with a copy of its target")))
-            }
-            if FileBytes.isReadOnly(AtomicFile.resolvedTarget(path)) {
-                found.append(problem(.readOnlyList, .warning, path: path,
-                    "cannot be written: assoc refuses to change it and prints the change instead, and other tools "
-                        + "fail or replace it",
-                    fix: ConfigurationFix("chmod u+w '\(AtomicFile.resolvedTarget(path))', or change it where it is managed "
-                        + "(for example home-manager)")))
-            }
-        }
-        return found
     }
 }
