@@ -35,6 +35,10 @@ struct MalformedDataTests {
                       warnsAboutEntries: true),
         MalformedCase(arguments: ["explain", "text/plain"], status: 0, output: "default: good.desktop", warnsAboutLists: true),
         MalformedCase(arguments: ["explain", "SAMPLE"], status: 0, output: "text/x-good", warnsAboutLists: true),
+        MalformedCase(arguments: ["open", "--dry-run", "SAMPLE"], status: 0, output: "sample.good", warnsAboutLists: true),
+        // The user's list is not UTF-8: rewriting it would change bytes it does not mean to.
+        // The change is printed instead, and the status is 2.
+        MalformedCase(arguments: ["set", "text/x-good", "good.desktop"], status: 2, output: "+++ ", warnsAboutLists: true),
     ]
 
     @Test("the command answers, exits as documented and names each broken file it reads once", arguments: cases)

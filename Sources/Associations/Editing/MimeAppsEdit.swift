@@ -95,13 +95,14 @@ public struct MimeAppsEditor: Sendable {
 
     /// The IDs the file lists for `type` in `group`, over every key spelling of the type.
     func ids(for type: String, group: AssociationGroup, in file: KeyFile) -> [String] {
-        var result: [String] = []
+        // A set beside the array: a value of fifty thousand IDs is not searched per ID.
+        var result = OrderedIDs()
         for entry in file.entries(in: group.rawValue) where entry.locale == nil && database.canonicalName(entry.key) == type {
-            for id in KeyFileValue.list(entry.value).map({ $0.trimmingSpaces() }) where !id.isEmpty && !result.contains(id) {
+            for id in KeyFileValue.list(entry.value).map({ $0.trimmingSpaces() }) where !id.isEmpty {
                 result.append(id)
             }
         }
-        return result
+        return result.ids
     }
 
     private func write(_ ids: [String], type: String, group: AssociationGroup, in file: inout KeyFile) {
