@@ -10,7 +10,7 @@ import XDGSupport
 func checkProblems(_ tree: TemporaryXDGTree, variables: [String: String]? = nil) -> [ConfigurationProblem] {
     let environment = XDGEnvironment(variables ?? CheckFixtures.variables(tree))
     let resolver = AssociationResolver(environment: environment, database: MIMEDatabase(environment: environment))
-    return ConfigurationChecker(resolver: resolver).problems()
+    return ConfigurationChecker(resolver: resolver).problems(summarized: false)
 }
 
 @Suite("assoc check finds every problem and nothing else", .enabled(if: CheckFixtures.available))
@@ -70,6 +70,23 @@ struct ConfigurationCheckTests {
         #expect(problems.map(\.kind) == [.defaultMissing, .aliasKey, .defaultNotAssociated, .invalidID])
         #expect(problems.map(\.severity) == [.note, .note, .note, .error])
         #expect(problems.allSatisfy { $0.fix?.isAutomatic != true }, "assoc writes only the user's lists")
+    }
+
+    @Test("many problems of one kind in one file are counted, not listed, and --fix still sees them all")
+    func summaries() throws {
+        let tree = try CheckFixtures.clean()
+        defer { withExtendedLifetime(tree) {} }
+        let keys = (0..<30).map { "[Default Applications]\napplication/x-pdf=viewer.desktop;\ntext/x-t\($0)=gone\($0).desktop;\n" }
+        try tree.write("config/mimeapps.list", keys.joined())
+        let environment = XDGEnvironment(CheckFixtures.variables(tree))
+        let checker = ConfigurationChecker(resolver: AssociationResolver(environment: environment,
+                                                                         database: MIMEDatabase(environment: environment)))
+        let all = checker.problems(summarized: false)
+        #expect(all.filter { $0.kind == .defaultMissing }.count == 30)
+        #expect(all.filter { $0.kind == .aliasKey && $0.fix?.isAutomatic == true }.count == 30)
+        let shown = checker.problems()
+        #expect(shown.filter { $0.kind == .defaultMissing }.count == ConfigurationChecker.problemsShownPerKind + 1)
+        #expect(shown.last { $0.kind == .defaultMissing }?.message == "10 more problems like these")
     }
 
     @Test("Exec rules: each broken rule is one finding", arguments: [

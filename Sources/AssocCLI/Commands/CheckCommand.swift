@@ -56,7 +56,7 @@ enum CheckCommand {
         // The problems are the report: loading's own warnings are not printed a second time.
         let database = MIMEDatabase(environment: context.environment, source: context.databaseSource)
         let problems = ConfigurationChecker(resolver: AssociationResolver(environment: context.environment,
-                                                                          database: database)).problems()
+                                                                          database: database)).problems(summarized: false)
         guard fix else {
             print(problems, json: json, context)
             return status(of: problems)
@@ -69,7 +69,7 @@ enum CheckCommand {
         }
         let written = try CheckFixes.apply(edits, dryRun: false, context: context, database: database)
         let remaining = ConfigurationChecker(resolver: AssociationResolver(
-            environment: context.environment, database: database)).problems()
+            environment: context.environment, database: database)).problems(summarized: false)
         let fixedCount = problems.filter { $0.fix?.isAutomatic == true }.count
             - remaining.filter { $0.fix?.isAutomatic == true }.count
         print(remaining, json: json, context)
@@ -82,7 +82,8 @@ enum CheckCommand {
         problems.contains { $0.severity != .note } ? .notFound : .success
     }
 
-    private static func print(_ problems: [ConfigurationProblem], json: Bool, _ context: CommandContext) {
+    private static func print(_ all: [ConfigurationProblem], json: Bool, _ context: CommandContext) {
+        let problems = ConfigurationChecker.summarized(all)
         for problem in problems {
             if json {
                 context.output.line(JSONValue.object([
@@ -99,11 +100,11 @@ enum CheckCommand {
             }
         }
         guard !json else { return }
-        if problems.isEmpty {
+        if all.isEmpty {
             context.output.line("no problems found")
         } else {
             let counts = ConfigurationProblem.Severity.allCases.map { severity in
-                (severity, problems.filter { $0.severity == severity }.count)
+                (severity, all.filter { $0.severity == severity }.count)
             }
             context.output.line(counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 ? "" : "s")" }.joined(separator: ", "))
         }

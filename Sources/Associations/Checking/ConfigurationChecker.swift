@@ -18,20 +18,52 @@ public struct ConfigurationChecker: Sendable {
         self.resolver = resolver
     }
 
-    /// Every problem, sorted by file and line.
-    public func problems() -> [ConfigurationProblem] {
+    /// The most problems of one kind listed for one file; the rest are counted in one more, so
+    /// that a list of a million bad lines gives a report a person can read.
+    public static let problemsShownPerKind = 20
+
+    /// Every problem, sorted by file and line; with `summarized`, at most
+    /// `problemsShownPerKind` of one kind in one file, and one more that counts the rest.
+    public func problems(summarized: Bool = true) -> [ConfigurationProblem] {
         var found: [ConfigurationProblem] = []
         found += listProblems()
         found += userListProblems()
         found += entryProblems()
         found += cacheProblems()
         found += databaseProblems()
-        return found.enumerated().sorted { left, right in
+        let sorted = found.enumerated().sorted { left, right in
             let (a, b) = (left.element, right.element)
             if a.path != b.path { return a.path < b.path }
             if a.line != b.line { return (a.line ?? 0) < (b.line ?? 0) }
             return left.offset < right.offset
         }.map(\.element)
+        return summarized ? Self.summarized(sorted) : sorted
+    }
+
+    /// Keeps the first problems of each kind in each file, and one more that counts the rest
+    /// (without an automatic fix: `--fix` takes its edits from the whole list).
+    public static func summarized(_ problems: [ConfigurationProblem]) -> [ConfigurationProblem] {
+        var counts: [String: Int] = [:]
+        var result: [ConfigurationProblem] = []
+        var summaries: [String: Int] = [:]
+        for problem in problems {
+            let key = problem.kind.rawValue + "\u{0}" + problem.path
+            counts[key, default: 0] += 1
+            let count = counts[key]!
+            if count <= problemsShownPerKind {
+                result.append(problem)
+            } else if count == problemsShownPerKind + 1 {
+                var summary = problem
+                summary.message = "more problems like these"
+                summary.fix = problem.fix.map { ConfigurationFix($0.suggestion) }
+                summaries[key] = result.count
+                result.append(summary)
+            }
+        }
+        for (key, index) in summaries {
+            result[index].message = "\(counts[key]! - problemsShownPerKind) more problems like these"
+        }
+        return result
     }
 
     // MARK: - Shared helpers
