@@ -109,7 +109,9 @@ struct MalformedDataTests {
         let world = try MalformedWorld()
         defer { withExtendedLifetime(world) {} }
         let setpriv = try #require(Corpus.program("setpriv"))
-        for (arguments, file) in [(["type", world.sample], world.unreadableFiles[0]), (["apps"], world.unreadableFiles[1])] {
+        #expect(world.unreadableFiles.count == 3)
+        for (arguments, file) in [(["type", world.sample], world.unreadableFiles[0]), (["apps"], world.unreadableFiles[1]),
+                                  (["default", "text/plain"], world.unreadableFiles[2])] {
             let result = try ProcessRunner.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", "--",
                                                          ProcessRunner.assocExecutable] + arguments,
                                                environment: world.variables)

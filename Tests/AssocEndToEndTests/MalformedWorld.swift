@@ -140,6 +140,7 @@ final class MalformedWorld: @unchecked Sendable {
         try tree.makeDirectory("etc-xdg")
         try FileManager.default.createSymbolicLink(atPath: tree.path("etc-xdg/mimeapps.list"), withDestinationPath: "gone.list")
         brokenLists[tree.path("etc-xdg/mimeapps.list")] = false
+        try unreadable("data/applications/mimeapps.list", "[Default Applications]\ntext/plain=good.desktop;\n")
         try brokenList("data/applications/defaults.list", line: true,
                        bytes: Array("[Default Applications]\ntext/plain=caf".utf8) + [0xE9] + Array(".desktop;\n".utf8))
     }
