@@ -61,6 +61,7 @@ public enum AssocCLI {
             let context = CommandContext(environment: XDGEnvironment(environment), output: output,
                                          databaseSource: global.database, verbose: global.verbose)
             if keepsStateUntilExit { _ = Unmanaged.passRetained(context) }
+            defer { context.reportBrokenEntries() }
             return try command.run(rest, context)
         } catch let error as UsageError {
             output.error(error.description)
@@ -77,7 +78,7 @@ public enum AssocCLI {
          DefaultCommand.command, AppsCommand.command, EditCommands.set, EditCommands.unset, EditCommands.add,
          EditCommands.remove, EditCommands.reset, SyncCommand.command, OpenCommand.command,
          ListCommand.command, TransferCommands.importCommand, TransferCommands.exportCommand,
-         TransferCommands.moveCommand].map { ($0.name, $0) })
+         TransferCommands.moveCommand, CheckCommand.command].map { ($0.name, $0) })
 
     private static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]
@@ -150,11 +151,33 @@ final class CommandContext: @unchecked Sendable {
 
     private var loadedResolver: AssociationResolver?
 
-    /// Prints warnings always and notes with `--verbose`.
+    /// The files already warned about: each broken file is named once.
+    private var reportedPaths: Set<String> = []
+
+    /// Prints warnings always and notes with `--verbose`: one line per file, with how many more
+    /// problems the file has, unless `--verbose` asks for every one.
     func report(_ diagnostics: [Diagnostic]) {
+        var order: [String] = []
+        var byPath: [String: [Diagnostic]] = [:]
         for diagnostic in diagnostics where diagnostic.severity == .warning || verbose {
-            output.warning(diagnostic.description)
+            if byPath[diagnostic.path] == nil { order.append(diagnostic.path) }
+            byPath[diagnostic.path, default: []].append(diagnostic)
         }
+        for path in order {
+            let found = byPath[path] ?? []
+            if verbose {
+                for diagnostic in found { output.warning(diagnostic.description) }
+            } else if reportedPaths.insert(path).inserted, let first = found.first {
+                let more = found.count - 1
+                output.warning(first.description + (more == 0 ? "" : " (and \(more) more in this file)"))
+            }
+        }
+    }
+
+    /// Warns about the desktop entries the command read that could not be used at all.
+    func reportBrokenEntries() {
+        guard let loadedResolver else { return }
+        report(loadedResolver.applications.parsedApplications().compactMap(\.brokenDiagnostic).sorted { $0.path < $1.path })
     }
 }
 

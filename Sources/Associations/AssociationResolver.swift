@@ -73,20 +73,22 @@ public final class AssociationResolver: Sendable {
     /// merged in their sorted order, the order `mimeinfo.cache` lists them in.
     func declaredTypes(in directoryIndex: Int) -> [String: [String]] {
         if let known = declaredCache.withLock({ $0[directoryIndex] }) { return known }
-        var map: [String: [String]] = [:]
+        var merged: [String: OrderedIDs] = [:]
         if let cache = lists.first(where: { $0.location.kind == .mimeInfoCache && $0.location.applicationDirectory == directoryIndex }),
             cache.exists, let group = cache.groups[.mimeCache], !applications.isStale(directoryIndex) {
             // The directory's mimeinfo.cache, already read with the other lists: its keys are
             // unaliased and merged in the cache's own (sorted) order.
-            map = group.mapValues(\.ids)
+            for (type, value) in group {
+                for id in value.ids { merged[type, default: OrderedIDs()].append(id) }
+            }
         } else {
             let declared = applications.declaredTypes(in: directoryIndex)
             for type in declared.keys.sorted() {
-                let ids = declared[type] ?? []
                 let canonical = database.canonicalName(type)
-                for id in ids where !(map[canonical]?.contains(id) ?? false) { map[canonical, default: []].append(id) }
+                for id in declared[type] ?? [] { merged[canonical, default: OrderedIDs()].append(id) }
             }
         }
+        let map = merged.mapValues(\.ids)
         declaredCache.withLock { $0[directoryIndex] = map }
         return map
     }

@@ -13,9 +13,9 @@ struct GIOResolution {
 
     /// Additions, removals and defaults of one directory for one type.
     struct Tweaks {
-        var additions: [String] = []
-        var removals: [String] = []
-        var defaults: [String] = []
+        var additions = OrderedIDs()
+        var removals = OrderedIDs()
+        var defaults = OrderedIDs()
     }
 
     /// One of GIO's directories: its tweaks and, for data directories, its index of entries.
@@ -47,14 +47,14 @@ struct GIOResolution {
         if list.location.mayAddOrRemove {
             for (type, value) in list.exactGroups[addedGroup] ?? [:] {
                 var tweaks = directory.tweaks[type] ?? Tweaks()
-                for id in value.ids where !tweaks.removals.contains(id) && !tweaks.additions.contains(id) {
+                for id in value.ids where !tweaks.removals.contains(id) {
                     tweaks.additions.append(id)
                 }
                 directory.tweaks[type] = tweaks
             }
             for (type, value) in list.exactGroups[.removedAssociations] ?? [:] {
                 var tweaks = directory.tweaks[type] ?? Tweaks()
-                for id in value.ids where !tweaks.additions.contains(id) && !tweaks.removals.contains(id) {
+                for id in value.ids where !tweaks.additions.contains(id) {
                     tweaks.removals.append(id)
                 }
                 directory.tweaks[type] = tweaks
@@ -62,7 +62,7 @@ struct GIOResolution {
         }
         for (type, value) in list.exactGroups[.defaultApplications] ?? [:] {
             var tweaks = directory.tweaks[type] ?? Tweaks()
-            for id in value.ids where !tweaks.defaults.contains(id) { tweaks.defaults.append(id) }
+            for id in value.ids { tweaks.defaults.append(id) }
             directory.tweaks[type] = tweaks
         }
     }
@@ -72,7 +72,7 @@ struct GIOResolution {
         return resolver.applications.isMasked(id, below: index)
     }
 
-    private func lookup(_ type: String, in directory: Directory, hits: inout [String], blocklist: inout [String]) {
+    private func lookup(_ type: String, in directory: Directory, hits: inout OrderedIDs, blocklist: inout OrderedIDs) {
         guard let tweaks = directory.tweaks[type] else { return }
         for id in tweaks.additions where !isMasked(id, in: directory) && !blocklist.contains(id) && !hits.contains(id) {
             hits.append(id)
@@ -83,12 +83,12 @@ struct GIOResolution {
     }
 
     private func ids(for chain: [String], directories: [Directory]) -> [String] {
-        var hits: [String] = []
-        var blocklist: [String] = []
+        var hits = OrderedIDs()
+        var blocklist = OrderedIDs()
         for type in chain {
             for directory in directories { lookup(type, in: directory, hits: &hits, blocklist: &blocklist) }
         }
-        return hits
+        return hits.ids
     }
 
     /// GIO's loading test: the first directory holding the ID whose file loads (a `Hidden` one
@@ -119,14 +119,15 @@ struct GIOResolution {
         let recommendedIDs = ids(for: [type], directories: directories)
         let allIDs = ids(for: chain, directories: directories)
         let recommended = recommendedIDs.filter(newApplication)
-        let fallback = allIDs.filter { !recommendedIDs.contains($0) }.filter(newApplication)
+        let recommendedSet = Set(recommendedIDs)
+        let fallback = allIDs.filter { !recommendedSet.contains($0) }.filter(newApplication)
 
         var chosen: String?
-        var blocklist: [String] = []
+        var blocklist = OrderedIDs()
         search: for candidateType in chain {
-            var results: [String] = []
+            var results = OrderedIDs()
             for directory in directories {
-                for id in directory.tweaks[candidateType]?.defaults ?? [] where !results.contains(id) { results.append(id) }
+                for id in directory.tweaks[candidateType]?.defaults ?? OrderedIDs() { results.append(id) }
             }
             for directory in directories { lookup(candidateType, in: directory, hits: &results, blocklist: &blocklist) }
             for id in results {

@@ -11,6 +11,18 @@ public struct ListValue: Sendable, Equatable {
     public var key: String
 }
 
+extension ListValue {
+    /// Stands for "no value yet" in a dictionary's default: no line read has number 0.
+    fileprivate static let placeholder = ListValue(ids: [], line: 0, key: "")
+
+    /// Becomes `value` when this is the placeholder; returns false when a value was here already.
+    fileprivate mutating func fill(with value: ListValue) -> Bool {
+        guard line == 0 else { return false }
+        self = value
+        return true
+    }
+}
+
 /// What one `mimeapps.list`-shaped file says, with keys unaliased (SPECS rules 8, 45, 52).
 public struct MimeAppsData: Sendable, Equatable {
     /// The location it was read from.
@@ -25,20 +37,64 @@ public struct MimeAppsData: Sendable, Equatable {
     public var diagnostics: [Diagnostic] = []
 
     /// Reads the file at `location`; a missing file is an empty one.
+    ///
+    /// A file that exists but cannot be read (a directory, a dangling link, no permission) is
+    /// empty too, with a warning; text that is not UTF-8 is read with the bad bytes replaced, and
+    /// a warning names the first line that has one.
     public init(location: ListLocation, database: MIMEDatabase) {
-        self.location = location
-        guard let bytes = try? FileBytes.read(location.path, limit: 64 << 20) else {
-            exists = false
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(location.path, limit: Self.maximumSize + 1)
+        } catch {
+            let problem = FileBytes.unreadableProblem(location.path, error)
+            self.init(missing: location, diagnostics: problem.map {
+                [Diagnostic(path: location.path, message: $0 + "; treated as empty")]
+            } ?? [])
             return
         }
+        let kept = bytes.prefix(Self.maximumSize)
+        self.init(location: location, text: String(decoding: kept, as: UTF8.self), database: database)
+        if bytes.count > Self.maximumSize {
+            diagnostics.insert(Diagnostic(path: location.path,
+                message: "larger than \(Self.maximumSize >> 20) MiB; the rest is ignored"), at: 0)
+        }
+        if let line = UTF8Validation.firstInvalidLine(kept) {
+            diagnostics.insert(Diagnostic(path: location.path, line: line,
+                message: "not valid UTF-8; the bad bytes are read as U+FFFD"), at: 0)
+        }
+    }
+
+    /// A file that could not be read: empty.
+    private init(missing location: ListLocation, diagnostics: [Diagnostic]) {
+        self.location = location
+        exists = false
+        self.diagnostics = diagnostics
+    }
+
+    /// The largest list read; the rest of a longer file is ignored.
+    public static let maximumSize = 64 << 20
+
+    /// Reads the text of the file at `location`, already in memory.
+    public init(location: ListLocation, text: String, database: MIMEDatabase) {
+        self.location = location
         exists = true
         var diagnostics: [Diagnostic] = []
-        let text = String(decoding: bytes, as: UTF8.self)
         let file = KeyFile(parsing: text, path: location.path, diagnostics: &diagnostics)
         let wanted: [AssociationGroup] = location.kind == .mimeInfoCache
             ? [.mimeCache] : [.defaultApplications, .addedAssociations, .removedAssociations]
+        // One pass over the lines; a list can have a million of them.
+        var entriesByGroup: [String: [KeyFileEntry]] = [:]
+        var current: String?
+        for line in file.lines {
+            switch line {
+            case .group(let name, _): current = wanted.contains { $0.rawValue == name } ? name : nil
+            case .entry(let entry) where entry.locale == nil:
+                if let current { entriesByGroup[current, default: []].append(entry) }
+            default: break
+            }
+        }
         for group in wanted {
-            let entries = file.entries(in: group.rawValue).filter { $0.locale == nil }
+            let entries = entriesByGroup[group.rawValue] ?? []
             if !entries.isEmpty && (group == .addedAssociations || group == .removedAssociations) && !location.mayAddOrRemove {
                 diagnostics.append(Diagnostic(path: location.path, line: entries[0].line,
                     message: "[\(group.rawValue)] is only allowed in the non-desktop-specific mimeapps.list; ignored"))
@@ -46,24 +102,39 @@ public struct MimeAppsData: Sendable, Equatable {
             }
             var values: [String: ListValue] = [:]
             var exact: [String: ListValue] = [:]
+            values.reserveCapacity(entries.count)
+            exact.reserveCapacity(entries.count)
+            var repeated: [String: [ListValue]] = [:]
+            var repeatedExact: [String: [ListValue]] = [:]
             for entry in entries {
-                let ids = KeyFileValue.list(entry.value).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+                var ids: [String] = []
+                for item in KeyFileValue.list(entry.value) {
+                    let id = item.trimmingSpaces()
+                    if !id.isEmpty { ids.append(id) }
+                }
                 let value = ListValue(ids: ids, line: entry.line, key: entry.key)
-                Self.merge(value, into: &values, key: database.canonicalName(entry.key))
-                Self.merge(value, into: &exact, key: database.unaliasExact(entry.key))
+                let canonical = database.canonicalName(entry.key)
+                if !values[canonical, default: .placeholder].fill(with: value) { repeated[canonical, default: []].append(value) }
+                let spelled = database.unaliasExact(entry.key)
+                if !exact[spelled, default: .placeholder].fill(with: value) { repeatedExact[spelled, default: []].append(value) }
             }
+            Self.merge(repeated, into: &values)
+            Self.merge(repeatedExact, into: &exact)
             groups[group] = values
             exactGroups[group] = exact
         }
         self.diagnostics = diagnostics
     }
 
-    /// Adds `value` under `key`, appending its new IDs when the key (or an alias of it) came before.
-    private static func merge(_ value: ListValue, into values: inout [String: ListValue], key: String) {
-        if var existing = values[key] {
-            for id in value.ids where !existing.ids.contains(id) { existing.ids.append(id) }
-            values[key] = existing
-        } else {
+    /// Appends to each key's value the IDs that the later values under that key (or an alias of
+    /// it) add, in order; a set keeps this linear however often a key repeats.
+    private static func merge(_ later: [String: [ListValue]], into values: inout [String: ListValue]) {
+        for (key, laterValues) in later {
+            guard var value = values[key] else { continue }
+            var seen = Set(value.ids)
+            for other in laterValues {
+                for id in other.ids where seen.insert(id).inserted { value.ids.append(id) }
+            }
             values[key] = value
         }
     }

@@ -84,6 +84,8 @@ struct SpecResolution {
     private func associate(_ chain: [String], steps: inout [ResolutionStep]) -> ([Association], Set<String>) {
         let index = resolver.applications
         var result: [Association] = []
+        // The IDs of `result`, so that a value of thousands of IDs is not searched per ID.
+        var associated = Set<String>()
         var removed = Set<String>()
         func usable(_ id: String, from directory: Int?) -> Bool {
             // An association written in a data directory only covers entries at that level or lower.
@@ -113,16 +115,17 @@ struct SpecResolution {
                 let location = list.location
                 if location.mayAddOrRemove && location.kind == .mimeapps {
                     if let added = list.value(.addedAssociations, for: type) {
-                        for id in added.ids where !removed.contains(id) && !result.contains(where: { $0.id == id }) {
+                        for id in added.ids where !removed.contains(id) && !associated.contains(id) {
                             if usable(id, from: location.applicationDirectory) {
                                 result.append(Association(id: id, type: type))
+                                associated.insert(id)
                                 steps.append(.associated(id: id, type: type,
                                     source: "[Added Associations] in \(location.path):\(added.line)"))
                             }
                         }
                     }
                     if let value = list.value(.removedAssociations, for: type) {
-                        for id in value.ids where !result.contains(where: { $0.id == id }) && removed.insert(id).inserted {
+                        for id in value.ids where !associated.contains(id) && removed.insert(id).inserted {
                             steps.append(.removed(id: id, type: type, path: location.path, line: value.line))
                         }
                     }
@@ -131,7 +134,7 @@ struct SpecResolution {
                 if let directory = location.applicationDirectory, location.kind == .mimeInfoCache,
                     directoryDone.insert(directory).inserted {
                     for id in resolver.declaredTypes(in: directory)[type] ?? [] {
-                        guard !removed.contains(id), !result.contains(where: { $0.id == id }) else { continue }
+                        guard !removed.contains(id), !associated.contains(id) else { continue }
                         guard !index.isMasked(id, below: directory) else { continue }
                         guard let application = index.application(id, in: directory), application.status.isUsable else {
                             if let application = index.application(id, in: directory) {
@@ -140,6 +143,7 @@ struct SpecResolution {
                             continue
                         }
                         result.append(Association(id: id, type: type))
+                        associated.insert(id)
                         steps.append(.associated(id: id, type: type, source: "MimeType= of \(application.path)"))
                     }
                 }

@@ -142,6 +142,12 @@ public final class ApplicationIndex: Sendable {
         return result.sorted { $0.id < $1.id }
     }
 
+    /// The entries parsed so far, in no particular order, for reporting the broken ones a
+    /// command met.
+    public func parsedApplications() -> [InstalledApplication] {
+        parsed.withLock { $0.values.flatMap(\.values) }
+    }
+
     // MARK: - Types the entries of a directory declare
 
     /// Type → IDs of the entries in one directory whose `MimeType=` lists it, in ID order.

@@ -50,7 +50,7 @@ public struct MIMEDatabase: Sendable {
         self.folded = LazyValue { FoldedNames(contents) }
         self.globOrigins = LazyValue { GlobOrigins(soleDirectory: nil, table: globOrigins) }
         self.soleCache = nil
-        self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(contents)
+        self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(contents, directories: directories)
     }
 
     private init(loaded: [(info: LoadedDirectory, data: DirectoryData)], diagnostics: [Diagnostic]) {
@@ -71,7 +71,7 @@ public struct MIMEDatabase: Sendable {
         }
         var hierarchy = sections.contents(.parents)
         hierarchy.aliases = sections.contents(.aliases).aliases
-        self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(hierarchy)
+        self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(hierarchy, directories: loaded.map(\.info))
     }
 
     /// Everything the directories said, merged. Building it decodes every list of every cache;

@@ -1,3 +1,5 @@
+import XDGSupport
+
 /// Why a part of the shared-mime-info database could not be used.
 ///
 /// These are mostly reported as diagnostics: the broken file is skipped and the rest still works.
@@ -33,4 +35,29 @@ public enum MIMEDatabaseError: Error, Sendable, Equatable {
 extension MIMEDatabaseError: CustomStringConvertible {
     /// The same text as `message`.
     public var description: String { message }
+}
+
+extension MIMEDatabaseError {
+    /// The error as a warning about the file at `path`: the line goes in the diagnostic's line,
+    /// not its message, and `consequence` (such as "file skipped") ends the message.
+    public func diagnostic(path fallbackPath: String, consequence: String) -> Diagnostic {
+        switch self {
+        case let .unreadable(path, reason):
+            return Diagnostic(path: path, message: "cannot read: \(reason); \(consequence)")
+        case let .malformedXML(path, line, message):
+            // libxml2's messages may span lines; a warning is one.
+            let oneLine = message.split(separator: "\n").map { $0.trimmingWhitespace() }.joined(separator: " ")
+            return Diagnostic(path: path, line: line > 0 ? line : nil, message: "\(oneLine); \(consequence)")
+        case let .notAPackage(path, root):
+            return Diagnostic(path: path, message: "root element is '\(root)', expected 'mime-info' in the "
+                + "shared-mime-info namespace; \(consequence)")
+        case let .unsupportedCacheVersion(path, major, minor):
+            return Diagnostic(path: path, message: "cache version \(major).\(minor) is not supported "
+                + "(expected 1.1 or 1.2); \(consequence)")
+        case let .corruptCache(path, reason):
+            return Diagnostic(path: path, message: "corrupt cache: \(reason); \(consequence)")
+        case .invalidTypeName:
+            return Diagnostic(path: fallbackPath, message: "\(message); \(consequence)")
+        }
+    }
 }

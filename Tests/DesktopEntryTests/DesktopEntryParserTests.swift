@@ -261,7 +261,7 @@ struct HostileInputTests {
         let path = try tree.write("bad.desktop", bytes: Array("[Desktop Entry]\nType=Application\nName=".utf8) + bad
                                   + Array("\nExec=a\n".utf8))
         var diagnostics: [Diagnostic] = []
-        #expect(throws: DesktopEntryError.notUTF8(path: path)) {
+        #expect(throws: DesktopEntryError.notUTF8(path: path, line: 3)) {
             try DesktopEntry.load(path: path, id: "bad.desktop", diagnostics: &diagnostics)
         }
     }
@@ -347,5 +347,29 @@ struct SplitMix: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+@Suite("hostile desktop entries")
+struct HostileDesktopEntryTests {
+    @Test("thousands of actions and groups parse in linear time", .timeLimit(.minutes(1)))
+    func manyActions() throws {
+        let count = 20_000
+        var text = "[Desktop Entry]\nType=Application\nName=Many\nExec=many %f\nActions="
+        text += (0..<count).map { "a\($0);" }.joined() + "a0;\n"
+        for index in 0..<count { text += "[Desktop Action a\(index)]\nName=A\(index)\nExec=many --\(index)\n" }
+        var diagnostics: [Diagnostic] = []
+        let entry = try DesktopEntry.parse(text, path: "many.desktop", id: "many.desktop", diagnostics: &diagnostics)
+        #expect(entry.actions.count == count)
+        #expect(diagnostics.filter { $0.message.contains("listed twice") }.count == 1)
+    }
+
+    @Test("an entry with ten thousand MIME types keeps them all")
+    func manyTypes() throws {
+        let types = (0..<10_000).map { "application/x-t\($0)" }
+        let text = "[Desktop Entry]\nType=Application\nName=T\nExec=t %F\nMimeType=" + types.map { $0 + ";" }.joined() + "\n"
+        var diagnostics: [Diagnostic] = []
+        let entry = try DesktopEntry.parse(text, path: "t.desktop", id: "t.desktop", diagnostics: &diagnostics)
+        #expect(entry.mimeTypes == types)
     }
 }

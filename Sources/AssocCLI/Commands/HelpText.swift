@@ -23,6 +23,7 @@ enum HelpText {
           import FILE... --to DIR copy documents in, never overwriting (numbered names)
           export FILE... --to DIR copy documents out; --mkdir creates the destination
           move FILE... --to DIR   move documents: a rename, or copy, check and delete
+          check [--fix]           every problem in the configuration, with file, line and a fix
 
         Global options:
           --database SOURCE   read each mime/ directory from its xml packages, its mime.cache,

@@ -20,12 +20,15 @@ public enum MimeAppsEdit: Sendable, Equatable {
     /// Moves APP to the front of `[Added Associations]` and out of `[Removed Associations]`: GIO's
     /// "last used" memory of an Open With choice (SPECS rule 57).
     case setLastUsed(type: String, app: String)
+    /// Rewrites every key that is an alias or another spelling of the type as the type itself,
+    /// merging its IDs into one line per group in their order (`assoc check --fix`).
+    case canonicalizeKey(type: String)
 
     /// The type the edit is about.
     public var type: String {
         switch self {
         case let .setDefault(type, _), let .setDefaultOnly(type, _), let .unsetDefault(type), let .add(type, _),
-            let .remove(type, _), let .reset(type), let .setLastUsed(type, _):
+            let .remove(type, _), let .reset(type), let .setLastUsed(type, _), let .canonicalizeKey(type):
             return type
         }
     }
@@ -78,6 +81,11 @@ public struct MimeAppsEditor: Sendable {
             for group in [AssociationGroup.defaultApplications, .addedAssociations, .removedAssociations] {
                 file.remove(type, in: group.rawValue, matching: sameType(type))
             }
+        case .canonicalizeKey:
+            for group in [AssociationGroup.defaultApplications, .addedAssociations, .removedAssociations]
+            where file.entries(in: group.rawValue).contains(where: { $0.locale == nil && $0.key != type && sameType(type)($0.key) }) {
+                write(ids(for: type, group: group, in: file), type: type, group: group, in: &file)
+            }
         }
     }
 
@@ -87,20 +95,21 @@ public struct MimeAppsEditor: Sendable {
 
     /// The IDs the file lists for `type` in `group`, over every key spelling of the type.
     func ids(for type: String, group: AssociationGroup, in file: KeyFile) -> [String] {
-        var result: [String] = []
+        // A set beside the array: a value of fifty thousand IDs is not searched per ID.
+        var result = OrderedIDs()
         for entry in file.entries(in: group.rawValue) where entry.locale == nil && database.canonicalName(entry.key) == type {
-            for id in KeyFileValue.list(entry.value).map({ $0.trimmingSpaces() }) where !id.isEmpty && !result.contains(id) {
+            for id in KeyFileValue.list(entry.value).map({ $0.trimmingSpaces() }) where !id.isEmpty {
                 result.append(id)
             }
         }
-        return result
+        return result.ids
     }
 
     private func write(_ ids: [String], type: String, group: AssociationGroup, in file: inout KeyFile) {
         if ids.isEmpty {
             file.remove(type, in: group.rawValue, matching: sameType(type))
         } else {
-            let value = ids.map { $0.replacingSemicolons() + ";" }.joined()
+            let value = ids.map { $0.escapedForList() + ";" }.joined()
             file.set(value, for: type, in: group.rawValue, matching: sameType(type))
         }
     }
@@ -119,7 +128,21 @@ public struct MimeAppsEditor: Sendable {
 }
 
 extension String {
-    fileprivate func replacingSemicolons() -> String {
-        String(unicodeScalars.map { $0 == ";" ? "\\;" : String($0) }.joined())
+    /// The ID as an element of a key-file list, so that reading it back gives the ID: `;`, the
+    /// backslash and the line-breaking characters escaped (SPECS rule 62). IDs read from a list
+    /// have had these escapes undone, and an unescaped newline would cut the line in two.
+    fileprivate func escapedForList() -> String {
+        var result = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case ";": result += "\\;"
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

@@ -223,12 +223,16 @@ enum MIMECache {
         mutating func readMagic(at list: Int, into contents: inout DirectoryContents) throws(CacheReader.Failure) {
             let count = try reader.count(at: list, recordSize: 16, recordsStart: list + 12, what: "the magic list")
             let first = try reader.int(at: list + 8)
+            // Children may point back at their ancestors; count every matchlet read, as for the
+            // suffix tree, so a cyclic cache fails fast instead of unfolding exponentially.
+            var visitedMatchlets = 0
             for index in 0..<count {
                 let match = first + 16 * index
                 let priority = try reader.int(at: match)
                 let mimeType = try type(at: reader.int(at: match + 4))
                 let matchletCount = try reader.count(at: match + 8, recordSize: 32, recordsStart: 0, what: "a magic match")
-                let matchlets = try readMatchlets(first: reader.int(at: match + 12), count: matchletCount, depth: 0)
+                let matchlets = try readMatchlets(first: reader.int(at: match + 12), count: matchletCount, depth: 0,
+                                                  visited: &visitedMatchlets)
                 guard building else { continue }
                 let rule = MagicRule(priority: priority, mimeType: mimeType, matchlets: matchlets)
                 if rule.isDeleteAllMarker {
@@ -239,11 +243,14 @@ enum MIMECache {
             }
         }
 
-        private mutating func readMatchlets(first: Int, count: Int, depth: Int) throws(CacheReader.Failure) -> [Matchlet] {
+        private mutating func readMatchlets(first: Int, count: Int, depth: Int,
+                                            visited: inout Int) throws(CacheReader.Failure) -> [Matchlet] {
             guard depth < MIMECache.depthLimit else { throw .tooDeep(limit: MIMECache.depthLimit) }
             var result: [Matchlet] = []
             for index in 0..<count {
                 let record = first + 32 * index
+                visited += 1
+                guard visited <= reader.bytes.count / 32 else { throw .tooLarge(what: "the magic", count: visited) }
                 let rangeStart = try reader.int(at: record)
                 let rangeLength = try reader.int(at: record + 4)
                 let wordSize = try reader.int(at: record + 8)
@@ -251,7 +258,8 @@ enum MIMECache {
                 let valueOffset = try reader.int(at: record + 16)
                 let maskOffset = try reader.int(at: record + 20)
                 let childCount = try reader.count(at: record + 24, recordSize: 32, recordsStart: 0, what: "a matchlet")
-                let children = try readMatchlets(first: reader.int(at: record + 28), count: childCount, depth: depth + 1)
+                let children = try readMatchlets(first: reader.int(at: record + 28), count: childCount, depth: depth + 1,
+                                                 visited: &visited)
                 guard rangeLength >= 1, rangeStart <= Int(Int32.max), rangeLength <= Int(Int32.max) else {
                     throw .outOfBounds(offset: record, length: 32, size: reader.bytes.count)
                 }

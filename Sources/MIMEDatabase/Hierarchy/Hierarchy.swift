@@ -70,17 +70,21 @@ enum Hierarchy {
         a == b || (a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased())
     }
 
-    /// One diagnostic per `sub-class-of` cycle in the explicit graph (SPECS rule 32).
-    static func cycleDiagnostics(_ contents: DirectoryContents) -> [Diagnostic] {
+    /// One diagnostic per `sub-class-of` cycle in the explicit graph (SPECS rule 32), naming the
+    /// file that declares its first edge when `directories` has it.
+    static func cycleDiagnostics(_ contents: DirectoryContents, directories: [LoadedDirectory] = []) -> [Diagnostic] {
         var state: [String: Bool] = [:]  // false: on the current path; true: done
         state.reserveCapacity(contents.parents.count * 2)
         var reported: [Diagnostic] = []
         var path: [String] = []
+        var locating = false
         func visit(_ type: String) {
             if let done = state[type] {
                 if !done {
-                    let cycle = path.drop { $0 != type } + [type]
-                    reported.append(Diagnostic(path: "sub-class-of",
+                    let cycle = Array(path.drop { $0 != type } + [type])
+                    let origin = locating && cycle.count > 1
+                        ? CycleOrigin.locate(child: cycle[0], parent: cycle[1], in: directories) : nil
+                    reported.append(Diagnostic(path: origin?.path ?? "sub-class-of", line: origin?.line,
                         message: "cycle in the type hierarchy: \(cycle.joined(separator: " → ")); the loop is cut"))
                 }
                 return
@@ -97,9 +101,11 @@ enum Hierarchy {
         }
         for type in contents.parents.keys { visit(type) }
         guard !reported.isEmpty else { return [] }
-        // Report cycles in one order whatever the order of the table: walk again, sorted.
+        // Report cycles in one order whatever the order of the table, and only now look for the
+        // files that declare them: walk again, sorted.
         state.removeAll(keepingCapacity: true)
         reported.removeAll()
+        locating = true
         for type in contents.parents.keys.sorted() { visit(type) }
         return reported
     }

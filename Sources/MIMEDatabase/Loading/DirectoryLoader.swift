@@ -27,7 +27,7 @@ enum DirectoryLoader {
                 contents.absorb(try PackageXMLReader.read(path: package, diagnostics: &diagnostics))
                 read.append(package)
             } catch {
-                diagnostics.append(Diagnostic(path: package, message: "\(error.message); file skipped"))
+                diagnostics.append(error.diagnostic(path: package, consequence: "file skipped"))
             }
         }
         let info = LoadedDirectory(path: path, source: .xml, packages: read, descriptions: contents.descriptions)
@@ -58,7 +58,7 @@ enum DirectoryLoader {
             let extent = try MIMECache.validate(bytes: bytes, path: cachePath)
             return CacheImage(bytes: bytes, path: cachePath, typesPath: path + "/types", magicExtent: extent)
         } catch {
-            diagnostics.append(Diagnostic(path: cachePath, message: "\(error.message); reading the XML instead"))
+            diagnostics.append(error.diagnostic(path: cachePath, consequence: "reading the XML instead"))
             return nil
         }
     }

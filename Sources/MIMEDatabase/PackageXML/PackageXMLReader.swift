@@ -17,11 +17,18 @@ enum PackageXMLReader {
     /// - Throws: `MIMEDatabaseError.unreadable`, `.malformedXML` or `.notAPackage`; nothing of a
     ///   document that fails is returned.
     static func read(path: String, diagnostics: inout [Diagnostic]) throws(MIMEDatabaseError) -> DirectoryContents {
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path) } catch { throw .unreadable(path: path, reason: error.reason) }
+        return try read(bytes: bytes, path: path, diagnostics: &diagnostics)
+    }
+
+    /// Parses a document already in memory, read from `path`.
+    ///
+    /// - Throws: `MIMEDatabaseError.malformedXML` or `.notAPackage`.
+    static func read(bytes: [UInt8], path: String, diagnostics: inout [Diagnostic]) throws(MIMEDatabaseError) -> DirectoryContents {
         xmlInitParser()
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
             | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
-        let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path) } catch { throw .unreadable(path: path, reason: error.reason) }
         let maybeReader = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {

@@ -43,7 +43,12 @@ public enum FileBytes {
         let descriptor = open(PathCoding.cString(path), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else { throw .fromErrno() }
         defer { close(descriptor) }
-        guard let expectedSize, expectedSize > 0, count > 0 else { return try readAll(descriptor, sizeHint: count, limit: count) }
+        guard let expectedSize, expectedSize > 0, count > 0 else {
+            // A broken database may ask for gigabytes; a regular file is never read past its size.
+            var info = stat()
+            let size = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : count
+            return try readAll(descriptor, sizeHint: min(size, count), limit: count)
+        }
         let wanted = min(count, expectedSize)
         var failure: Failure?
         let result = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
@@ -60,28 +65,29 @@ public enum FileBytes {
     }
 
     /// Reads from an open descriptor until end of file or `limit` bytes.
+    ///
+    /// Reads straight into uninitialised storage: nothing is zero-filled first, which in a debug
+    /// build cost seconds for a file of tens of megabytes.
     public static func readAll(_ descriptor: Int32, sizeHint: Int, limit: Int) throws(Failure) -> [UInt8] {
-        var result = [UInt8]()
-        var capacity = max(min(sizeHint, limit), 0) + 1
+        var result: [UInt8] = []
+        // One byte more than the hint, so that a file of exactly that size ends in one read.
+        var chunkSize = min(max(sizeHint, 0) + 1, max(limit, 0))
         while result.count < limit {
-            let wanted = min(max(capacity - result.count, 4096), limit - result.count)
-            let before = result.count
-            result.reserveCapacity(before + wanted)
+            let wanted = min(max(chunkSize, 4096), limit - result.count)
             var failure: Failure?
-            var got = 0
-            result.append(contentsOf: repeatElement(0, count: wanted))
-            result.withUnsafeMutableBytes { buffer in
+            let chunk = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+                initialized = 0
                 while true {
-                    let count = Glibc.read(descriptor, buffer.baseAddress! + before, wanted)
+                    let count = Glibc.read(descriptor, buffer.baseAddress!, wanted)
                     if count < 0 && errno == EINTR { continue }
-                    if count < 0 { failure = .fromErrno() } else { got = count }
+                    if count < 0 { failure = .fromErrno() } else { initialized = count }
                     break
                 }
             }
-            result.removeLast(wanted - got)
             if let failure { throw failure }
-            if got == 0 { break }
-            capacity = result.count * 2
+            if chunk.isEmpty { break }
+            if result.isEmpty { result = chunk } else { result += chunk }
+            chunkSize = 1 << 16
         }
         return result
     }

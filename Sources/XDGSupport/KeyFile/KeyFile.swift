@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// A lossless model of the `[Group]` / `Key=Value` syntax shared by `.desktop` and `.list` files.
 ///
 /// Every line is kept with its original bytes, so that a rewrite changes only the lines it must:
@@ -15,73 +19,96 @@ public struct KeyFile: Sendable, Equatable {
     /// decides whether a diagnostic makes the whole file unusable.
     public init(parsing text: String, path: String, diagnostics: inout [Diagnostic]) {
         var lines: [KeyFileLine] = []
-        var sawGroup = false
-        var number = 0
-        // Lines are read as bytes and split on 0x0A, never on Characters: "\r\n" and a combining
-        // mark after "=" are single Characters in Swift, and must not hide a line end or a
-        // separator. Every byte looked for is ASCII, which never occurs inside a multi-byte UTF-8
-        // sequence, so the pieces decode exactly as the whole line would.
-        var text = text
-        text.withUTF8 { buffer in
+        // The last byte, not the last Character: a file ending in "\r\n" ends with a newline too.
+        let endsWithNewline = text.utf8.last == UInt8(ascii: "\n")
+        // Walk the UTF-8 bytes, never Characters: "\r\n" and a combining mark after "=" are single
+        // Characters in Swift, and must not hide a line end or a separator. Every byte looked for
+        // is ASCII, so each cut falls between scalars; walking bytes also keeps a list of a million
+        // lines fast.
+        var storage = text
+        storage.withUTF8 { bytes in
+            var parser = LineParser(bytes: bytes, path: path)
             var start = 0
-            while start < buffer.count {
-                let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) ?? buffer.count
-                number += 1
-                lines.append(Self.parseLine(UnsafeBufferPointer(rebasing: buffer[start..<end]), number: number, path: path,
-                                            sawGroup: &sawGroup, diagnostics: &diagnostics))
+            guard let base = bytes.baseAddress else { return }
+            while start < bytes.count {
+                let end = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+                    .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                lines.append(parser.line(start..<end, diagnostics: &diagnostics))
                 start = end + 1
             }
         }
         self.lines = lines
-        self.endsWithNewline = text.isEmpty || text.hasSuffix("\n")
+        self.endsWithNewline = text.isEmpty || endsWithNewline
     }
 
-    /// One line, without its newline.
-    private static func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, path: String, sawGroup: inout Bool,
-                                  diagnostics: inout [Diagnostic]) -> KeyFileLine {
-        let piece = String(decoding: bytes, as: UTF8.self)
-        var end = bytes.count
-        if end > 0 && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        var first = 0
-        while first < end && (bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")) { first += 1 }
-        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        if first == end || bytes[first] == UInt8(ascii: "#") { return .comment(piece) }
-        if bytes[first] == UInt8(ascii: "[") {
-            guard let close = bytes[first..<end].lastIndex(of: UInt8(ascii: "]")),
-                bytes[(close + 1)..<end].allSatisfy(isBlank) else {
+    /// Classifies the lines of one file, given as ranges of its bytes.
+    private struct LineParser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let path: String
+        var number = 0
+        var sawGroup = false
+
+        init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+            self.bytes = bytes
+            self.path = path
+        }
+
+        private func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+
+        private func isBlank(_ index: Int) -> Bool {
+            bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
+        }
+
+        /// The line at `range` (without its line feed).
+        mutating func line(_ range: Range<Int>, diagnostics: inout [Diagnostic]) -> KeyFileLine {
+            number += 1
+            let piece = string(range)
+            var end = range.upperBound
+            if end > range.lowerBound && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            // `line` is the text without a final carriage return, for messages.
+            let content = range.lowerBound..<end
+            var first = content.lowerBound
+            while first < end && isBlank(first) { first += 1 }
+            if first == end || bytes[first] == UInt8(ascii: "#") { return .comment(piece) }
+            if bytes[first] == UInt8(ascii: "[") {
+                var close = end - 1
+                while close > first && bytes[close] != UInt8(ascii: "]") { close -= 1 }
+                guard close > first, (close + 1..<end).allSatisfy(isBlank) else {
+                    diagnostics.append(Diagnostic(path: path, line: number,
+                        message: "group header '\(string(content).prefix(80))' has no closing ']'"))
+                    return .invalid(piece)
+                }
+                let name = first + 1..<close
+                if name.contains(where: { bytes[$0] == UInt8(ascii: "[") || bytes[$0] < 32 }) {
+                    diagnostics.append(Diagnostic(path: path, line: number,
+                        message: "group name '\(string(name).prefix(80))' contains '[' or a control character"))
+                }
+                sawGroup = true
+                return .group(name: string(name), raw: piece)
+            }
+            var equals = content.lowerBound
+            while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+            guard equals < end else {
                 diagnostics.append(Diagnostic(path: path, line: number,
-                    message: "group header '\(text(0..<end))' has no closing ']'"))
+                    message: "expected 'key=value', '[Group]' or a comment, found '\(string(content).prefix(80))'"))
                 return .invalid(piece)
             }
-            let name = text((first + 1)..<close)
-            if bytes[(first + 1)..<close].contains(where: { $0 == UInt8(ascii: "[") || $0 < 32 }) {
-                diagnostics.append(Diagnostic(path: path, line: number,
-                    message: "group name '\(name)' contains '[' or a control character"))
+            let fullKey = string(content.lowerBound..<equals).trimmingSpaces()
+            var valueStart = equals + 1
+            while valueStart < end && isBlank(valueStart) { valueStart += 1 }
+            let (key, locale) = KeyFile.splitLocale(fullKey)
+            if key.isEmpty {
+                diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(string(content).prefix(80))' has an empty key"))
+                return .invalid(piece)
             }
-            sawGroup = true
-            return .group(name: name, raw: piece)
+            if !sawGroup {
+                diagnostics.append(Diagnostic(path: path, line: number,
+                    message: "key '\(fullKey.prefix(80))' appears before any [Group] header"))
+            }
+            return .entry(KeyFileEntry(key: key, locale: locale, value: string(valueStart..<end), raw: piece, line: number))
         }
-        guard let equals = bytes[0..<end].firstIndex(of: UInt8(ascii: "=")) else {
-            diagnostics.append(Diagnostic(path: path, line: number,
-                message: "expected 'key=value', '[Group]' or a comment, found '\(text(0..<end).prefix(80))'"))
-            return .invalid(piece)
-        }
-        var keyEnd = equals
-        while keyEnd > first && isBlank(bytes[keyEnd - 1]) { keyEnd -= 1 }
-        var valueStart = equals + 1
-        while valueStart < end && isBlank(bytes[valueStart]) { valueStart += 1 }
-        let fullKey = text(first..<keyEnd)
-        let (key, locale) = splitLocale(fullKey)
-        if key.isEmpty {
-            diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(text(0..<end))' has an empty key"))
-            return .invalid(piece)
-        }
-        if !sawGroup {
-            diagnostics.append(Diagnostic(path: path, line: number,
-                message: "key '\(fullKey)' appears before any [Group] header"))
-        }
-        return .entry(KeyFileEntry(key: key, locale: locale, value: text(valueStart..<end), raw: piece, line: number))
     }
 
     /// The exact text: unedited lines come back byte for byte.
@@ -115,11 +142,11 @@ public struct KeyFile: Sendable, Equatable {
         entries(in: group).first { $0.key == key && $0.locale == nil }?.value
     }
 
-    private static func splitLocale(_ fullKey: String) -> (String, String?) {
-        let utf8 = fullKey.utf8
-        guard utf8.last == UInt8(ascii: "]"), let open = utf8.firstIndex(of: UInt8(ascii: "[")) else { return (fullKey, nil) }
-        let locale = Substring(utf8[utf8.index(after: open)..<utf8.index(before: utf8.endIndex)])
-        return (Substring(utf8[..<open]).trimmingSpaces(), String(locale))
+    fileprivate static func splitLocale(_ fullKey: String) -> (String, String?) {
+        // A last Character "]" needs a last byte "]"; most keys fail this cheaper test first.
+        guard fullKey.utf8.last == UInt8(ascii: "]"), fullKey.hasSuffix("]"), let open = fullKey.firstIndex(of: "[") else { return (fullKey, nil) }
+        let locale = fullKey[fullKey.index(after: open)..<fullKey.index(before: fullKey.endIndex)]
+        return (String(fullKey[..<open]).trimmingSpaces(), String(locale))
     }
 }
 
@@ -170,10 +197,11 @@ public struct KeyFileEntry: Sendable, Equatable {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     public func trimmingSpaces() -> String {
-        // Most text has nothing to trim: check both ends before walking Characters.
-        if let first = utf8.first, first != 0x20, first != 0x09, let last = last, last != " ", last != "\t" {
-            return String(self)
-        }
+        // Most text has nothing to trim; looking at two bytes is much cheaper than at Characters.
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let whole = String(self)
+        guard let firstByte = whole.utf8.first, let lastByte = whole.utf8.last else { return "" }
+        if !blank(firstByte) && !blank(lastByte) { return whole }
         let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
         let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
         return start < end ? String(self[start..<end]) : ""

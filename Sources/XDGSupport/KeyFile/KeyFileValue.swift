@@ -30,17 +30,17 @@ public enum KeyFileValue {
     ///
     /// The other escapes are undone in each element.
     public static func list(_ value: String) -> [String] {
-        var value = value
-        let plain: [String]? = value.withUTF8 { bytes in
-            // The common case: no escapes at all; split the bytes on ';'.
+        var storage = value
+        let plain: [String]? = storage.withUTF8 { bytes in
+            // The common case: no escapes at all; cut at each ';' byte.
             guard !bytes.contains(UInt8(ascii: "\\")) else { return nil }
             var items: [String] = []
             var start = 0
-            for index in 0..<bytes.count where bytes[index] == UInt8(ascii: ";") {
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ";") {
                 items.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
                 start = index + 1
             }
-            if start < bytes.count { items.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
+            if items.last == "" { items.removeLast() }
             return items
         }
         if let plain { return plain }

@@ -1,0 +1,122 @@
+import DesktopEntry
+import MIMEDatabase
+import XDGSupport
+
+/// The checks of the installed desktop entries: broken files, `Exec` lines, `MimeType=` spellings
+/// and desktop file IDs used twice.
+extension ConfigurationChecker {
+    func entryProblems() -> [ConfigurationProblem] {
+        var found = duplicateProblems()
+        for application in applications.allApplications() {
+            if let broken = application.brokenDiagnostic {
+                found.append(problem(.brokenEntry, .warning, path: application.path, line: broken.line,
+                    broken.message.replacingSuffix("; entry ignored", with: "; no tool can use this entry"),
+                    fix: ConfigurationFix("repair or delete the file")))
+                continue
+            }
+            guard let entry = application.entry, entry.isApplication, !entry.hidden else { continue }
+            found += execProblems(entry)
+            found += typeProblems(entry)
+        }
+        return found
+    }
+
+    private func execProblems(_ entry: DesktopEntry) -> [ConfigurationProblem] {
+        var lines: [(exec: String, line: Int?, label: String)] = []
+        if let exec = entry.exec { lines.append((exec, entry.execLine, "Exec")) }
+        for action in entry.actions {
+            if let exec = action.exec {
+                lines.append((exec, lineOf("Exec", group: "Desktop Action \(action.identifier)", in: entry.path),
+                              "the Exec of action '\(action.identifier)'"))
+            }
+        }
+        var found: [ConfigurationProblem] = []
+        for (exec, line, label) in lines {
+            for finding in ExecLineCheck.findings(exec, label: label) {
+                found.append(problem(finding.kind, finding.severity, path: entry.path, line: line, finding.message,
+                    fix: ConfigurationFix(isUsers(entry.path) ? "correct the Exec line"
+                        : "report it to the package; meanwhile a corrected copy in "
+                            + "\(environment.dataHome)/applications/\(entry.id) masks it")))
+            }
+        }
+        return found
+    }
+
+    /// Aliases and other spellings in `MimeType=`: indexes file the entry under the spelling.
+    private func typeProblems(_ entry: DesktopEntry) -> [ConfigurationProblem] {
+        var found: [ConfigurationProblem] = []
+        var line: Int??
+        for type in entry.mimeTypes where MIMETypeName.isValid(type) && database.isKnown(type) {
+            let canonical = database.canonicalName(type)
+            guard canonical != type else { continue }
+            if line == nil { line = lineOf("MimeType", group: DesktopEntry.mainGroup, in: entry.path) }
+            let what = database.unaliasExact(type) == canonical ? "an alias of" : "another spelling of"
+            found.append(problem(.entryAliasType, .warning, path: entry.path, line: line ?? nil,
+                "MimeType= lists '\(type)', \(what) '\(canonical)'; mimeinfo.cache and the tools that read it "
+                    + "file the entry under that spelling",
+                fix: ConfigurationFix("list '\(canonical)' instead")))
+        }
+        return found
+    }
+
+    /// The line of the unlocalised `key` in `group` of the file at `path`.
+    func lineOf(_ key: String, group: String, in path: String) -> Int? {
+        guard let bytes = try? FileBytes.read(path, limit: DesktopEntry.maximumSize) else { return nil }
+        var ignored: [Diagnostic] = []
+        let file = KeyFile(parsing: String(decoding: bytes, as: UTF8.self), path: path, diagnostics: &ignored)
+        return file.entries(in: group).first { $0.key == key && $0.locale == nil }?.line
+    }
+
+    // MARK: - Desktop file IDs
+
+    /// IDs that two files share: in one directory, where which wins is undefined (SPECS rule 60),
+    /// and across directories, where the more important one masks the other.
+    private func duplicateProblems() -> [ConfigurationProblem] {
+        var found: [ConfigurationProblem] = []
+        for directory in applications.directories {
+            var paths: [String: [String]] = [:]
+            Self.scan(directory.path, prefix: "", depth: 0, into: &paths)
+            for id in paths.keys.sorted() {
+                guard let files = paths[id], files.count > 1 else { continue }
+                for other in files.dropFirst() {
+                    found.append(problem(.duplicateID, .warning, path: other,
+                        "has the desktop file ID \(id), as \(files[0]) has: which of the two is used is undefined",
+                        fix: ConfigurationFix("rename or delete one of them")))
+                }
+            }
+        }
+        for (index, directory) in applications.directories.enumerated() where index > 0 {
+            for id in directory.files.keys.sorted() {
+                guard let masking = applications.directories.prefix(index).firstIndex(where: { $0.files[id] != nil }),
+                    let maskingPath = applications.directories[masking].files[id],
+                    let path = directory.files[id] else { continue }
+                // A Hidden=true copy is how a user deletes an entry: masking is the point.
+                if applications.application(id, in: masking)?.entry?.hidden == true { continue }
+                found.append(ConfigurationProblem(kind: .duplicateID, severity: .note, path: path,
+                    message: "is masked by \(maskingPath), which has the same desktop file ID \(id); only that one counts",
+                    fix: ConfigurationFix("delete \(maskingPath) if it is an old copy")))
+            }
+        }
+        return found
+    }
+
+    /// Every `.desktop` file below `directory` by ID, all of them, as `ApplicationIndex` finds them.
+    private static func scan(_ directory: String, prefix: String, depth: Int, into paths: inout [String: [String]]) {
+        guard depth < 16, let names = try? FileBytes.directoryEntries(directory) else { return }
+        for name in names {
+            let path = directory + "/" + name
+            if name.hasSuffix(".desktop") {
+                paths[prefix + name, default: []].append(path)
+            } else if FileBytes.isDirectory(path) {
+                scan(path, prefix: prefix + name + "-", depth: depth + 1, into: &paths)
+            }
+        }
+    }
+}
+
+extension String {
+    /// The text with `suffix` replaced, when it ends with it.
+    fileprivate func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+    }
+}

@@ -1,0 +1,26 @@
+import AssocTestSupport
+import Foundation
+import Testing
+import XDGSupport
+
+/// Inputs the fuzz targets in Fuzz/ found, replayed as tests; each fixture is the input itself.
+@Suite("key-file fuzz findings")
+struct KeyFileFuzzFindingTests {
+    @Test("a file whose lines end in CRLF ends with a newline and has no phantom last line")
+    func crlfLineEnds() throws {
+        // Fuzz/Targets/keyfile.swift: the check of the line count failed on this entry from the
+        // corpus, because "\r\n" is one Character and so hasSuffix("\n") said no.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Corpus.fixtures + "/fuzz/keyfile/crlf-line-ends.desktop"))
+        let text = String(decoding: bytes, as: UTF8.self)
+        var diagnostics: [Diagnostic] = []
+        var file = KeyFile(parsing: text, path: "crlf.desktop", diagnostics: &diagnostics)
+        let lineCount = text.utf8.filter { $0 == UInt8(ascii: "\n") }.count
+        #expect(file.lines.count == lineCount)
+        #expect(file.endsWithNewline)
+        #expect(file.text == text)
+        #expect(diagnostics.isEmpty)
+        file.set("x.desktop;", for: "text/plain", in: "Default Applications")
+        #expect(file.text == text + "\n[Default Applications]\ntext/plain=x.desktop;\n",
+                "one blank line, then the new group; nothing else changes")
+    }
+}
