@@ -78,7 +78,10 @@ enum TypeCommand {
             jobs += try readList(list, separator: arguments.has("--null") ? 0 : UInt8(ascii: "\n"))
         }
         let printer = TypePrinter(output: context.output, brief: arguments.has("--brief"), json: arguments.has("--json"))
-        let bulk = BulkDetector(detector: context.detector, options: options, workers: workers)
+        // Many paths pay for indexing the globs once; a few are faster read in place.
+        let pathCount = jobs.count { if case .path = $0 { true } else { false } }
+        let detector = pathCount > 64 ? TypeDetector(database: context.database, globs: .indexed) : context.detector
+        let bulk = BulkDetector(detector: detector, options: options, workers: workers)
         return perform(jobs, bulk: bulk, printer: printer, context: context)
     }
 

@@ -20,10 +20,20 @@ public struct TypeDetector: Sendable {
     /// The most bytes any magic rule looks at, and so the most detection reads of a file.
     public let maxExtent: Int
 
-    /// Indexes the globs of `database`; its magic is compiled when first needed.
-    public init(database: MIMEDatabase) {
+    /// How a detector reaches the globs.
+    public enum GlobAccess: Sendable {
+        /// Read a database of one cache in place: nothing to decode, the fastest start for a few
+        /// names.
+        case inPlaceWhenPossible
+        /// Decode the rules and index them: a slower start, then the fastest matching, for many
+        /// names typed on several threads at once.
+        case indexed
+    }
+
+    /// Readies detection over `database`; its magic is compiled when first needed.
+    public init(database: MIMEDatabase, globs access: GlobAccess = .inPlaceWhenPossible) {
         self.database = database
-        if let cache = database.soleCache {
+        if access == .inPlaceWhenPossible, let cache = database.soleCache {
             globs = .cache(CacheGlobMatcher(bytes: cache.image.bytes, directory: cache.directory))
         } else {
             globs = .rules(GlobMatcher(globs: database.globRules, origin: database.globOrigin(of:)))
