@@ -32,4 +32,16 @@ struct EditorFuzzFindingTests {
         #expect(Self.ids(added, .addedAssociations) == ["a\nb.desktop", "c\tx;y.desktop", "z.desktop"])
         #expect(added.hasSuffix("\n[X-Other]\nk=v\n"), "the line was not cut in two")
     }
+
+    @Test("removing the unterminated last line keeps the newline of the line before it")
+    func unterminatedLastLine() throws {
+        // unsetDefault of the key 'n' turned "[Default Applications]\n\nn=" into
+        // "[Default Applications]\n": the blank line before it lost its newline.
+        let text = try Self.list("remove-unterminated-last-line.list")
+        #expect(text == "[Default Applications]\n\nn=")
+        let editor = MimeAppsEditor(database: systemDatabase)
+        #expect(editor.apply([.unsetDefault(type: "n")], to: text) == "[Default Applications]\n\n")
+        #expect(editor.apply([.setDefault(type: "text/plain", app: "a.desktop")], to: "[Default Applications]\nk=v")
+            == "[Default Applications]\nk=v\ntext/plain=a.desktop;\n\n[Added Associations]\ntext/plain=a.desktop;\n")
+    }
 }

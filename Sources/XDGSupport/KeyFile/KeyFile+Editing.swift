@@ -22,7 +22,7 @@ extension KeyFile {
                              matching matches: (String) -> Bool = { _ in false }) {
         let targets = indices(of: key, in: group, matching: matches)
         if let first = targets.first {
-            for index in targets.dropFirst().reversed() { lines.remove(at: index) }
+            removeLines(at: Array(targets.dropFirst()))
             lines[first] = .entry(KeyFileEntry(key: key, value: value))
             return
         }
@@ -56,7 +56,16 @@ extension KeyFile {
     @discardableResult
     public mutating func remove(_ key: String, in group: String, matching matches: (String) -> Bool = { _ in false }) -> Bool {
         let targets = indices(of: key, in: group, matching: matches)
-        for index in targets.reversed() { lines.remove(at: index) }
+        removeLines(at: targets)
         return !targets.isEmpty
+    }
+
+    /// Removes the lines at `indices` (ascending). When the last line goes, the line before it
+    /// ends the file, and it had a newline after it: keep that newline, so that removing the
+    /// unterminated last line of "[A]\n\nk=v" leaves "[A]\n\n", not "[A]\n".
+    private mutating func removeLines(at indices: [Int]) {
+        guard let last = indices.last else { return }
+        if last == lines.count - 1 { endsWithNewline = true }
+        for index in indices.reversed() { lines.remove(at: index) }
     }
 }
