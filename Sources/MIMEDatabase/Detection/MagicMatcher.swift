@@ -39,9 +39,10 @@ struct MagicMatcher: Sendable {
         var type: Int
         var firstNode: Int
         var nodeCount: Int
-        /// When every top-level matchlet compares unmasked bytes at offset 0 alone, the first
-        /// bytes they accept, as a 256-bit set: data starting with another byte skips the section.
-        var leadingBytes: ByteSet?
+        /// When every top-level matchlet compares unmasked bytes at one and the same offset, that
+        /// offset and the first bytes they accept, as a 256-bit set: data with another byte there
+        /// (or too short to have one) skips the section.
+        var anchor: (offset: Int, bytes: ByteSet)?
     }
 
     /// A set of byte values.
@@ -85,21 +86,23 @@ struct MagicMatcher: Sendable {
             nodes.append(contentsOf: repeatElement(Self.placeholder, count: rule.matchlets.count))
             for (index, matchlet) in rule.matchlets.enumerated() { compile(matchlet, into: first + index) }
             sections.append(Section(priority: rule.priority, type: types.count, firstNode: first,
-                                    nodeCount: rule.matchlets.count, leadingBytes: Self.leadingBytes(of: rule)))
+                                    nodeCount: rule.matchlets.count, anchor: Self.anchor(of: rule)))
             types.append(rule.mimeType)
             maxExtent = rule.matchlets.reduce(maxExtent) { max($0, $1.extent) }
         }
     }
 
-    /// The first bytes a section can accept, when all its top-level matchlets look at offset 0 only.
-    private static func leadingBytes(of rule: MagicRule) -> ByteSet? {
+    /// The offset and the first bytes a section can accept, when all its top-level matchlets look
+    /// at that one offset, unmasked.
+    private static func anchor(of rule: MagicRule) -> (offset: Int, bytes: ByteSet)? {
+        guard let offset = rule.matchlets.first?.rangeStart else { return nil }
         var set = ByteSet()
         for matchlet in rule.matchlets {
-            guard matchlet.rangeStart == 0, matchlet.rangeLength == 1, matchlet.mask == nil,
+            guard matchlet.rangeStart == offset, matchlet.rangeLength == 1, matchlet.mask == nil,
                 let first = matchlet.value.first else { return nil }
             set.insert(first)
         }
-        return rule.matchlets.isEmpty ? nil : set
+        return (offset, set)
     }
 
     private static let placeholder = Node(rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, length: 0, maskStart: -1,
@@ -138,7 +141,8 @@ struct MagicMatcher: Sendable {
                         let tables = Tables(data: data, nodes: nodes, pool: pool)
                         for section in sections {
                             if firstLevelOnly, let first = found.first, section.priority < first.priority { break }
-                            if let leading = section.leadingBytes, data.isEmpty || !leading.contains(data[0]) { continue }
+                            if let anchor = section.anchor,
+                                anchor.offset >= data.count || !anchor.bytes.contains(data[anchor.offset]) { continue }
                             var matched = false
                             for index in section.firstNode..<section.firstNode + section.nodeCount where tables.matches(index) {
                                 matched = true
