@@ -23,4 +23,15 @@ struct KeyFileFuzzFindingTests {
         #expect(file.text == text + "\n[Default Applications]\ntext/plain=x.desktop;\n",
                 "one blank line, then the new group; nothing else changes")
     }
+
+    @Test("a '[' followed by a combining mark in a group name is reported")
+    func bracketWithCombiningMark() throws {
+        // The keyfile target's reference check: the earlier parser compared Characters, and
+        // "[\u{341}" is one Character that is not "[", so the bad name went unreported.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Corpus.fixtures + "/fuzz/keyfile/bracket-with-combining-mark.list"))
+        var diagnostics: [Diagnostic] = []
+        let file = KeyFile(parsing: String(decoding: bytes, as: UTF8.self), path: "b.list", diagnostics: &diagnostics)
+        #expect(file.groupNames == ["[\u{341}"])
+        #expect(diagnostics.map(\.message) == ["group name '[\u{341}' contains '[' or a control character"])
+    }
 }
