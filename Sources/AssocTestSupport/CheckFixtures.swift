@@ -3,13 +3,17 @@ import Foundation
 /// Configurations for testing `assoc check`: a clean one, and one with one planted problem of each
 /// kind, all in the user's own directories.
 ///
-/// Both read the system's `freedesktop.org.xml` as their MIME database (copied, and read as XML,
-/// so that the state of the machine's `mime.cache` plays no part).
+/// Both read the system's `freedesktop.org.xml` as their MIME database, copied and compiled with
+/// `update-mime-database`, so that the state of the machine's `mime.cache` plays no part; each
+/// `applications/` directory has the `mimeinfo.cache` `update-desktop-database` would write.
 public enum CheckFixtures {
     /// Whether the fixtures can be built here.
-    public static var available: Bool { FileManager.default.fileExists(atPath: systemPackage) }
+    public static var available: Bool {
+        FileManager.default.fileExists(atPath: systemPackage) && Corpus.program("update-mime-database") != nil
+    }
 
-    static let systemPackage = "/usr/share/mime/packages/freedesktop.org.xml"
+    /// The package of the system's MIME database the fixtures copy.
+    public static let systemPackage = "/usr/share/mime/packages/freedesktop.org.xml"
 
     /// A desktop entry for an application that runs `true`.
     public static func entry(_ name: String, types: String, extra: String = "") -> String {
@@ -27,10 +31,12 @@ public enum CheckFixtures {
     /// the user's own.
     public static func clean() throws -> TemporaryXDGTree {
         let tree = try TemporaryXDGTree()
-        try tree.copy(systemPackage, to: "usr-share/mime/packages/freedesktop.org.xml")
+        try tree.installMIMEPackages([systemPackage], compile: true)
         try tree.write("data/applications/viewer.desktop", entry("Viewer", types: "application/pdf;"))
         try tree.write("data/applications/editor.desktop", entry("Editor", types: "text/plain;"))
+        try tree.write("data/applications/mimeinfo.cache", "[MIME Cache]\napplication/pdf=viewer.desktop;\ntext/plain=editor.desktop;\n")
         try tree.write("usr-share/applications/other.desktop", entry("Other", types: "image/png;"))
+        try tree.write("usr-share/applications/mimeinfo.cache", "[MIME Cache]\nimage/png=other.desktop;\n")
         try tree.write("config/mimeapps.list", """
             # my defaults
             [Default Applications]
@@ -70,6 +76,10 @@ public enum CheckFixtures {
 
         [Removed Associations]
         application/xml=editor.desktop;
+        application/xml=viewer.desktop;
+
+        [Default applications]
+        text/plain=viewer.desktop;
         """ + "\n"
 
     /// The line of each planted problem of `plantedList`.
@@ -77,12 +87,13 @@ public enum CheckFixtures {
         "alias-key": 2, "wildcard-key": 3, "invalid-key": 4, "invalid-id": 5, "default-missing": 6,
         "default-hidden": 7, "default-try-exec": 8, "default-program-missing": 9, "default-not-application": 10,
         "default-broken": 11, "default-not-associated": 12, "list-syntax": 13, "added-and-removed": 19,
+        "duplicate-key": 20, "misspelled-group": 22,
     ]
 
     /// A configuration with one problem of each kind `assoc check` knows.
     public static func planted() throws -> TemporaryXDGTree {
         let tree = try TemporaryXDGTree()
-        try tree.copy(systemPackage, to: "usr-share/mime/packages/freedesktop.org.xml")
+        try tree.installMIMEPackages([systemPackage], compile: true)
         let applications = "data/applications/"
         try tree.write(applications + "viewer.desktop", entry("Viewer", types: "application/pdf;"))
         try tree.write(applications + "editor.desktop", entry("Editor", types: "text/plain;"))
@@ -101,9 +112,9 @@ public enum CheckFixtures {
         try tree.write(applications + "vendor-app.desktop", entry("Vendor 1", types: "text/csv;"))
         try tree.write(applications + "vendor/app.desktop", entry("Vendor 2", types: "text/csv;"))
         try tree.write("usr-share/applications/editor.desktop", entry("System editor", types: "text/plain;"))
-        // A mimeinfo.cache older than the entries of its directory.
-        try tree.write(applications + "mimeinfo.cache", "[MIME Cache]\napplication/pdf=viewer.desktop;\n")
-        try age(tree.path(applications + "mimeinfo.cache"))
+        try tree.write("usr-share/applications/mimeinfo.cache", "[MIME Cache]\ntext/plain=editor.desktop;\n")
+        // A mimeinfo.cache that lists a removed entry and misses the others.
+        try tree.write(applications + "mimeinfo.cache", "[MIME Cache]\napplication/pdf=removed.desktop;viewer.desktop;\n")
         // A mime.cache older than its packages, one of which is broken.
         try tree.write("data/mime/packages/bad.xml", "<?xml version=\"1.0\"?>\n<mime-info>\n<oops>\n")
         try tree.write("data/mime/mime.cache", "an old cache")

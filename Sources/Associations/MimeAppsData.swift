@@ -31,7 +31,8 @@ public struct MimeAppsData: Sendable, Equatable {
     public var exists: Bool
     /// Canonical type → value, per group.
     public var groups: [AssociationGroup: [String: ListValue]] = [:]
-    /// Type unaliased as spelled (no case folding, as GIO reads it) → value, per group.
+    /// Type unaliased as spelled (no case folding, as GIO reads it) → value, per group; of a key
+    /// written twice in a group, only the last line counts, as in GLib's key files.
     public var exactGroups: [AssociationGroup: [String: ListValue]] = [:]
     /// Problems found in the file.
     public var diagnostics: [Diagnostic] = []
@@ -106,6 +107,10 @@ public struct MimeAppsData: Sendable, Equatable {
             exact.reserveCapacity(entries.count)
             var repeated: [String: [ListValue]] = [:]
             var repeatedExact: [String: [ListValue]] = [:]
+            // GLib's key files answer a key written twice with its last value, so GIO's view
+            // (`exact`) skips every earlier line of a key; assoc's own merges them (first first).
+            var lastLineOfKey: [String: Int] = [:]
+            for entry in entries { lastLineOfKey[entry.key] = entry.line }
             for entry in entries {
                 var ids: [String] = []
                 for item in KeyFileValue.list(entry.value) {
@@ -115,6 +120,7 @@ public struct MimeAppsData: Sendable, Equatable {
                 let value = ListValue(ids: ids, line: entry.line, key: entry.key)
                 let canonical = database.canonicalName(entry.key)
                 if !values[canonical, default: .placeholder].fill(with: value) { repeated[canonical, default: []].append(value) }
+                guard lastLineOfKey[entry.key] == entry.line else { continue }
                 let spelled = database.unaliasExact(entry.key)
                 if !exact[spelled, default: .placeholder].fill(with: value) { repeatedExact[spelled, default: []].append(value) }
             }

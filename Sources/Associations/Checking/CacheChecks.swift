@@ -1,34 +1,62 @@
 import DesktopEntry
 import XDGSupport
 
-/// The checks of the generated indexes: `mimeinfo.cache` of each `applications/` directory and
-/// `mime.cache` of each `mime/` directory, each older than what it indexes.
+/// The checks of the generated indexes: `mimeinfo.cache` of each `applications/` directory
+/// (`MimeInfoCacheComparison`) and `mime.cache` of each `mime/` directory, missing or older than
+/// the packages it compiles.
 extension ConfigurationChecker {
     func cacheProblems() -> [ConfigurationProblem] {
         var found: [ConfigurationProblem] = []
-        for directory in applications.directories {
-            let cache = directory.path + "/mimeinfo.cache"
-            guard !FileBytes.isDirectory(cache), let cacheTime = FileBytes.modificationTime(cache) else { continue }
-            let newer = directory.files.values.filter { (FileBytes.modificationTime($0) ?? 0) > cacheTime }.sorted()
-            guard let example = newer.first else { continue }
-            found.append(problem(.staleMimeInfoCache, .warning, path: cache,
-                "is older than \(newer.count) \(newer.count == 1 ? "entry" : "entries") of its directory, such as "
-                    + "\(example): GIO and xdg-mime read associations that are no longer true",
-                fix: ConfigurationFix("update-desktop-database '\(directory.path)'")))
+        for index in applications.directories.indices {
+            found += mimeInfoCacheProblems(in: index)
         }
         for dataDirectory in environment.dataSearchPath {
-            let mime = dataDirectory + "/mime"
-            let cache = mime + "/mime.cache"
-            guard !FileBytes.isDirectory(cache), let cacheTime = FileBytes.modificationTime(cache) else { continue }
-            let packages = mime + "/packages"
-            let names = (try? FileBytes.directoryEntries(packages)) ?? []
-            let newer = ([packages] + names.filter { $0.hasSuffix(".xml") }.map { packages + "/" + $0 })
-                .filter { (FileBytes.modificationTime($0) ?? 0) > cacheTime }
-            guard let example = newer.last else { continue }
-            found.append(problem(.staleMIMECache, .warning, path: cache,
-                "is older than \(example): GIO reads types that are no longer true (assoc reads the XML instead)",
-                fix: ConfigurationFix("update-mime-database '\(mime)'")))
+            found += mimeCacheProblems(in: dataDirectory + "/mime")
         }
         return found
+    }
+
+    /// A `mimeinfo.cache` that says something else than the entries of its directory, or none
+    /// where entries declare types: GIO and xdg-mime take a directory's associations from it.
+    private func mimeInfoCacheProblems(in index: Int) -> [ConfigurationProblem] {
+        let directory = applications.directories[index]
+        let cache = directory.path + "/mimeinfo.cache"
+        let fix = ConfigurationFix("update-desktop-database '\(directory.path)'")
+        guard !FileBytes.isDirectory(cache) else { return [] }
+        let comparison = MimeInfoCacheComparison(applications: applications, directoryIndex: index)
+        guard let cached = applications.mimeInfoCache(in: index) else {
+            guard let (type, id) = comparison.declared.first, !FileBytes.exists(cache) else { return [] }
+            let count = comparison.declared.count
+            return [problem(.staleMimeInfoCache, .warning, path: cache,
+                "does not exist, so GIO and xdg-mime see none of the \(count) \(count == 1 ? "association" : "associations") "
+                    + "the entries of \(directory.path) declare, such as \(id) for \(type)", fix: fix)]
+        }
+        let differences = comparison.differences(from: cached)
+        guard let first = differences.first else { return [] }
+        let more = differences.count > 1 ? " (and \(differences.count - 1) more)" : ""
+        return [problem(.staleMimeInfoCache, .warning, path: cache,
+            "is out of date: \(first)\(more); GIO and xdg-mime read associations that are not true", fix: fix)]
+    }
+
+    /// A `mime.cache` older than its `packages/`, or none beside packages: GIO (through xdgmime)
+    /// reads the compiled files only.
+    private func mimeCacheProblems(in mime: String) -> [ConfigurationProblem] {
+        let cache = mime + "/mime.cache"
+        let packages = mime + "/packages"
+        let fix = ConfigurationFix("update-mime-database '\(mime)'")
+        guard !FileBytes.isDirectory(cache) else { return [] }
+        let xml = ((try? FileBytes.directoryEntries(packages)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
+        guard let cacheTime = FileBytes.modificationTime(cache) else {
+            // Without mime.cache, xdgmime falls back to globs2 and magic, which the same tool writes.
+            guard let example = xml.first, !FileBytes.exists(cache), !FileBytes.exists(mime + "/globs2") else { return [] }
+            return [problem(.staleMIMECache, .warning, path: cache,
+                "does not exist, so GIO sees none of the types of \(packages) (such as those of \(example)); assoc reads the XML",
+                fix: fix)]
+        }
+        let newer = ([packages] + xml.map { packages + "/" + $0 })
+            .filter { (FileBytes.modificationTime($0) ?? 0) > cacheTime }
+        guard let example = newer.last else { return [] }
+        return [problem(.staleMIMECache, .warning, path: cache,
+            "is older than \(example): GIO reads types that are no longer true (assoc reads the XML instead)", fix: fix)]
     }
 }

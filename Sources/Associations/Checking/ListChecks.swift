@@ -57,6 +57,7 @@ extension ConfigurationChecker {
         var added: [String: [(id: String, line: Int)]] = [:]
         var removed: [String: [(id: String, line: Int)]] = [:]
         var group: AssociationGroup?
+        var firstLineOfKey: [AssociationGroup: [String: Int]] = [:]
         var number = 0
         for line in file.lines {
             number += 1
@@ -66,8 +67,21 @@ extension ConfigurationChecker {
                 if let group, group != .defaultApplications, !location.mayAddOrRemove {
                     found.append(misplacedGroup(group, in: location, line: number))
                 }
+                if group == nil, let meant = GroupNameSpelling.intended(name) {
+                    found.append(problem(.misspelledGroup, .warning, path: path, line: number,
+                        "[\(name)] is not a group of mimeapps.list; every reader ignores its lines (did you mean [\(meant.rawValue)]?)",
+                        fix: ConfigurationFix("rename the group to [\(meant.rawValue)]")))
+                }
             case .entry(let entry) where entry.locale == nil:
                 guard let group else { continue }
+                if let first = firstLineOfKey[group, default: [:]][entry.key] {
+                    found.append(problem(.duplicateKey, .warning, path: path, line: entry.line,
+                        "'\(entry.key)' is written again in [\(group.rawValue)] (first on line \(first)): "
+                            + "GIO reads this line, xdg-mime and assoc the first",
+                        fix: ConfigurationFix("keep one line for '\(entry.key)' and delete the other")))
+                } else {
+                    firstLineOfKey[group, default: [:]][entry.key] = entry.line
+                }
                 let ids = KeyFileValue.list(entry.value).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                 found += idProblems(ids, entry: entry, group: group, path: path)
                 guard let type = checkedKey(entry, group: group, location: location, found: &found) else { continue }

@@ -26,6 +26,12 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
     /// The same application in `[Added Associations]` and `[Removed Associations]` of one list for
     /// one type: "invalid" by the specification (SPECS rule 45).
     case addedAndRemoved = "added-and-removed"
+    /// A key written twice in one group: GIO takes the last line, xdg-mime and assoc the first
+    /// (SPECS rule 61: no duplicate keys).
+    case duplicateKey = "duplicate-key"
+    /// A group whose name is a near miss of one the specification defines (`[Default
+    /// applications]`): every reader ignores its lines.
+    case misspelledGroup = "misspelled-group"
     /// `[Added Associations]` or `[Removed Associations]` in a desktop-specific list, where every
     /// reader ignores them (SPECS rule 43).
     case desktopListAssociations = "desktop-list-associations"
@@ -64,9 +70,10 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
 
     // MARK: - Caches
 
-    /// A `mimeinfo.cache` older than an entry of its directory: GIO reads stale associations.
+    /// A `mimeinfo.cache` that disagrees with the entries of its directory, or none where they
+    /// declare types: GIO and xdg-mime read the directory's associations from it.
     case staleMimeInfoCache = "stale-mimeinfo-cache"
-    /// A `mime.cache` older than its `packages/`: GIO reads stale types.
+    /// A `mime.cache` older than its `packages/`, or none beside them: GIO reads stale types.
     case staleMIMECache = "stale-mime-cache"
 
     // MARK: - The user's list
