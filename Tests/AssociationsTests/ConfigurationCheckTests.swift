@@ -23,6 +23,17 @@ struct ConfigurationCheckTests {
         #expect(problems.isEmpty, "\(problems.map(\.description))")
     }
 
+    @Test("a data directory listed twice, once through a link, masks nothing of its own")
+    func directoryListedTwice() throws {
+        let tree = try CheckFixtures.clean()
+        defer { withExtendedLifetime(tree) {} }
+        try FileManager.default.createSymbolicLink(atPath: tree.path("usr-share-again"), withDestinationPath: "usr-share")
+        var variables = CheckFixtures.variables(tree)
+        variables["XDG_DATA_DIRS"] = tree.path("usr-share") + ":" + tree.path("usr-share-again")
+        let problems = checkProblems(tree, variables: variables)
+        #expect(problems.isEmpty, "\(problems.map(\.description))")
+    }
+
     @Test("one planted problem of each kind is found, in its file, on its line")
     func planted() throws {
         let tree = try CheckFixtures.planted()

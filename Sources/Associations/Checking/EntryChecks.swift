@@ -78,7 +78,7 @@ extension ConfigurationChecker {
             Self.scan(directory.path, prefix: "", depth: 0, into: &paths)
             for id in paths.keys.sorted() {
                 guard let files = paths[id], files.count > 1 else { continue }
-                for other in files.dropFirst() {
+                for other in files.dropFirst() where !FileBytes.isSameFile(other, files[0]) {
                     found.append(problem(.duplicateID, .warning, path: other,
                         "has the desktop file ID \(id), as \(files[0]) has: which of the two is used is undefined",
                         fix: ConfigurationFix("rename or delete one of them")))
@@ -90,6 +90,8 @@ extension ConfigurationChecker {
                 guard let masking = applications.directories.prefix(index).firstIndex(where: { $0.files[id] != nil }),
                     let maskingPath = applications.directories[masking].files[id],
                     let path = directory.files[id] else { continue }
+                // One directory reached twice (a data directory listed again through a link).
+                if FileBytes.isSameFile(path, maskingPath) { continue }
                 // A Hidden=true copy is how a user deletes an entry: masking is the point.
                 if applications.application(id, in: masking)?.entry?.hidden == true { continue }
                 found.append(ConfigurationProblem(kind: .duplicateID, severity: .note, path: path,

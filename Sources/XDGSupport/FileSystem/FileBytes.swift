@@ -111,6 +111,14 @@ public enum FileBytes {
         return stat(PathCoding.cString(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(PathCoding.cString(path), X_OK) == 0
     }
 
+    /// Whether `a` and `b` name one file (following links): the same device and inode.
+    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        return stat(PathCoding.cString(a), &first) == 0 && stat(PathCoding.cString(b), &second) == 0
+            && first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// Whether something exists at `path` (following links).
     public static func exists(_ path: String) -> Bool {
         var info = stat()
