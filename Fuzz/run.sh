@@ -38,6 +38,7 @@ export SWIFT_BACKTRACE=enable=no
 # Inputs big enough for real files, small enough for speed (the seeds above are cut to fit).
 case $target in
     mime-cache) max_len=65536 ;;
+    text-files) max_len=32768 ;;
     mimeapps | glob) max_len=4096 ;;
     *) max_len=8192 ;;
 esac

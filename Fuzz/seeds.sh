@@ -40,6 +40,20 @@ case $target in
                 seed "$work/mime/mime.cache"
             fi
         done ;;
+    text-files)
+        # The text files update-mime-database writes for each package, each after its choice byte
+        # and a cut at the middle.
+        work=$(mktemp -d)
+        trap 'rm -rf "$work"' EXIT
+        files -name '*.xml' -path '*mime*' -o -name '*.xml' -path '*qt*' | while read -r file; do
+            rm -rf "$work/mime" && mkdir -p "$work/mime/packages" && cp "$file" "$work/mime/packages/"
+            update-mime-database "$work/mime" 2>/dev/null || continue
+            index=0
+            for name in magic globs2 globs aliases subclasses icons generic-icons XMLnamespaces; do
+                if [ -s "$work/mime/$name" ]; then seed "$work/mime/$name" "\\x0$index\\x80"; fi
+                index=$((index + 1))
+            done
+        done ;;
     magic)
         find "$corpus/shared-mime-info/tests/mime-detection" -type f -size -64k | sort | while read -r file; do
             seed "$file" '\x00'

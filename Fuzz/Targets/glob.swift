@@ -4,9 +4,8 @@ import Glibc
 @testable import MIMEDatabase
 import XDGSupport
 
-/// Glob parsing and matching. There is no reader for the `globs2` text file of a mime directory
-/// (the database reads `mime.cache` or the XML), so this target fuzzes the rules and the matcher:
-/// the input's lines before the last are extra patterns (`WEIGHT:FLAGS:PATTERN`, the shape of a
+/// Glob rules and matching (the `globs2` reader itself is the `text-files` target's): the input's
+/// lines before the last are extra patterns (`WEIGHT:FLAGS:PATTERN`, the shape of a
 /// globs2 line less the type), added to the globs of the corpus's freedesktop.org.xml (path in
 /// `$FUZZ_MIME_PACKAGE`); the last line is the name to match.
 ///

@@ -211,7 +211,7 @@ struct GlobalOptions {
                     value = String(word.dropFirst("--database=".count))
                 }
                 guard let source = DatabaseSource(rawValue: value) else {
-                    throw UsageError("'--database' takes xml, cache or auto, not '\(value)'")
+                    throw UsageError("'--database' takes auto, xml, cache or text, not '\(value)'")
                 }
                 options.database = source
             } else if word == "--version" && isFirst {

@@ -14,6 +14,8 @@ public enum MIMEDatabaseError: Error, Sendable, Equatable {
     case unsupportedCacheVersion(path: String, major: Int, minor: Int)
     /// A `mime.cache` that is cut short or points outside itself.
     case corruptCache(path: String, reason: String)
+    /// A generated text file (`magic`, `globs2`…) that is not in its format at all.
+    case malformedTextFile(path: String, line: Int, message: String)
     /// A name that is not `media/subtype`.
     case invalidTypeName(String)
 
@@ -27,6 +29,7 @@ public enum MIMEDatabaseError: Error, Sendable, Equatable {
         case let .unsupportedCacheVersion(path, major, minor):
             return "\(path): cache version \(major).\(minor) is not supported (expected 1.1 or 1.2)"
         case let .corruptCache(path, reason): return "\(path): corrupt cache: \(reason)"
+        case let .malformedTextFile(path, line, message): return "\(path):\(line): \(message)"
         case let .invalidTypeName(name): return "'\(name)' is not a MIME type (expected 'media/subtype')"
         }
     }
@@ -56,6 +59,8 @@ extension MIMEDatabaseError {
                 + "(expected 1.1 or 1.2); \(consequence)")
         case let .corruptCache(path, reason):
             return Diagnostic(path: path, message: "corrupt cache: \(reason); \(consequence)")
+        case let .malformedTextFile(path, line, message):
+            return Diagnostic(path: path, line: line, message: "\(message); \(consequence)")
         case .invalidTypeName:
             return Diagnostic(path: fallbackPath, message: "\(message); \(consequence)")
         }

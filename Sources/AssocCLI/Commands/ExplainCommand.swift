@@ -23,7 +23,7 @@ enum ExplainCommand {
 
         Options:
           --no-xattr          ignore the user.mime_type attribute
-          --database SOURCE   read each mime/ directory from xml, cache or auto (default)
+          --database SOURCE   read each mime/ directory from xml, cache, text or auto (default)
           -h, --help          show this help
 
         Exit status: 0 when explained, 2 when a PATH cannot be read or on a usage error.

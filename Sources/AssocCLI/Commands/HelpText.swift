@@ -1,7 +1,7 @@
 /// The text of `assoc --help`.
 enum HelpText {
     static let main = """
-        Usage: assoc [--database xml|cache|auto] COMMAND [OPTIONS] [ARGUMENTS]
+        Usage: assoc [--database auto|xml|cache|text] COMMAND [OPTIONS] [ARGUMENTS]
 
         File types and default applications, the freedesktop way.
 

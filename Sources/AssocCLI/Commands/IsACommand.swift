@@ -13,7 +13,7 @@ enum IsACommand {
         SUPERTYPE may be a media wildcard such as image/*.
 
         Options:
-          --database SOURCE   read each mime/ directory from xml, cache or auto (default)
+          --database SOURCE   read each mime/ directory from xml, cache, text or auto (default)
           -h, --help          show this help
 
         Exit status: 0 yes, 1 no, 2 on a usage error.

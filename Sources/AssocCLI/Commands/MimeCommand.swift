@@ -15,7 +15,7 @@ enum MimeCommand {
         Options:
           --json              one JSON object per line: type, comment, aliases, parents,
                               ancestors, globs, icon, genericIcon
-          --database SOURCE   read each mime/ directory from xml, cache or auto (default)
+          --database SOURCE   read each mime/ directory from xml, cache, text or auto (default)
           -h, --help          show this help
 
         Exit status: 0 when every TYPE is known, 1 when one is not, 2 on a usage error.

@@ -30,7 +30,7 @@ enum TypeCommand {
           -0, --null          the paths of LIST are separated by NUL bytes, not newlines
           -j, --jobs N        type on N threads (default: one per processor); the output is
                               in input order whatever N is
-          --database SOURCE   read each mime/ directory from xml, cache or auto (default)
+          --database SOURCE   read each mime/ directory from xml, cache, text or auto (default)
           -h, --help          show this help
 
         Exit status: 0 when every PATH was typed, 2 when one could not be read (the others are

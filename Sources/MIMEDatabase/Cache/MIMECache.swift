@@ -272,21 +272,10 @@ enum MIMECache {
                 let value = try reader.slice(at: valueOffset, length: valueLength)
                 let mask = maskOffset == 0 ? nil : try reader.slice(at: maskOffset, length: valueLength)
                 result.append(Matchlet(rangeStart: rangeStart, rangeLength: rangeLength, wordSize: wordSize,
-                                       value: hostOrder(value, wordSize: wordSize),
-                                       mask: mask.map { hostOrder($0, wordSize: wordSize) }, children: children))
+                                       value: Matchlet.hostOrder(value, wordSize: wordSize),
+                                       mask: mask.map { Matchlet.hostOrder($0, wordSize: wordSize) }, children: children))
             }
             return result
-        }
-
-        /// `host16`/`host32` values are stored big-endian in words of `wordSize` bytes and must be
-        /// swapped word by word on a little-endian machine (SPECS rule 18).
-        private func hostOrder(_ bytes: [UInt8], wordSize: Int) -> [UInt8] {
-            guard wordSize > 1, 1.littleEndian == 1, bytes.count % wordSize == 0 else { return bytes }
-            var swapped = bytes
-            for start in stride(from: 0, to: bytes.count, by: wordSize) {
-                swapped[start..<start + wordSize].reverse()
-            }
-            return swapped
         }
 
         mutating func readNamespaces(at list: Int, into contents: inout DirectoryContents) throws(CacheReader.Failure) {

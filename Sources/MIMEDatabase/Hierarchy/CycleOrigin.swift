@@ -5,7 +5,7 @@ import XDGSupport
 /// Cycles are rare, so nothing is recorded while loading: the file is looked for only when one is
 /// found, in the most important directory that declares the first edge of the cycle.
 enum CycleOrigin {
-    /// The file (and line, for an XML package) that declares `child` a sub-class of `parent`.
+    /// The file (and line, for an XML package or the `subclasses` file) that declares `child` a sub-class of `parent`.
     static func locate(child: String, parent: String, in directories: [LoadedDirectory]) -> (path: String, line: Int?)? {
         for directory in directories.reversed() {
             switch directory.source {
@@ -15,6 +15,13 @@ enum CycleOrigin {
                     let contents = try? MIMECache.read(bytes: bytes, path: cache),
                     contents.parents[child]?.contains(parent) == true else { continue }
                 return (cache, nil)
+            case .text:
+                let subclasses = directory.path + "/subclasses"
+                guard let bytes = try? FileBytes.read(subclasses) else { continue }
+                let wanted = Array("\(child) \(parent)".utf8)
+                let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                guard let index = lines.firstIndex(where: { $0.elementsEqual(wanted) }) else { continue }
+                return (subclasses, index + 1)
             case .xml:
                 for package in directory.packages.reversed() {
                     var ignored: [Diagnostic] = []

@@ -1,11 +1,14 @@
-/// Which of a `mime/` directory's two sources to read (DESIGN.md decision 1, `--database`).
+/// Which of a `mime/` directory's sources to read (DESIGN.md decision 1, `--database`).
 public enum DatabaseSource: String, Sendable, CaseIterable {
-    /// The cache when it is valid and not older than `packages/`, else the XML.
+    /// The cache when it is valid and not older than `packages/`, else the XML, else the
+    /// generated text files (SPECS rule 40).
     case auto
     /// Always `packages/*.xml`.
     case xml
-    /// The cache wherever one is valid, whatever its age; the XML where none is.
+    /// The cache wherever one is valid, whatever its age; else as `auto`.
     case cache
+    /// The generated text files (`globs2`, `magic`…) wherever they are; else as `auto`.
+    case text
 }
 
 /// What was read for one `mime/` directory, for `explain` and tests.
@@ -16,6 +19,8 @@ public struct LoadedDirectory: Sendable, Equatable {
         case xml
         /// `mime.cache` was read.
         case cache
+        /// The generated text files were read.
+        case text
     }
 
     /// The `mime/` directory.

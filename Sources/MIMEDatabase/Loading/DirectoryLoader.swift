@@ -1,10 +1,14 @@
 import XDGSupport
 
-/// Loads one `mime/` directory from its cache or its XML packages, by the policy of `DatabaseSource`.
+/// Loads one `mime/` directory from its cache, its XML packages or its generated text files, by
+/// the policy of `DatabaseSource`.
 enum DirectoryLoader {
     /// Reads the directory at `path` (a `mime/` directory), or `nil` when it holds no database.
     static func load(_ path: String, source: DatabaseSource,
                      diagnostics: inout [Diagnostic]) -> (LoadedDirectory, DirectoryData)? {
+        if source == .text, GeneratedFiles.exist(in: path) {
+            return textFiles(path, diagnostics: &diagnostics)
+        }
         let packagesDirectory = path + "/packages"
         let packages = packageFiles(packagesDirectory, diagnostics: &diagnostics)
         let cachePath = path + "/mime.cache"
@@ -19,7 +23,11 @@ enum DirectoryLoader {
                     message: "older than its packages; reading the XML instead"))
             }
         }
-        guard !packages.isEmpty else { return nil }
+        guard !packages.isEmpty else {
+            // No cache to use and no packages: what update-mime-database left beside the cache.
+            guard source != .xml, GeneratedFiles.exist(in: path) else { return nil }
+            return textFiles(path, diagnostics: &diagnostics)
+        }
         var contents = DirectoryContents()
         var read: [String] = []
         for package in packages {
@@ -33,6 +41,11 @@ enum DirectoryLoader {
         let info = LoadedDirectory(path: path, source: .xml, packages: read, descriptions: contents.descriptions)
         contents.descriptions = [:]
         return (info, .decoded(contents))
+    }
+
+    /// The directory read from its generated text files.
+    private static func textFiles(_ path: String, diagnostics: inout [Diagnostic]) -> (LoadedDirectory, DirectoryData) {
+        (LoadedDirectory(path: path, source: .text, packages: []), .decoded(GeneratedFiles.read(path, diagnostics: &diagnostics)))
     }
 
     /// `packages/*.xml` sorted by name, with `Override.xml` last (SPECS rule 4).
@@ -58,7 +71,9 @@ enum DirectoryLoader {
             let extent = try MIMECache.validate(bytes: bytes, path: cachePath)
             return CacheImage(bytes: bytes, path: cachePath, typesPath: path + "/types", magicExtent: extent)
         } catch {
-            diagnostics.append(error.diagnostic(path: cachePath, consequence: "reading the XML instead"))
+            let fallback = packageFiles(path + "/packages", diagnostics: &diagnostics).isEmpty
+                ? "reading the text files beside it instead" : "reading the XML instead"
+            diagnostics.append(error.diagnostic(path: cachePath, consequence: fallback))
             return nil
         }
     }

@@ -58,4 +58,15 @@ public struct Matchlet: Sendable, Hashable {
         let own = rangeStart + rangeLength - 1 + value.count
         return children.reduce(own) { max($0, $1.extent) }
     }
+
+    /// `host16`/`host32` values are stored in `mime.cache` and `magic` big-endian, in words of
+    /// `wordSize` bytes, and must be swapped word by word on a little-endian machine (SPECS rule 18).
+    static func hostOrder(_ bytes: [UInt8], wordSize: Int) -> [UInt8] {
+        guard wordSize > 1, 1.littleEndian == 1, bytes.count % wordSize == 0 else { return bytes }
+        var swapped = bytes
+        for start in stride(from: 0, to: bytes.count, by: wordSize) {
+            swapped[start..<start + wordSize].reverse()
+        }
+        return swapped
+    }
 }

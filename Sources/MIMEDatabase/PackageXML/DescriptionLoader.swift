@@ -6,7 +6,7 @@ enum DescriptionLoader {
         switch directory.source {
         case .xml:
             return directory.descriptions[type]
-        case .cache:
+        case .cache, .text:
             var ignored: [Diagnostic] = []
             // update-mime-database names the file after the lower-cased type.
             let candidates = [type, type.lowercased()].map { directory.path + "/" + $0 + ".xml" }
