@@ -27,11 +27,15 @@ private let entries: [String: String] = [
     "vendor/sub.desktop": CheckFixtures.entry("Sub", types: "image/png;"),
     "junk.desktop": "[Desktop Entry]\nthis is no key\nType=Application\nName=Junk\nExec=true\nMimeType=text/plain;\n",
     "notypes.desktop": "[Desktop Entry]\nType=Application\nName=No types\nExec=true\n",
+    // Two files with one ID: the tool indexes both.
+    "twice-app.desktop": CheckFixtures.entry("Twice 1", types: "application/zip;"),
+    "twice/app.desktop": CheckFixtures.entry("Twice 2", types: "application/x-tar;"),
     "types.desktop": CheckFixtures.entry("Types", types: ([
         "notatype", "TEXT/Plain", "font/ttf", "X-Foo/bar", "x-/bar", "example/x", "image/*", "message/x-foo",
         "multipart/related", "zz-application/zz-winassoc-xls", "zz-application/zz-winassoc-foo", "misc/ultravox",
         "misc/other", "flv-application/octet-stream", "chemical/x-pdb", "x-directory/normal", "text/a=b",
         "inode/directory", "x-scheme-handler/https", "x-content/image-dcf", "model/stl", "vms/exe",
+        "text/\u{301}x", "\u{301}/x",
     ] as [String]).joined(separator: ";") + ";"),
 ]
 

@@ -36,7 +36,7 @@ struct ListCheckTests {
         return tree
     }
 
-    @Test("a key written twice: GIO's view takes the last line, assoc's the first, and check says so")
+    @Test("a key written twice: GIO's view takes the last line, assoc's merges them first line first, and check says so")
     func duplicateKey() throws {
         let list = """
             [Default Applications]

@@ -69,6 +69,16 @@ struct GeneratedFilesTests {
         #expect(TypeDetector(database: database).detect(data: Array("%PDF-1.7\n".utf8)).type == "application/pdf")
     }
 
+    @Test("a corrupt mime.cache alone is skipped with a warning that says so")
+    func corruptCacheAlone() throws {
+        let tree = try TemporaryXDGTree()
+        defer { withExtendedLifetime(tree) {} }
+        try tree.write("usr-share/mime/mime.cache", "not a cache at all")
+        let database = MIMEDatabase(mimeDirectories: [tree.path("usr-share/mime")], source: .auto)
+        #expect(database.directories.isEmpty)
+        #expect(database.diagnostics.count == 1 && database.diagnostics[0].message.hasSuffix("; directory skipped"), "\(database.diagnostics)")
+    }
+
     @Test("a magic file without its header is skipped with a warning on line 1; the globs still answer")
     func magicWithoutHeader() throws {
         let tree = try TemporaryXDGTree()
@@ -98,16 +108,27 @@ struct GeneratedFilesTests {
         #expect(diagnostics.map(\.description) == ["/t/magic:4: an unknown character where the line should end; line ignored"])
     }
 
-    @Test("a value holding a newline and a mask are read by their lengths")
+    @Test("a value holding a newline and a mask are read by their lengths; blank lines are skipped")
     func binaryValues() throws {
-        let file = MagicFileReader.header + Array("[60:application/x-b]\n>8=".utf8) + [0, 3] + [0x0A, 0x00, 0x5B]
-            + Array("&".utf8) + [0xFF, 0x0F, 0xFF] + Array("+16\n".utf8)
+        let file = MagicFileReader.header + Array("\n[60:application/x-b]\n>8=".utf8) + [0, 3] + [0x0A, 0x00, 0x5B]
+            + Array("&".utf8) + [0xFF, 0x0F, 0xFF] + Array("+16\n\n".utf8)
         var diagnostics: [Diagnostic] = []
         let rules = try readMagic(file, diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty)
         #expect(rules == [MagicRule(priority: 60, mimeType: "application/x-b", matchlets: [
             Matchlet(rangeStart: 8, rangeLength: 16, value: [0x0A, 0x00, 0x5B], mask: [0xFF, 0x0F, 0xFF]),
         ])])
+    }
+
+    @Test("a last line the file cuts short ends the reading, dropping its section")
+    func lastLineCutShort() throws {
+        let first = MagicFileReader.header + Array("[50:image/x-a]\n>0=".utf8) + [0, 1] + Array("A\n".utf8)
+        for tail in ["[40:image/x-b]\n>0=\u{0}\u{1}B", "[40:image/x-b]\n>0=\u{0}\u{1}B~", "[40:image/x-b]\n>0=\u{0}\u{1}B!x"] {
+            var diagnostics: [Diagnostic] = []
+            let rules = try readMagic(first + Array(tail.utf8), diagnostics: &diagnostics)
+            #expect(rules.map(\.mimeType) == ["image/x-a"])
+            #expect(diagnostics.map(\.description) == ["/t/magic:5: the last line is cut short; the rest of the file is ignored"])
+        }
     }
 
     @Test("every cut of the real magic file keeps the sections before the cut, unchanged", .enabled(if: hasSystemTextFiles))

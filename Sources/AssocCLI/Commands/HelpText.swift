@@ -27,7 +27,8 @@ enum HelpText {
 
         Global options:
           --database SOURCE   read each mime/ directory from its xml packages, its mime.cache,
-                              or auto: the cache when valid and not older than the packages
+                              its generated text files, or auto: the cache when valid and
+                              not older than the packages, else the xml, else the text files
           --verbose           also print notes about the data read
           -h, --help          show help; 'assoc COMMAND --help' for a command
           --version           print the version

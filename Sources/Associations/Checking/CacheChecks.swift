@@ -23,7 +23,8 @@ extension ConfigurationChecker {
         let cache = directory.path + "/mimeinfo.cache"
         let fix = ConfigurationFix("update-desktop-database '\(directory.path)'")
         guard !FileBytes.isDirectory(cache) else { return [] }
-        let comparison = MimeInfoCacheComparison(applications: applications, directoryIndex: index)
+        let comparison = MimeInfoCacheComparison(applications: applications, directoryIndex: index,
+                                                 files: Self.entryFiles(in: directory.path))
         guard let cached = applications.mimeInfoCache(in: index) else {
             guard let (type, id) = comparison.declared.first, !FileBytes.exists(cache) else { return [] }
             let count = comparison.declared.count

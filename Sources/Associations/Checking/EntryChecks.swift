@@ -74,8 +74,7 @@ extension ConfigurationChecker {
     private func duplicateProblems() -> [ConfigurationProblem] {
         var found: [ConfigurationProblem] = []
         for directory in applications.directories {
-            var paths: [String: [String]] = [:]
-            Self.scan(directory.path, prefix: "", depth: 0, into: &paths)
+            let paths = Self.entryFiles(in: directory.path)
             for id in paths.keys.sorted() {
                 guard let files = paths[id], files.count > 1 else { continue }
                 for other in files.dropFirst() where !FileBytes.isSameFile(other, files[0]) {
@@ -102,7 +101,13 @@ extension ConfigurationChecker {
         return found
     }
 
-    /// Every `.desktop` file below `directory` by ID, all of them, as `ApplicationIndex` finds them.
+    /// Every `.desktop` file below `directory` by ID, all of them (`ApplicationIndex` keeps one).
+    static func entryFiles(in directory: String) -> [String: [String]] {
+        var paths: [String: [String]] = [:]
+        scan(directory, prefix: "", depth: 0, into: &paths)
+        return paths
+    }
+
     private static func scan(_ directory: String, prefix: String, depth: Int, into paths: inout [String: [String]]) {
         guard depth < 16, let names = try? FileBytes.directoryEntries(directory) else { return }
         for name in names {

@@ -25,7 +25,7 @@ enum GroupNameSpelling {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
             }
-            if current.min()! > limit { return limit + 1 }
+            if !current.contains(where: { $0 <= limit }) { return limit + 1 }
             swap(&previous, &current)
         }
         return previous[b.count]

@@ -77,7 +77,7 @@ extension ConfigurationChecker {
                 if let first = firstLineOfKey[group, default: [:]][entry.key] {
                     found.append(problem(.duplicateKey, .warning, path: path, line: entry.line,
                         "'\(entry.key)' is written again in [\(group.rawValue)] (first on line \(first)): "
-                            + "GIO reads this line, xdg-mime and assoc the first",
+                            + "GIO reads only this line, xdg-mime only the first, and assoc both (the first line's IDs first)",
                         fix: ConfigurationFix("keep one line for '\(entry.key)' and delete the other")))
                 } else {
                     firstLineOfKey[group, default: [:]][entry.key] = entry.line

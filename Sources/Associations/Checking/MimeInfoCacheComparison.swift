@@ -8,7 +8,8 @@ import XDGSupport
 /// It indexes every entry of the directory and its subdirectories that key files can read and
 /// that is not `Hidden`, whatever its `Type`, `TryExec` or `Exec`, under each type of `MimeType=`
 /// that it accepts (`TypeIndexing`). An entry that assoc reads but GLib's key files might not (a
-/// line with a syntax problem) is left out of the comparison rather than guessed at.
+/// line with a syntax problem), and an ID two files share, are left out of the comparison rather
+/// than guessed at.
 struct MimeInfoCacheComparison {
     /// (type, ID) pairs the entries declare and the tool would index, in ID then type order.
     private(set) var declared: [(type: String, id: String)] = []
@@ -21,11 +22,13 @@ struct MimeInfoCacheComparison {
     /// Every ID with a file in the directory.
     private let present: Set<String>
 
-    init(applications: ApplicationIndex, directoryIndex: Int) {
+    /// Reads the entries of the directory `directoryIndex` of `applications`; `files` lists every
+    /// file of each ID there, since the tool indexes each of two files with one ID.
+    init(applications: ApplicationIndex, directoryIndex: Int, files: [String: [String]]) {
         let directory = applications.directories[directoryIndex]
         present = Set(directory.files.keys)
         for id in directory.files.keys.sorted() {
-            guard let application = applications.application(id, in: directoryIndex),
+            guard files[id, default: []].count <= 1, let application = applications.application(id, in: directoryIndex),
                 let entry = application.entry, Self.keyFileAccepts(application.path) else {
                 uncertain.insert(id)
                 continue
@@ -67,39 +70,5 @@ struct MimeInfoCacheComparison {
             found.append("it does not list \(id) for \(type)")
         }
         return found
-    }
-}
-
-/// The types `update-desktop-database` indexes: `media/subtype` where the subtype is a token
-/// (RFC 2045) and the media type is registered (RFC 2046, 2077, 8081), used on free desktops
-/// (`inode`, `x-content`, `x-scheme-handler`, `chemical`, `x-directory`) or an `x-` extension;
-/// a few types of other media are accepted too. It compares case-sensitively.
-enum TypeIndexing {
-    private static let media: Set<Substring> = [
-        "application", "audio", "font", "image", "model", "text", "video", "message", "multipart",
-        "inode", "x-content", "x-scheme-handler", "chemical", "x-directory",
-    ]
-    /// Types outside those media that the tool accepts: a widely deployed one, and old Windows
-    /// names it asks to replace but still indexes.
-    private static let exceptions: Set<String> = Set(["misc/ultravox", "flv-application/octet-stream"]
-        + ["123", "cab", "cdr", "doc", "hlp", "ini", "lwp", "lzh", "mdb", "uu", "xls"].map { "zz-application/zz-winassoc-" + $0 })
-    /// Bytes a token may not have besides controls and space.
-    private static let specials = Set("()<>@,;:\\\"/[]?=".utf8)
-
-    /// Whether `type` is one the tool writes to `mimeinfo.cache`.
-    static func isIndexed(_ type: String) -> Bool {
-        guard let slash = type.firstIndex(of: "/") else { return false }
-        let mediaPart = type[..<slash]
-        let subtype = type.utf8[type.utf8.index(after: slash)...]
-        guard !subtype.isEmpty, subtype.allSatisfy(isTokenByte) else { return false }
-        if media.contains(mediaPart) || exceptions.contains(type) { return true }
-        if mediaPart.lowercased().hasPrefix("x-") {
-            return mediaPart.utf8.dropFirst(2).allSatisfy(isTokenByte)
-        }
-        return false
-    }
-
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        byte > 32 && byte != 127 && !specials.contains(byte)
     }
 }

@@ -26,8 +26,8 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
     /// The same application in `[Added Associations]` and `[Removed Associations]` of one list for
     /// one type: "invalid" by the specification (SPECS rule 45).
     case addedAndRemoved = "added-and-removed"
-    /// A key written twice in one group: GIO takes the last line, xdg-mime and assoc the first
-    /// (SPECS rule 61: no duplicate keys).
+    /// A key written twice in one group: GIO takes the last line, xdg-mime the first, assoc
+    /// merges them (SPECS rule 61: no duplicate keys).
     case duplicateKey = "duplicate-key"
     /// A group whose name is a near miss of one the specification defines (`[Default
     /// applications]`): every reader ignores its lines.

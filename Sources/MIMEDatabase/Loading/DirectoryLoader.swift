@@ -71,8 +71,9 @@ enum DirectoryLoader {
             let extent = try MIMECache.validate(bytes: bytes, path: cachePath)
             return CacheImage(bytes: bytes, path: cachePath, typesPath: path + "/types", magicExtent: extent)
         } catch {
-            let fallback = packageFiles(path + "/packages", diagnostics: &diagnostics).isEmpty
-                ? "reading the text files beside it instead" : "reading the XML instead"
+            var ignored: [Diagnostic] = []
+            let fallback = !packageFiles(path + "/packages", diagnostics: &ignored).isEmpty ? "reading the XML instead"
+                : GeneratedFiles.exist(in: path) ? "reading the text files beside it instead" : "directory skipped"
             diagnostics.append(error.diagnostic(path: cachePath, consequence: fallback))
             return nil
         }

@@ -18,7 +18,9 @@ enum Globs2Reader {
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
             guard let first = line.first, first != UInt8(ascii: "#") else { continue }
-            let fields = line.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+            // In the older `globs`, the pattern is the rest of the line.
+            let fields = line.split(separator: UInt8(ascii: ":"), maxSplits: weighted ? Int.max : 1,
+                                    omittingEmptySubsequences: false)
             let minimum = weighted ? 3 : 2
             guard fields.count >= minimum else {
                 problems.add(line: number, "expected \(weighted ? "'weight:type:pattern'" : "'type:pattern'")")
@@ -54,24 +56,5 @@ enum Globs2Reader {
             contents.globs.append(GlobRule(pattern: pattern, mimeType: type, weight: weight, caseSensitive: caseSensitive))
         }
         if let diagnostic = problems.diagnostic { diagnostics.append(diagnostic) }
-    }
-}
-
-/// Small pieces shared by the readers of generated text files.
-enum TextFields {
-    /// The bytes as text (a bad byte becomes U+FFFD, which no type name accepts).
-    static func text(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// A non-empty run of ASCII digits as a number no larger than `Int32.max`, or nil.
-    static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
-        guard !bytes.isEmpty, bytes.count <= 10 else { return nil }
-        var value = 0
-        for byte in bytes {
-            guard byte >= 0x30 && byte <= 0x39 else { return nil }
-            value = value * 10 + Int(byte - 0x30)
-        }
-        return value <= Int(Int32.max) ? value : nil
     }
 }

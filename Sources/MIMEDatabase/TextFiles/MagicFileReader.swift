@@ -38,6 +38,11 @@ struct MagicFileReader {
         reader.lines.advance(through: reader.position, in: bytes)
         do {
             while reader.position < bytes.count {
+                // A blank line is skipped, as xdgmime does (the tool writes none).
+                if bytes[reader.position] == UInt8(ascii: "\n") {
+                    reader.position += 1
+                    continue
+                }
                 if let rule = try reader.section() {
                     contents.types.insert(rule.mimeType)
                     if rule.isDeleteAllMarker { contents.magicDeleteAll.insert(rule.mimeType) } else { contents.magic.append(rule) }
@@ -77,6 +82,10 @@ struct MagicFileReader {
         var flat: [(indent: Int, matchlet: Matchlet)] = []
         var skippedIndent: Int?
         while position < bytes.count && bytes[position] != UInt8(ascii: "[") {
+            if bytes[position] == UInt8(ascii: "\n") {
+                position += 1
+                continue
+            }
             let lineNumber = line
             let (indent, matchlet) = try matchletLine()
             if let skipped = skippedIndent, indent > skipped { continue }
@@ -134,23 +143,27 @@ struct MagicFileReader {
         }
         var wordSize = 1
         if take(UInt8(ascii: "~")) {
-            guard let read = digits(), read >= 1 else { return (indent, skipLine()) }
+            guard let read = digits(), read >= 1 else { return (indent, try skipLine()) }
             wordSize = read
         }
         var rangeLength = 1
         if take(UInt8(ascii: "+")) {
-            guard let read = digits(), read >= 1 else { return (indent, skipLine()) }
+            guard let read = digits(), read >= 1 else { return (indent, try skipLine()) }
             rangeLength = read
         }
-        guard take(UInt8(ascii: "\n")) else { return (indent, skipLine()) }
+        guard take(UInt8(ascii: "\n")) else { return (indent, try skipLine()) }
         return (indent, Matchlet(rangeStart: start, rangeLength: rangeLength, wordSize: wordSize,
                                  value: Matchlet.hostOrder(value, wordSize: wordSize),
                                  mask: mask.map { Matchlet.hostOrder($0, wordSize: wordSize) }))
     }
 
-    /// Skips to the start of the next line (no binary data follows an unknown character).
-    private mutating func skipLine() -> Matchlet? {
-        position = (bytes[position...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count - 1) + 1
+    /// Skips to the start of the next line (no binary data follows an unknown character); a
+    /// line the file ends in the middle of is cut short, not unknown.
+    private mutating func skipLine() throws(Stop) -> Matchlet? {
+        guard let newline = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else {
+            throw Stop(reason: "the last line is cut short")
+        }
+        position = newline + 1
         return nil
     }
 
@@ -183,19 +196,5 @@ struct MagicFileReader {
         guard position + count <= bytes.count else { return nil }
         defer { position += count }
         return Array(bytes[position..<(position + count)])
-    }
-}
-
-/// Counts the lines of a byte buffer as a position moves forward through it.
-struct LineCounter {
-    /// The 1-based line of the position last advanced to.
-    private(set) var line = 1
-    private var counted = 0
-
-    /// Counts the newlines before `position`, from where the last call stopped.
-    mutating func advance(through position: Int, in bytes: [UInt8]) {
-        guard position > counted else { return }
-        for index in counted..<min(position, bytes.count) where bytes[index] == UInt8(ascii: "\n") { line += 1 }
-        counted = position
     }
 }
