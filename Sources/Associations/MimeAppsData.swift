@@ -108,21 +108,25 @@ public struct MimeAppsData: Sendable, Equatable {
             var repeated: [String: [ListValue]] = [:]
             var repeatedExact: [String: [ListValue]] = [:]
             // GLib's key files answer a key written twice with its last value, so GIO's view
-            // (`exact`) skips every earlier line of a key; assoc's own merges them (first first).
-            var lastLineOfKey: [String: Int] = [:]
-            for entry in entries { lastLineOfKey[entry.key] = entry.line }
+            // (`exact`) must skip every earlier line of such a key; assoc's own merges them (first
+            // first). A key written twice is rare: noticed among the repeats of a canonical key,
+            // it sends `exact` through a second, slower pass.
+            var keysOfRepeats = Set<String>()
+            var keyWrittenTwice = false
             for entry in entries {
-                var ids: [String] = []
-                for item in KeyFileValue.list(entry.value) {
-                    let id = item.trimmingSpaces()
-                    if !id.isEmpty { ids.append(id) }
-                }
-                let value = ListValue(ids: ids, line: entry.line, key: entry.key)
+                let value = ListValue(ids: Self.ids(entry.value), line: entry.line, key: entry.key)
                 let canonical = database.canonicalName(entry.key)
-                if !values[canonical, default: .placeholder].fill(with: value) { repeated[canonical, default: []].append(value) }
-                guard lastLineOfKey[entry.key] == entry.line else { continue }
+                if !values[canonical, default: .placeholder].fill(with: value) {
+                    repeated[canonical, default: []].append(value)
+                    if let first = values[canonical] { keysOfRepeats.insert(first.key) }
+                    if !keysOfRepeats.insert(entry.key).inserted { keyWrittenTwice = true }
+                }
+                guard !keyWrittenTwice else { continue }
                 let spelled = database.unaliasExact(entry.key)
                 if !exact[spelled, default: .placeholder].fill(with: value) { repeatedExact[spelled, default: []].append(value) }
+            }
+            if keyWrittenTwice {
+                (exact, repeatedExact) = Self.lastLinesOfKeys(entries, database: database)
             }
             Self.merge(repeated, into: &values)
             Self.merge(repeatedExact, into: &exact)
@@ -130,6 +134,35 @@ public struct MimeAppsData: Sendable, Equatable {
             exactGroups[group] = exact
         }
         self.diagnostics = diagnostics
+    }
+
+    /// The desktop IDs of a list value, trimmed, empty ones dropped.
+    private static func ids(_ value: String) -> [String] {
+        var ids: [String] = []
+        for item in KeyFileValue.list(value) {
+            let id = item.trimmingSpaces()
+            if !id.isEmpty { ids.append(id) }
+        }
+        return ids
+    }
+
+    /// GIO's view of a group where some key is written twice: each key counts once, where it is
+    /// first written, with the value of its last line (GLib's key files list a key at its first
+    /// line and answer with its last value); keys that unalias to one type are then merged as usual.
+    private static func lastLinesOfKeys(_ entries: [KeyFileEntry], database: MIMEDatabase)
+        -> (values: [String: ListValue], repeated: [String: [ListValue]]) {
+        var lastOfKey: [String: KeyFileEntry] = [:]
+        for entry in entries { lastOfKey[entry.key] = entry }
+        var done = Set<String>()
+        var values: [String: ListValue] = [:]
+        var repeated: [String: [ListValue]] = [:]
+        for first in entries where done.insert(first.key).inserted {
+            guard let entry = lastOfKey[first.key] else { continue }
+            let value = ListValue(ids: ids(entry.value), line: entry.line, key: entry.key)
+            let spelled = database.unaliasExact(entry.key)
+            if !values[spelled, default: .placeholder].fill(with: value) { repeated[spelled, default: []].append(value) }
+        }
+        return (values, repeated)
     }
 
     /// Appends to each key's value the IDs that the later values under that key (or an alias of
