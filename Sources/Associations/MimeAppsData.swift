@@ -31,8 +31,9 @@ public struct MimeAppsData: Sendable, Equatable {
     public var exists: Bool
     /// Canonical type → value, per group.
     public var groups: [AssociationGroup: [String: ListValue]] = [:]
-    /// Type unaliased as spelled (no case folding, as GIO reads it) → value, per group; of a key
-    /// written twice in a group, only the last line counts, as in GLib's key files.
+    /// Type unaliased as spelled (no case folding, as GIO reads it) → value, per group; a key
+    /// written twice in a group counts where first written, with its last line's value, as GLib's
+    /// key files read it.
     public var exactGroups: [AssociationGroup: [String: ListValue]] = [:]
     /// Problems found in the file.
     public var diagnostics: [Diagnostic] = []
