@@ -15,7 +15,7 @@ enum DirectoryLoader {
         if source != .xml, let cacheTime = FileBytes.modificationTime(cachePath) {
             let newestPackage = ([packagesDirectory] + packages).compactMap(FileBytes.modificationTime).max() ?? 0
             if source == .cache || cacheTime >= newestPackage {
-                if let image = openCache(path: path, diagnostics: &diagnostics) {
+                if let image = openCache(path: path, hasPackages: !packages.isEmpty, diagnostics: &diagnostics) {
                     return (LoadedDirectory(path: path, source: .cache, packages: []), .cache(image))
                 }
             } else {
@@ -60,8 +60,9 @@ enum DirectoryLoader {
         return xml.map { directory + "/" + $0 }
     }
 
-    /// Reads and validates `mime.cache`; its lists are decoded later, when first needed.
-    private static func openCache(path: String, diagnostics: inout [Diagnostic]) -> CacheImage? {
+    /// Reads and validates `mime.cache`; its lists are decoded later, when first needed. A cache
+    /// refused is warned about, with what is read instead (`hasPackages`: the directory has XML).
+    private static func openCache(path: String, hasPackages: Bool, diagnostics: inout [Diagnostic]) -> CacheImage? {
         let cachePath = path + "/mime.cache"
         do throws(MIMEDatabaseError) {
             let bytes: [UInt8]
@@ -71,8 +72,7 @@ enum DirectoryLoader {
             let extent = try MIMECache.validate(bytes: bytes, path: cachePath)
             return CacheImage(bytes: bytes, path: cachePath, typesPath: path + "/types", magicExtent: extent)
         } catch {
-            var ignored: [Diagnostic] = []
-            let fallback = !packageFiles(path + "/packages", diagnostics: &ignored).isEmpty ? "reading the XML instead"
+            let fallback = hasPackages ? "reading the XML instead"
                 : GeneratedFiles.exist(in: path) ? "reading the text files beside it instead" : "directory skipped"
             diagnostics.append(error.diagnostic(path: cachePath, consequence: fallback))
             return nil

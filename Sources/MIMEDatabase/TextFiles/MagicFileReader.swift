@@ -176,7 +176,7 @@ struct MagicFileReader {
 
     /// Digits up to `terminator`; `fallback` when there are none, nil when they are no number.
     private mutating func number(terminatedBy terminator: UInt8, default fallback: Int?) -> Int? {
-        let end = bytes[position...].prefix(11).firstIndex { $0 < 0x30 || $0 > 0x39 } ?? min(position + 11, bytes.count)
+        let end = endOfDigits()
         guard end < bytes.count, bytes[end] == terminator else { return nil }
         if end == position { return fallback }
         defer { position = end }
@@ -185,10 +185,16 @@ struct MagicFileReader {
 
     /// A run of digits as a number, or nil.
     private mutating func digits() -> Int? {
-        let end = bytes[position...].prefix(11).firstIndex { $0 < 0x30 || $0 > 0x39 } ?? min(position + 11, bytes.count)
+        let end = endOfDigits()
         guard let value = TextFields.number(bytes[position..<end]) else { return nil }
         position = end
         return value
+    }
+
+    /// Where the run of digits at the position ends, looking at most 11 bytes ahead (more digits
+    /// than any number the file may hold).
+    private func endOfDigits() -> Int {
+        bytes[position...].prefix(11).firstIndex { $0 < 0x30 || $0 > 0x39 } ?? min(position + 11, bytes.count)
     }
 
     /// The next `count` bytes, or nil when the file ends first.
