@@ -16,6 +16,7 @@ public enum AssocCLI {
     /// Runs the process: reads its arguments and environment, and exits with the status.
     public static func main() -> Never {
         signal(SIGPIPE, SIG_IGN)
+        removeTemporariesOnSignals()
         let output = OutputSink.standardStreams
         // Read the arguments as bytes: a file name need not be UTF-8 (PathCoding carries it).
         let arguments = (1..<Int(CommandLine.argc)).map { index -> String in
@@ -27,6 +28,30 @@ public enum AssocCLI {
                          keepsStateUntilExit: true)
         output.flush()
         exit(status.rawValue)
+    }
+
+    /// On SIGINT, SIGTERM and SIGHUP, removes the temporary files being written (an edit's new
+    /// list, a copy in progress) and then dies of the signal as it would have, so the shell sees
+    /// the usual status (130 for Ctrl-C).
+    private static func removeTemporariesOnSignals() {
+        TemporaryFiles.prepareForSignals()
+        // A parent may have started assoc with these blocked (Foundation's Process does): the
+        // handler must run, so they are let through.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                TemporaryFiles.removeRegistered()
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
+            sigaction(number, &action, nil)
+        }
     }
 
     /// Runs one command line and returns its exit status.

@@ -40,7 +40,7 @@ public enum Corpus {
     /// need them are skipped where it does not.
     public static let temporaryDirectoryHasAttributes: Bool = {
         let probe = FileManager.default.temporaryDirectory.path + "/assoc-xattr-probe-\(getpid())"
-        FileManager.default.createFile(atPath: probe, contents: Data())
+        _ = FileManager.default.createFile(atPath: probe, contents: Data())
         defer { try? FileManager.default.removeItem(atPath: probe) }
         return (try? ExtendedAttributes.set("user.assoc.probe", to: "1", on: probe)) != nil
     }()

@@ -6,8 +6,12 @@ public struct ProcessResult: Sendable {
     public var standardOutput: String
     /// Standard error, decoded as UTF-8.
     public var standardError: String
-    /// The exit status.
+    /// The exit status (the signal's number when `terminatedBySignal`).
     public var status: Int32
+    /// Whether the process did not finish within its time limit and was killed.
+    public var timedOut = false
+    /// Whether a signal ended the process.
+    public var terminatedBySignal = false
 }
 
 /// Runs programs with a completely replaced environment, as end-to-end tests need.
@@ -22,8 +26,12 @@ public enum ProcessRunner {
     }
 
     /// Runs `executable` with `arguments` and exactly `environment`, feeding `input` on standard input.
+    ///
+    /// With `timeout`, a process still running after that many seconds is killed and the result
+    /// says `timedOut`: a test of hostile input fails instead of hanging.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                           input: [UInt8]? = nil, directory: String? = nil) throws -> ProcessResult {
+                           input: [UInt8]? = nil, directory: String? = nil,
+                           timeout: Double? = nil) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -36,6 +44,14 @@ public enum ProcessRunner {
         let inPipe = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
         try process.run()
+        let killed = LockedData()
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                guard process.isRunning else { return }
+                killed.set(Data([1]))
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
         if let input {
             try inPipe.fileHandleForWriting.write(contentsOf: Data(input))
             try inPipe.fileHandleForWriting.close()
@@ -53,13 +69,15 @@ public enum ProcessRunner {
         process.waitUntilExit()
         return ProcessResult(standardOutput: String(decoding: output, as: UTF8.self),
                              standardError: String(decoding: errorData.get(), as: UTF8.self),
-                             status: process.terminationStatus)
+                             status: process.terminationStatus, timedOut: !killed.get().isEmpty,
+                             terminatedBySignal: process.terminationReason == .uncaughtSignal)
     }
 
     /// Runs the built `assoc`.
     public static func assoc(_ arguments: [String], environment: [String: String],
-                             input: [UInt8]? = nil) throws -> ProcessResult {
-        try run(assocExecutable, arguments, environment: environment, input: input)
+                             input: [UInt8]? = nil, directory: String? = nil,
+                             timeout: Double? = nil) throws -> ProcessResult {
+        try run(assocExecutable, arguments, environment: environment, input: input, directory: directory, timeout: timeout)
     }
 }
 

@@ -40,13 +40,13 @@ public struct MimeAppsData: Sendable, Equatable {
 
     /// Reads the file at `location`; a missing file is an empty one.
     ///
-    /// A file that exists but cannot be read (a directory, a dangling link, no permission) is
-    /// empty too, with a warning; text that is not UTF-8 is read with the bad bytes replaced, and
+    /// A file that exists but cannot be read (a directory, a FIFO or device, a dangling link, no
+    /// permission, over `maximumSize`) is empty too, with a warning; text that is not UTF-8 is read with the bad bytes replaced, and
     /// a warning names the first line that has one.
     public init(location: ListLocation, database: MIMEDatabase) {
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(location.path, limit: Self.maximumSize + 1)
+            bytes = try FileBytes.read(location.path, limit: Self.maximumSize)
         } catch {
             let problem = FileBytes.unreadableProblem(location.path, error)
             self.init(missing: location, diagnostics: problem.map {
@@ -54,13 +54,8 @@ public struct MimeAppsData: Sendable, Equatable {
             } ?? [])
             return
         }
-        let kept = bytes.prefix(Self.maximumSize)
-        self.init(location: location, text: String(decoding: kept, as: UTF8.self), database: database)
-        if bytes.count > Self.maximumSize {
-            diagnostics.insert(Diagnostic(path: location.path,
-                message: "larger than \(Self.maximumSize >> 20) MiB; the rest is ignored"), at: 0)
-        }
-        if let line = UTF8Validation.firstInvalidLine(kept) {
+        self.init(location: location, text: String(decoding: bytes, as: UTF8.self), database: database)
+        if let line = UTF8Validation.firstInvalidLine(bytes) {
             diagnostics.insert(Diagnostic(path: location.path, line: line,
                 message: "not valid UTF-8; the bad bytes are read as U+FFFD"), at: 0)
         }
@@ -73,7 +68,7 @@ public struct MimeAppsData: Sendable, Equatable {
         self.diagnostics = diagnostics
     }
 
-    /// The largest list read; the rest of a longer file is ignored.
+    /// The largest list read: a longer one is not read at all (and never rewritten), with a warning.
     public static let maximumSize = 64 << 20
 
     /// Reads the text of the file at `location`, already in memory.

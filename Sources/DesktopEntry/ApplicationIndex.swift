@@ -42,24 +42,11 @@ public final class ApplicationIndex: Sendable {
         directories = environment.dataSearchPath.map { dataDir in
             let path = dataDir + "/applications"
             var files: [String: String] = [:]
-            Self.scan(path, prefix: "", depth: 0, into: &files)
+            for file in DesktopFileScan.files(in: path) where files[file.id] == nil { files[file.id] = file.path }
             return Directory(path: path, files: files)
         }
         searchPath = (environment.variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
             .split(separator: ":").map(String.init).filter { !$0.isEmpty }
-    }
-
-    private static func scan(_ directory: String, prefix: String, depth: Int, into files: inout [String: String]) {
-        guard depth < 16, let names = try? FileBytes.directoryEntries(directory) else { return }
-        for name in names {
-            let path = directory + "/" + name
-            if name.hasSuffix(".desktop") {
-                let id = prefix + name
-                if files[id] == nil { files[id] = path }
-            } else if FileBytes.isDirectory(path) {
-                scan(path, prefix: prefix + name + "-", depth: depth + 1, into: &files)
-            }
-        }
     }
 
     // MARK: - Entries

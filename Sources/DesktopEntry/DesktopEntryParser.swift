@@ -36,11 +36,8 @@ extension DesktopEntry {
     /// - Throws: `DesktopEntryError` when the file cannot be read or is not a desktop entry.
     public static func load(path: String, id: String, diagnostics: inout [Diagnostic]) throws(DesktopEntryError) -> DesktopEntry {
         let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path, limit: maximumSize + 1) } catch {
+        do { bytes = try FileBytes.read(path, limit: maximumSize) } catch {
             throw .unreadable(path: path, reason: error.reason)
-        }
-        guard bytes.count <= maximumSize else {
-            throw .unreadable(path: path, reason: "larger than \(maximumSize >> 20) MiB, which no desktop entry needs")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .notUTF8(path: path, line: UTF8Validation.firstInvalidLine(bytes) ?? 1)
@@ -72,7 +69,7 @@ extension DesktopEntry {
         }
         guard file.groupNames.contains(mainGroup) else { throw .missingMainGroup(path: path, line: nil) }
         var groups = GroupReader(file: file, path: path)
-        var main = groups.group(mainGroup, diagnostics: &diagnostics)
+        let main = groups.group(mainGroup, diagnostics: &diagnostics)
 
         let type = main.string("Type") ?? ""
         diagnostics += DesktopEntryLint.check(file, type: type, path: path)
@@ -113,7 +110,7 @@ extension DesktopEntry {
                     message: "action '\(identifier)' has no [Desktop Action \(identifier)] group"))
                 continue
             }
-            var group = groups.group("Desktop Action \(identifier)", diagnostics: &diagnostics)
+            let group = groups.group("Desktop Action \(identifier)", diagnostics: &diagnostics)
             guard let actionName = group.localized("Name") else {
                 diagnostics.append(Diagnostic(path: path, message: "action '\(identifier)' has no 'Name'; ignored"))
                 continue

@@ -51,6 +51,38 @@ public struct XDGEnvironment: Sendable, Equatable {
     /// Every configuration directory, most important first: `XDG_CONFIG_HOME`, then `XDG_CONFIG_DIRS`.
     public var configSearchPath: [String] { Self.unique([configHome] + configDirs) }
 
+    /// Why a directory to write in cannot be determined: neither its own variable nor `$HOME` is
+    /// an absolute path, so the default would be a path under `/` that is nobody's.
+    public struct UnknownDirectory: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The variable that names the directory, such as `XDG_CONFIG_HOME`.
+        public var variable: String
+        /// What `$HOME` was: nil when unset.
+        public var home: String?
+
+        /// The message, with what to set.
+        public var description: String {
+            let state = home.map { $0.isEmpty ? "empty" : "'\($0)', which is not an absolute path" } ?? "not set"
+            return "cannot tell where to write: \(variable) is not an absolute path and HOME is \(state); "
+                + "set HOME (or \(variable)) to an absolute path"
+        }
+    }
+
+    /// `configHome`, for a write: refused when it would be a default under a `$HOME` that is
+    /// unset, empty or relative.
+    public func configHomeForWriting() throws(UnknownDirectory) -> String {
+        try writable(configHome, variable: "XDG_CONFIG_HOME")
+    }
+
+    /// `stateHome`, for a write, refused as `configHomeForWriting` refuses.
+    public func stateHomeForWriting() throws(UnknownDirectory) -> String {
+        try writable(stateHome, variable: "XDG_STATE_HOME")
+    }
+
+    private func writable(_ directory: String, variable: String) throws(UnknownDirectory) -> String {
+        if variables[variable]?.hasPrefix("/") == true || variables["HOME"]?.hasPrefix("/") == true { return directory }
+        throw UnknownDirectory(variable: variable, home: variables["HOME"])
+    }
+
     /// The locale preferences for localised strings, from `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`.
     public var locale: LocalePreferences { LocalePreferences(variables) }
 

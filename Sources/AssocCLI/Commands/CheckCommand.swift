@@ -1,13 +1,17 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import Associations
 import MIMEDatabase
 import XDGSupport
 
-/// `assoc check [--json] [--fix] [--dry-run]`: every problem in the configuration, and the safe fixes.
+/// `assoc check [--json] [--fix] [--dry-run] [DIR...]`: every problem in the configuration, and the
+/// safe fixes.
 enum CheckCommand {
     static let command = Command(name: "check", help: help, run: run)
 
     static let help = """
-        Usage: assoc check [--json] [--fix [--dry-run]]
+        Usage: assoc check [--json] [--fix [--dry-run]] [DIR...]
 
         Finds every problem in the configuration that decides default applications: each
         mimeapps.list, defaults.list and mimeinfo.cache in the order they are read, the desktop
@@ -20,7 +24,9 @@ enum CheckCommand {
         desktop-specific list; alias and wildcard keys, invalid keys and IDs; lines that are not
         key=value; stale mimeinfo.cache and mime.cache files; Exec lines with unknown field codes
         or two file codes; desktop file IDs used twice; broken entries and MIME files; a user list
-        that is a symbolic link or read-only.
+        that is a symbolic link or read-only; temporary files an interrupted assoc left (older than
+        ten minutes) in the directories it writes its lists in and in each DIR given (the
+        destinations of import, export and move).
 
         Severity: error (invalid, or not what it says), warning (works, but not everywhere or not
         as written), note (worth knowing). A problem in a file that is not the user's own (outside
@@ -31,7 +37,8 @@ enum CheckCommand {
           --fix               apply the safe fixes to the user's lists, through the same lossless,
                               atomic editing as 'assoc set': associate a default with its type,
                               drop an application from [Removed Associations] where it is also
-                              added, write an alias key as its canonical type; then check again
+                              added, write an alias key as its canonical type, remove a leftover
+                              temporary file; then check again
           --dry-run           with --fix, print the changes as a unified diff and write nothing
           -h, --help          show this help
 
@@ -43,9 +50,10 @@ enum CheckCommand {
 
     static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
         let arguments = try ParsedArguments(words, specs: specs, subcommand: "check")
-        guard arguments.operands.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.operands[0])'", subcommand: "check")
+        for directory in arguments.operands where !FileBytes.isDirectory(directory) {
+            throw UsageError("'\(directory)' is not a directory", subcommand: "check")
         }
+        let leftoverDirectories = arguments.operands
         let json = arguments.has("--json")
         let fix = arguments.has("--fix")
         let dryRun = arguments.has("--dry-run")
@@ -55,21 +63,24 @@ enum CheckCommand {
         }
         // The problems are the report: loading's own warnings are not printed a second time.
         let database = MIMEDatabase(environment: context.environment, source: context.databaseSource)
-        let problems = ConfigurationChecker(resolver: AssociationResolver(environment: context.environment,
-                                                                          database: database)).problems(summarized: false)
+        let problems = ConfigurationChecker(resolver: AssociationResolver(environment: context.environment, database: database),
+                                            leftoverSearchDirectories: leftoverDirectories).problems(summarized: false)
         guard fix else {
             print(problems, json: json, context)
             return status(of: problems)
         }
         let edits = CheckFixes.edits(for: problems)
+        let removals = problems.compactMap { $0.fix?.removal }
         if dryRun {
             print(problems, json: false, context)
-            return try CheckFixes.apply(edits, dryRun: true, context: context, database: database)
+            for path in removals { context.output.untrustedLine("would remove '\(path)'") }
+            return try CheckFixes.apply(edits, dryRun: true, context: context, database: database, removing: removals.count)
                 .combined(with: status(of: problems))
         }
         let written = try CheckFixes.apply(edits, dryRun: false, context: context, database: database)
-        let remaining = ConfigurationChecker(resolver: AssociationResolver(
-            environment: context.environment, database: database)).problems(summarized: false)
+            .combined(with: CheckFixes.remove(removals, context: context))
+        let remaining = ConfigurationChecker(resolver: AssociationResolver(environment: context.environment, database: database),
+                                             leftoverSearchDirectories: leftoverDirectories).problems(summarized: false)
         let fixedCount = problems.filter { $0.fix?.isAutomatic == true }.count
             - remaining.filter { $0.fix?.isAutomatic == true }.count
         print(remaining, json: json, context)
@@ -129,15 +140,25 @@ enum CheckFixes {
 
     /// Writes (or with `dryRun` shows) each file's edits; the worst status of the writes.
     static func apply(_ edits: [(file: String, edits: [MimeAppsEdit])], dryRun: Bool, context: CommandContext,
-                      database: MIMEDatabase) throws -> ExitStatus {
+                      database: MIMEDatabase, removing removalCount: Int = 0) throws -> ExitStatus {
         if edits.isEmpty && !dryRun { return .success }
         if edits.isEmpty {
-            context.output.line("nothing to fix automatically")
+            if removalCount == 0 { context.output.line("nothing to fix automatically") }
             return .success
         }
         var status = ExitStatus.success
         for (file, fileEdits) in edits {
             status = status.combined(with: try ListWriter.write(fileEdits, to: file, dryRun: dryRun, context: context))
+        }
+        return status
+    }
+
+    /// Removes the leftover temporaries; 2 when one could not be removed.
+    static func remove(_ paths: [String], context: CommandContext) -> ExitStatus {
+        var status = ExitStatus.success
+        for path in paths where unlink(PathCoding.cString(path)) != 0 && errno != ENOENT {
+            context.output.error("cannot remove '\(path)': \(FileBytes.Failure.fromErrno().reason)")
+            status = .failure
         }
         return status
     }

@@ -131,7 +131,8 @@ enum EditCommands {
             case .reset: edits.append(.reset(type: type))
             }
         }
-        let file = context.environment.configHome + "/" + (desktop.map { "\($0)-mimeapps.list" } ?? "mimeapps.list")
+        let file = try context.environment.configHomeForWriting() + "/"
+            + (desktop.map { "\($0)-mimeapps.list" } ?? "mimeapps.list")
         let before = types.map { context.resolver.resolve($0).defaultApplication }
         let status = try ListWriter.write(edits, to: file, dryRun: arguments.has("--dry-run"), context: context)
         guard status == .success, !arguments.has("--dry-run") else { return status }

@@ -10,7 +10,7 @@ enum RulesFile {
 
     /// Remembers TARGET=APP (`;all` marks --all-types).
     static func record(target: String, app: String, allTypes: Bool, context: CommandContext) throws {
-        try AtomicFile.update(path(context)) { old in
+        try AtomicFile.update(try context.environment.configHomeForWriting() + "/assoc/rules.list") { old in
             var diagnostics: [Diagnostic] = []
             var file = KeyFile(parsing: old ?? "# Rules kept by 'assoc set'; 'assoc sync' applies them again.\n",
                                path: path(context), diagnostics: &diagnostics)
@@ -69,7 +69,7 @@ enum SyncCommand {
             }
         }
         guard !edits.isEmpty else { return status }
-        return try ListWriter.write(edits, to: context.environment.configHome + "/mimeapps.list",
+        return try ListWriter.write(edits, to: try context.environment.configHomeForWriting() + "/mimeapps.list",
                                     dryRun: arguments.has("--dry-run"), context: context).combined(with: status)
     }
 }

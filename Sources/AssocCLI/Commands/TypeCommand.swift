@@ -157,7 +157,7 @@ enum TypeCommand {
     private static func readList(_ list: String, separator: UInt8) throws(UsageError) -> [Job] {
         let bytes: [UInt8]
         do {
-            bytes = list == "-" ? try FileBytes.readAll(0, sizeHint: 1 << 16, limit: Int.max) : try FileBytes.read(list)
+            bytes = list == "-" ? try FileBytes.readAll(0, sizeHint: 1 << 16, limit: Int.max) : try FileBytes.readInput(list)
         } catch {
             throw UsageError("cannot read the list '\(list)': \(error.reason)", subcommand: "type")
         }

@@ -13,9 +13,15 @@ public struct ConfigurationChecker: Sendable {
     /// The resolver whose lists, entries and database are checked.
     public let resolver: AssociationResolver
 
-    /// Creates a checker over what `resolver` read.
-    public init(resolver: AssociationResolver) {
+    /// More directories to look in for temporaries a killed assoc left, beside its own (the
+    /// destinations of transfers).
+    public let leftoverSearchDirectories: [String]
+
+    /// Creates a checker over what `resolver` read; `leftoverSearchDirectories` are searched for
+    /// leftover temporaries too.
+    public init(resolver: AssociationResolver, leftoverSearchDirectories: [String] = []) {
         self.resolver = resolver
+        self.leftoverSearchDirectories = leftoverSearchDirectories
     }
 
     /// The most problems of one kind listed for one file; the rest are counted in one more, so
@@ -31,6 +37,7 @@ public struct ConfigurationChecker: Sendable {
         found += entryProblems()
         found += cacheProblems()
         found += databaseProblems()
+        found += leftoverProblems()
         let sorted = found.enumerated().sorted { left, right in
             let (a, b) = (left.element, right.element)
             if a.path != b.path { return a.path < b.path }

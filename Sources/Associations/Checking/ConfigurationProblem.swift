@@ -62,6 +62,8 @@ public struct ConfigurationFix: Sendable, Equatable {
     /// makes the file mean what it says for every reader without changing what assoc or GIO pick
     /// in any other way.
     public var edit: MimeAppsEdit?
+    /// The file `--fix` removes, for a fix that is a removal (a leftover temporary file).
+    public var removal: String?
 
     /// A fix for a person to make.
     public init(_ suggestion: String) {
@@ -75,6 +77,12 @@ public struct ConfigurationFix: Sendable, Equatable {
         self.edit = edit
     }
 
+    /// A fix `--fix` applies by removing the file at `path`.
+    public init(_ suggestion: String, removing path: String) {
+        self.suggestion = suggestion
+        removal = path
+    }
+
     /// Whether `--fix` applies it.
-    public var isAutomatic: Bool { edit != nil && file != nil }
+    public var isAutomatic: Bool { edit != nil && file != nil || removal != nil }
 }

@@ -104,20 +104,8 @@ extension ConfigurationChecker {
     /// Every `.desktop` file below `directory` by ID, all of them (`ApplicationIndex` keeps one).
     static func entryFiles(in directory: String) -> [String: [String]] {
         var paths: [String: [String]] = [:]
-        scan(directory, prefix: "", depth: 0, into: &paths)
+        for file in DesktopFileScan.files(in: directory) { paths[file.id, default: []].append(file.path) }
         return paths
-    }
-
-    private static func scan(_ directory: String, prefix: String, depth: Int, into paths: inout [String: [String]]) {
-        guard depth < 16, let names = try? FileBytes.directoryEntries(directory) else { return }
-        for name in names {
-            let path = directory + "/" + name
-            if name.hasSuffix(".desktop") {
-                paths[prefix + name, default: []].append(path)
-            } else if FileBytes.isDirectory(path) {
-                scan(path, prefix: prefix + name + "-", depth: depth + 1, into: &paths)
-            }
-        }
     }
 }
 

@@ -82,4 +82,7 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
     case symlinkedList = "symlinked-list"
     /// The user's list cannot be written, so no tool can record a choice.
     case readOnlyList = "read-only-list"
+    /// A temporary file assoc left when it was killed mid-write (an edit's new list, a copy in
+    /// progress): hidden, possibly large, and never a finished file.
+    case leftoverTemporary = "leftover-temporary"
 }

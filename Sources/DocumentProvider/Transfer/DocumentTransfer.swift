@@ -101,6 +101,7 @@ public struct DocumentTransfer: Sendable {
         let target = FilePlacement.join(directory, name)
         if options.replace, isSameFile(info, target) { throw .sameFile(source: source, destination: target) }
         let copy = try FileCopier.copy(descriptor, sourcePath: source, info: opened, into: directory)
+        defer { copy.registration.end() }
         let placed: (path: String, replaced: Bool)?
         do { placed = try FilePlacement.place(copy.path, source: source, directory: directory, name: name, replace: options.replace) } catch {
             unlink(PathCoding.cString(copy.path))

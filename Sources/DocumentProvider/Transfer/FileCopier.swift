@@ -17,6 +17,8 @@ enum FileCopier {
         var path: String
         /// Attributes the destination's file system refused (it does not support them).
         var droppedAttributes: [String]
+        /// The temporary's registration for removal on a signal; ended once it is placed or gone.
+        var registration: TemporaryFiles.Registration
     }
 
     static let bufferSize = 1 << 18
@@ -25,8 +27,8 @@ enum FileCopier {
     ///
     /// - Throws: `TransferError` naming the source and the directory.
     static func copy(_ source: Int32, sourcePath: String, info: stat, into directory: String) throws(TransferError) -> Copy {
-        var template = PathCoding.cString(FilePlacement.join(directory, ".assoc-copy-XXXXXX"))
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        var template = PathCoding.cString(FilePlacement.join(directory, TemporaryFiles.copyPrefix + "XXXXXX"))
+        let (descriptor, registration) = TemporaryFiles.create(&template)
         guard descriptor >= 0 else {
             throw .cannotWrite(source: sourcePath, directory: directory, reason: FileBytes.Failure.fromErrno().reason)
         }
@@ -38,10 +40,11 @@ enum FileCopier {
             guard close(descriptor) == 0 else {
                 throw .cannotWrite(source: sourcePath, directory: directory, reason: FileBytes.Failure.fromErrno().reason)
             }
-            return Copy(path: temporary, droppedAttributes: dropped)
+            return Copy(path: temporary, droppedAttributes: dropped, registration: registration)
         } catch {
             if open { close(descriptor) }
             unlink(PathCoding.cString(temporary))
+            registration.end()
             throw error
         }
     }

@@ -10,19 +10,43 @@
 /// old one intact. A symbolic link is followed and its target replaced, so the link stays a link.
 /// Writers serialise on an advisory lock on the directory, and `update` re-reads the file under the
 /// lock, so no writer loses another's change.
+///
+/// What is never written (DESIGN decision 12): a target that is not a regular file (a link to
+/// `/dev/zero` or a FIFO is refused, not replaced), a file over the size cap (refused whole, never
+/// written back truncated), and a file reached through a link that another user owns, or that
+/// another user owns itself (the rule `sudoedit` applies: root following a link a user planted
+/// would append to whatever it points at). The rewrite keeps the file's mode and its `user.*`
+/// extended attributes, and its temporary is removed if a signal ends the process.
 public enum AtomicFile {
+    /// The largest file `update` rewrites unless its caller states another cap: 64 MiB.
+    public static let defaultSizeLimit = 64 << 20
+
     /// Why a file could not be written.
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// The target (or its directory) may not be written, such as a managed, read-only dotfile.
         case readOnly(path: String, reason: String)
         /// Any other system error, with the step that failed.
         case system(path: String, step: String, reason: String)
+        /// The target is a FIFO, a device, a directory or a socket, not a regular file.
+        case notRegularFile(path: String, kind: String)
+        /// The target is larger than the cap its writer states.
+        case tooLarge(path: String, limit: Int)
+        /// The target, or a link on the way to it, belongs to another user.
+        case foreignOwner(path: String, isLink: Bool, owner: UInt32, user: UInt32)
 
         /// The message, naming the file.
         public var description: String {
             switch self {
             case let .readOnly(path, reason): return "cannot write '\(path)': \(reason)"
             case let .system(path, step, reason): return "cannot write '\(path)' (\(step)): \(reason)"
+            case let .notRegularFile(path, kind):
+                return "cannot write '\(path)': it is \(kind), not a regular file; refusing to read or replace it"
+            case let .tooLarge(path, limit):
+                return "cannot write '\(path)': it is larger than the \(FileBytes.describeSize(limit)) limit for a file "
+                    + "assoc rewrites; refusing to rewrite it (a rewrite would have to drop what was not read)"
+            case let .foreignOwner(path, isLink, owner, user):
+                return "cannot write '\(path)': \(isLink ? "this symbolic link" : "the file") belongs to user \(owner), "
+                    + "not to the user running assoc (\(user)); refusing to follow or rewrite what another user controls"
             }
         }
     }
@@ -42,6 +66,62 @@ public enum AtomicFile {
         return current
     }
 
+    /// The file a write to `path` changes, checked: every symbolic link on the way (in any
+    /// component of the path) and the file itself, when it exists, must belong to the user
+    /// running assoc, or, for a link, to root; the file must be a regular file.
+    ///
+    /// - Throws: `Failure.foreignOwner` or `Failure.notRegularFile`.
+    public static func writeTarget(_ path: String) throws(Failure) -> String {
+        let user = geteuid()
+        var resolved = path.hasPrefix("/") ? "" : "."
+        var pending = components(path)
+        var links = 0
+        while !pending.isEmpty {
+            let component = pending.removeFirst()
+            if component == "." || component.isEmpty { continue }
+            if component == ".." {
+                resolved = directory(of: resolved.isEmpty ? "/" : resolved)
+                if resolved == "/" { resolved = "" }
+                continue
+            }
+            let candidate = resolved + "/" + component
+            var info = stat()
+            guard lstat(PathCoding.cString(candidate), &info) == 0 else {
+                // Nothing there yet: the rest is created as written.
+                resolved = ([candidate] + pending).joined(separator: "/")
+                break
+            }
+            guard (info.st_mode & S_IFMT) == S_IFLNK else {
+                resolved = candidate
+                continue
+            }
+            guard info.st_uid == user || info.st_uid == 0 else {
+                throw .foreignOwner(path: candidate, isLink: true, owner: info.st_uid, user: user)
+            }
+            links += 1
+            guard links <= 40, let text = FileBytes.linkTarget(candidate) else {
+                throw .system(path: path, step: "follow the link", reason: "too many levels of symbolic links")
+            }
+            pending = components(text) + pending
+            if text.hasPrefix("/") { resolved = "" }
+        }
+        if resolved.isEmpty { resolved = "/" }
+        var info = stat()
+        if stat(PathCoding.cString(resolved), &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw .notRegularFile(path: resolved, kind: FileBytes.kindName(info.st_mode))
+            }
+            guard info.st_uid == user else {
+                throw .foreignOwner(path: resolved, isLink: false, owner: info.st_uid, user: user)
+            }
+        }
+        return resolved
+    }
+
+    private static func components(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+
     /// Runs `change` on the current text of `path` (nil when the file does not exist) under the
     /// directory's lock, and writes what it returns, unless it returns nil.
     ///
@@ -49,8 +129,9 @@ public enum AtomicFile {
     /// - Throws: `Failure`, or whatever `change` throws; nothing is written then.
     @discardableResult
     public static func update(_ path: String, newFileMode: mode_t = 0o600, directoryMode: mode_t = 0o700,
+                              sizeLimit: Int = defaultSizeLimit,
                               _ change: (String?) throws -> String?) throws -> (old: String?, new: String)? {
-        let target = resolvedTarget(path)
+        var target = try writeTarget(path)
         let directory = directory(of: target)
         try makeDirectories(directory, mode: directoryMode)
         let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -60,10 +141,12 @@ public enum AtomicFile {
             guard errno == EINTR else { throw Failure.system(path: directory, step: "lock", reason: FileBytes.Failure.fromErrno().reason) }
         }
         defer { flock(lock, LOCK_UN) }
+        // Checked again under the lock: the path may have changed since.
+        target = try writeTarget(path)
         let old: String?
         do {
             // A file that is not UTF-8 cannot be rewritten without changing bytes it did not mean to.
-            guard let text = String(validating: try FileBytes.read(target), as: UTF8.self) else {
+            guard let text = String(validating: try FileBytes.read(target, limit: sizeLimit), as: UTF8.self) else {
                 throw Failure.system(path: target, step: "read", reason: "not valid UTF-8; refusing to rewrite it")
             }
             old = text
@@ -71,6 +154,8 @@ public enum AtomicFile {
             throw failure
         } catch let error as FileBytes.Failure where error.code == ENOENT {
             old = nil
+        } catch let error as FileBytes.Failure where error.code == EFBIG {
+            throw Failure.tooLarge(path: target, limit: sizeLimit)
         } catch let error as FileBytes.Failure {
             throw Failure.system(path: target, step: "read", reason: error.reason)
         }
@@ -88,12 +173,15 @@ public enum AtomicFile {
             throw .system(path: target, step: "follow the link", reason: "too many levels of symbolic links")
         }
         let exists = stat(target, &info) == 0
+        if exists && (info.st_mode & S_IFMT) != S_IFREG {
+            throw .notRegularFile(path: target, kind: FileBytes.kindName(info.st_mode))
+        }
         // A file without write bits is read-only on purpose (a managed dotfile), even for root.
         if exists && (info.st_mode & 0o222 == 0 || access(target, W_OK) != 0) {
             throw .readOnly(path: target, reason: "the file is read-only")
         }
-        var template = Array((directory + "/.\(baseName(of: target)).XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        var template = PathCoding.cString(directory + "/.\(baseName(of: target))\(TemporaryFiles.replacementMarker)XXXXXX")
+        let (descriptor, registration) = TemporaryFiles.create(&template)
         guard descriptor >= 0 else {
             let failure = FileBytes.Failure.fromErrno()
             if failure.code == EACCES || failure.code == EROFS || failure.code == EPERM {
@@ -101,18 +189,18 @@ public enum AtomicFile {
             }
             throw .system(path: target, step: "create a temporary file", reason: failure.reason)
         }
-        let temporary = String(cString: template)
+        let temporary = PathCoding.decode(template.dropLast().map { UInt8(bitPattern: $0) })
         var committed = false
         defer {
-            if !committed { unlink(temporary) }
+            if !committed { unlink(PathCoding.cString(temporary)) }
+            registration.end()
         }
         defer { close(descriptor) }
         let mode = exists ? info.st_mode & 0o7777 : newFileMode
         guard fchmod(descriptor, mode) == 0 else {
             throw .system(path: target, step: "chmod", reason: FileBytes.Failure.fromErrno().reason)
         }
-        // Keep the owner too (root editing a user's list must not take it away); only root can.
-        if exists && getuid() == 0 { _ = fchown(descriptor, info.st_uid, info.st_gid) }
+        if exists { ExtendedAttributes.copyUserAttributes(from: target, to: descriptor) }
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -122,7 +210,7 @@ public enum AtomicFile {
             offset += written
         }
         guard fsync(descriptor) == 0 else { throw .system(path: target, step: "fsync", reason: FileBytes.Failure.fromErrno().reason) }
-        guard rename(temporary, target) == 0 else {
+        guard rename(PathCoding.cString(temporary), PathCoding.cString(target)) == 0 else {
             throw .system(path: target, step: "rename", reason: FileBytes.Failure.fromErrno().reason)
         }
         committed = true

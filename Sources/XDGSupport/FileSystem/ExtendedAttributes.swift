@@ -36,4 +36,50 @@ public enum ExtendedAttributes {
     public static func remove(_ name: String, from path: String) throws(FileBytes.Failure) {
         guard removexattr(PathCoding.cString(path), name) == 0 || errno == ENODATA else { throw .fromErrno() }
     }
+
+    /// The names of the attributes of the open file `descriptor`, in the kernel's order.
+    public static func names(ofDescriptor descriptor: Int32) -> [String] {
+        for _ in 0..<4 {
+            let size = flistxattr(descriptor, nil, 0)
+            guard size > 0 else { return [] }
+            var buffer = [CChar](repeating: 0, count: size)
+            let length = flistxattr(descriptor, &buffer, size)
+            if length < 0 && errno == ERANGE { continue }
+            guard length > 0 else { return [] }
+            return buffer[..<length].split(separator: 0).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        }
+        return []
+    }
+
+    /// The value of attribute `name` of the open file `descriptor`, as bytes, or nil.
+    public static func value(_ name: String, ofDescriptor descriptor: Int32) -> [UInt8]? {
+        for _ in 0..<4 {
+            let size = fgetxattr(descriptor, name, nil, 0)
+            guard size >= 0 else { return nil }
+            var buffer = [UInt8](repeating: 0, count: max(size, 1))
+            let length = buffer.withUnsafeMutableBytes { fgetxattr(descriptor, name, $0.baseAddress, $0.count) }
+            if length < 0 && errno == ERANGE { continue }
+            guard length >= 0 else { return nil }
+            return Array(buffer[..<length])
+        }
+        return nil
+    }
+
+    /// Copies every `user.*` attribute of the file at `path` to the open file `destination`, as far
+    /// as the destination's file system takes them; a rewrite keeps what others stored on a list.
+    ///
+    /// - Returns: the names that could not be copied.
+    @discardableResult
+    public static func copyUserAttributes(from path: String, to destination: Int32) -> [String] {
+        let source = open(PathCoding.cString(path), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard source >= 0 else { return [] }
+        defer { close(source) }
+        var dropped: [String] = []
+        for name in names(ofDescriptor: source) where name.hasPrefix("user.") {
+            guard let value = value(name, ofDescriptor: source) else { continue }
+            let result = value.withUnsafeBytes { fsetxattr(destination, name, $0.baseAddress, $0.count, 0) }
+            if result != 0 { dropped.append(name) }
+        }
+        return dropped
+    }
 }

@@ -14,6 +14,11 @@ public enum FileBytes {
         /// The C error number.
         public var code: Int32
 
+        /// A file larger than the cap its reader states.
+        public static func tooLarge(limit: Int) -> Failure {
+            Failure(reason: "larger than the \(FileBytes.describeSize(limit)) limit; refusing to read it", code: EFBIG)
+        }
+
         /// Captures `errno` now.
         public static func fromErrno() -> Failure {
             let code = errno
@@ -21,17 +26,66 @@ public enum FileBytes {
         }
     }
 
-    /// Reads the whole file at `path`, up to `limit` bytes.
+    /// The size cap of `read` when the caller names none: 1 GiB.
+    public static let defaultLimit = 1 << 30
+
+    /// Reads the whole regular file at `path`, refusing one larger than `limit` bytes.
     ///
-    /// - Throws: `Failure` when the file cannot be opened or read, or is a directory.
-    public static func read(_ path: String, limit: Int = 1 << 30) throws(Failure) -> [UInt8] {
-        let descriptor = open(PathCoding.cString(path), O_RDONLY | O_CLOEXEC)
+    /// The file is opened without blocking and checked with `fstat` before anything is read, so a
+    /// FIFO, a device or a socket in place of a configuration file is refused at once instead of
+    /// hanging or reading without end (DESIGN decision 12). A file over the cap is refused whole:
+    /// a reader never sees, and a writer never writes back, a silently truncated read.
+    ///
+    /// - Throws: `Failure` when the file cannot be opened or read, is not a regular file
+    ///   (`EISDIR` for a directory, `EINVAL` otherwise, the reason naming its kind), or is larger
+    ///   than `limit` (`EFBIG`, the reason stating the cap).
+    public static func read(_ path: String, limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
+        let descriptor = open(PathCoding.cString(path), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .fromErrno() }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .fromErrno() }
+        try requireRegularFile(info)
+        guard Int(info.st_size) <= limit else { throw .tooLarge(limit: limit) }
+        let bytes = try readAll(descriptor, sizeHint: Int(info.st_size), limit: limit + 1)
+        // The file grew past the cap after the fstat.
+        guard bytes.count <= limit else { throw .tooLarge(limit: limit) }
+        return bytes
+    }
+
+    /// Reads a file the user named as input on the command line, such as a list of paths: a pipe
+    /// or a FIFO is allowed there (`--files-from <(find ...)`), and the read blocks as the user
+    /// asked; a directory is refused.
+    public static func readInput(_ path: String, limit: Int = Int.max) throws(Failure) -> [UInt8] {
+        let descriptor = open(PathCoding.cString(path), O_RDONLY | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw .fromErrno() }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .fromErrno() }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(reason: "Is a directory", code: EISDIR) }
         return try readAll(descriptor, sizeHint: Int(info.st_size), limit: limit)
+    }
+
+    /// Throws unless `info` describes a regular file, naming what it is instead.
+    static func requireRegularFile(_ info: stat) throws(Failure) {
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFREG { return }
+        if kind == S_IFDIR { throw Failure(reason: "Is a directory", code: EISDIR) }
+        throw Failure(reason: "not a regular file (\(kindName(info.st_mode))); refusing to read it", code: EINVAL)
+    }
+
+    /// A phrase for the kind of file a mode describes: "a FIFO", "a character device", ...
+    public static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "an unknown kind of file"
+        }
     }
 
     /// Reads at most `count` bytes from the start of the file at `path`.
@@ -90,6 +144,13 @@ public enum FileBytes {
             chunkSize = 1 << 16
         }
         return result
+    }
+
+    /// A byte count for a message: "64 MiB", "4 KiB", "100 bytes".
+    public static func describeSize(_ count: Int) -> String {
+        if count >= 1 << 20 && count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+        if count >= 1 << 10 && count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
+        return "\(count) bytes"
     }
 
     /// The modification time of `path` in nanoseconds since the epoch, or `nil` when it cannot be read.

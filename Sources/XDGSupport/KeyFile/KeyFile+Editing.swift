@@ -17,13 +17,15 @@ extension KeyFile {
     ///
     /// The first existing line whose key `matches` is rewritten in place and any later duplicates in
     /// the group are removed; otherwise a line is added after the group's last entry, and the group
-    /// is created at the end of the file when missing. Nothing else changes.
+    /// is created at the end of the file when missing. Nothing else changes: a rewritten line keeps
+    /// its line ending (CRLF stays CRLF), and an added line takes the ending of the line before it.
     public mutating func set(_ value: String, for key: String, in group: String,
                              matching matches: (String) -> Bool = { _ in false }) {
         let targets = indices(of: key, in: group, matching: matches)
         if let first = targets.first {
+            let ending = Self.carriageReturn(of: lines[first])
             removeLines(at: Array(targets.dropFirst()))
-            lines[first] = .entry(KeyFileEntry(key: key, value: value))
+            lines[first] = .entry(KeyFileEntry(key: key, value: value, raw: key + "=" + value + ending))
             return
         }
         if let range = ranges(of: group).first {
@@ -31,13 +33,22 @@ extension KeyFile {
             for index in range {
                 if case .entry = lines[index] { insertAt = index + 1 }
             }
-            lines.insert(.entry(KeyFileEntry(key: key, value: value)), at: insertAt)
+            let ending = Self.carriageReturn(of: lines[insertAt - 1])
+            lines.insert(.entry(KeyFileEntry(key: key, value: value, raw: key + "=" + value + ending)), at: insertAt)
         } else {
-            if let last = lines.last, !last.raw.trimmingSpaces().isEmpty { lines.append(.comment("")) }
-            lines.append(.group(name: group, raw: "[\(group)]"))
-            lines.append(.entry(KeyFileEntry(key: key, value: value)))
+            let ending = lines.last.map(Self.carriageReturn) ?? ""
+            if let last = lines.last, !last.raw.trimmingSpaces().isEmpty, last.raw != "\r" {
+                lines.append(.comment(ending))
+            }
+            lines.append(.group(name: group, raw: "[\(group)]" + ending))
+            lines.append(.entry(KeyFileEntry(key: key, value: value, raw: key + "=" + value + ending)))
             endsWithNewline = true
         }
+    }
+
+    /// "\r" when `line` ends in a carriage return (its file uses CRLF), "" otherwise.
+    private static func carriageReturn(of line: KeyFileLine) -> String {
+        line.raw.utf8.last == UInt8(ascii: "\r") ? "\r" : ""
     }
 
     /// The indices of the unlocalised lines for `key` (or keys `matches` accepts) in `group`, in order.

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import XDGSupport
+
+/// The `.desktop` files below an `applications/` directory, with their desktop file IDs (Desktop
+/// Entry Specification, "Desktop File ID": the path below the directory, `/` turned into `-`).
+///
+/// Linked subdirectories are followed, as GIO follows them, but each directory (by device and
+/// inode) is read once: links that lead back up (`p -> .`) would otherwise make every scan read
+/// the tree again at each level and invent a desktop ID per path through the loop.
+public enum DesktopFileScan {
+    /// How deep subdirectories are read, past which a tree is not followed further.
+    public static let maximumDepth = 16
+
+    /// Every `.desktop` file below `directory`, in the order found (names sorted by their bytes,
+    /// depth first): its ID and path. One ID can appear twice, from two files.
+    public static func files(in directory: String) -> [(id: String, path: String)] {
+        var found: [(id: String, path: String)] = []
+        var visited = Set<FileIdentity>()
+        scan(directory, prefix: "", depth: 0, visited: &visited, into: &found)
+        return found
+    }
+
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private static func scan(_ directory: String, prefix: String, depth: Int, visited: inout Set<FileIdentity>,
+                             into found: inout [(id: String, path: String)]) {
+        var info = stat()
+        guard depth < maximumDepth, stat(PathCoding.cString(directory), &info) == 0,
+            visited.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted,
+            let names = try? FileBytes.directoryEntries(directory) else { return }
+        for name in names {
+            let path = directory + "/" + name
+            if name.hasSuffix(".desktop") {
+                found.append((prefix + name, path))
+            } else if FileBytes.isDirectory(path) {
+                scan(path, prefix: prefix + name + "-", depth: depth + 1, visited: &visited, into: &found)
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import AssocTestSupport
+import Foundation
+import Testing
+import XDGSupport
+
+@Suite("the registry of temporary files a signal removes")
+struct TemporaryFilesTests {
+    @Test("a registered file is removed by removeRegistered; an ended registration is not")
+    func registry() throws {
+        let tree = try TemporaryXDGTree()
+        let kept = try tree.write("kept", "k")
+        let removed = try tree.write("removed", "r")
+        let ended = TemporaryFiles.register(PathCoding.cString(kept))
+        ended.end()
+        let live = TemporaryFiles.register(PathCoding.cString(removed))
+        TemporaryFiles.removeRegistered()
+        live.end()
+        #expect(FileManager.default.fileExists(atPath: kept))
+        #expect(!FileManager.default.fileExists(atPath: removed))
+    }
+}
