@@ -1,69 +1,78 @@
 import DesktopEntry
 import MIMEDatabase
 
-/// GIO's resolution, reproduced (SPECS rules 44, 50, 56 [impl]).
+/// GIO's resolution, reproduced from GLib 2.74's `gdesktopappinfo.c` (SPECS rules 44, 50, 56 [impl]).
 ///
 /// GIO keeps one list of directories: the user's and the system's config directories, then every
-/// `applications/` directory. Each has its "tweaks" per type, read in order from the
-/// desktop-specific lists (defaults only), `mimeapps.list`, and in data directories `defaults.list`
-/// (defaults only) and `mimeinfo.cache` (as additions). It never reads `MimeType=` itself, walks
-/// explicit parents only, and does not check that a default is associated with its type.
+/// `applications/` directory. Each gathers per type its additions, removals and defaults from its
+/// lists in order (`GIOListView`: desktop-specific lists, `mimeapps.list`, then in data
+/// directories `defaults.list` and `mimeinfo.cache`), merging them as `expand_strv` does: the
+/// first list of a kind for a type is taken whole, later ones skip what is already there and
+/// what the other kind holds. It never reads `MimeType=` itself, walks explicit parents only,
+/// loads entries by its own rules (`GIOEntryLoading`) and does not check that a default is
+/// associated with its type.
 struct GIOResolution {
     let resolver: AssociationResolver
 
-    /// Additions, removals and defaults of one directory for one type.
+    /// Additions, removals and defaults of one directory for one type; nil until a list names it.
     struct Tweaks {
-        var additions = OrderedIDs()
-        var removals = OrderedIDs()
-        var defaults = OrderedIDs()
+        var additions: [String]?
+        var removals: [String]?
+        var defaults: [String]?
     }
 
-    /// One of GIO's directories: its tweaks and, for data directories, its index of entries.
+    /// One of GIO's directories.
     struct Directory {
+        var path: String
         var tweaks: [String: Tweaks] = [:]
         var applicationDirectory: Int?
+        /// Removals an addition list kept because it came first (`expand_strv` does not filter
+        /// the list it takes whole): type → IDs.
+        var unfiltered: [String: [String]] = [:]
     }
 
     var directories: [Directory] {
         var result: [Directory] = []
-        var current: Directory?
-        var currentKey: String?
         for list in resolver.lists {
-            let key = list.location.applicationDirectory.map { "data\($0)" }
-                ?? String(list.location.path.dropLast(list.location.path.split(separator: "/").last?.count ?? 0))
-            if key != currentKey {
-                if let current { result.append(current) }
-                current = Directory(applicationDirectory: list.location.applicationDirectory)
-                currentKey = key
+            let path = String(list.location.path[..<(list.location.path.lastIndex(of: "/") ?? list.location.path.endIndex)])
+            if result.last?.path != path || result.last?.applicationDirectory != list.location.applicationDirectory {
+                result.append(Directory(path: path, applicationDirectory: list.location.applicationDirectory))
             }
-            read(list, into: &current!)
+            read(list.gio, into: &result[result.count - 1])
         }
-        if let current { result.append(current) }
         return result
     }
 
-    private func read(_ list: MimeAppsData, into directory: inout Directory) {
-        let addedGroup: AssociationGroup = list.location.kind == .mimeInfoCache ? .mimeCache : .addedAssociations
-        if list.location.mayAddOrRemove {
-            for (type, value) in list.exactGroups[addedGroup] ?? [:] {
-                var tweaks = directory.tweaks[type] ?? Tweaks()
-                for id in value.ids where !tweaks.removals.contains(id) {
-                    tweaks.additions.append(id)
-                }
-                directory.tweaks[type] = tweaks
-            }
-            for (type, value) in list.exactGroups[.removedAssociations] ?? [:] {
-                var tweaks = directory.tweaks[type] ?? Tweaks()
-                for id in value.ids where !tweaks.additions.contains(id) {
-                    tweaks.removals.append(id)
-                }
-                directory.tweaks[type] = tweaks
-            }
+    /// `expand_strv`: takes `ids` whole when nothing is there yet; otherwise appends each one that
+    /// is neither there nor in `blocklist`.
+    private static func expand(_ list: inout [String]?, with ids: [String], blocklist: [String]?) {
+        guard var current = list else {
+            list = ids
+            return
         }
-        for (type, value) in list.exactGroups[.defaultApplications] ?? [:] {
-            var tweaks = directory.tweaks[type] ?? Tweaks()
-            for id in value.ids { tweaks.defaults.append(id) }
-            directory.tweaks[type] = tweaks
+        for id in ids where !(blocklist?.contains(id) ?? false) && !current.contains(id) { current.append(id) }
+        list = current
+    }
+
+    private func read(_ view: GIOListView, into directory: inout Directory) {
+        for tweak in view.additions {
+            var tweaks = directory.tweaks[tweak.type] ?? Tweaks()
+            if tweaks.additions == nil, let removals = tweaks.removals {
+                let kept = tweak.ids.filter(removals.contains)
+                if !kept.isEmpty { directory.unfiltered[tweak.type, default: []] += kept }
+            }
+            Self.expand(&tweaks.additions, with: tweak.ids, blocklist: tweaks.removals)
+            directory.tweaks[tweak.type] = tweaks
+        }
+        for tweak in view.removals {
+            var tweaks = directory.tweaks[tweak.type] ?? Tweaks()
+            Self.expand(&tweaks.removals, with: tweak.ids, blocklist: tweaks.additions)
+            directory.tweaks[tweak.type] = tweaks
+        }
+        for tweak in view.defaults {
+            var tweaks = directory.tweaks[tweak.type] ?? Tweaks()
+            Self.expand(&tweaks.defaults, with: tweak.ids, blocklist: nil)
+            directory.tweaks[tweak.type] = tweaks
         }
     }
 
@@ -72,12 +81,13 @@ struct GIOResolution {
         return resolver.applications.isMasked(id, below: index)
     }
 
+    /// `desktop_file_dir_unindexed_mime_lookup`.
     private func lookup(_ type: String, in directory: Directory, hits: inout OrderedIDs, blocklist: inout OrderedIDs) {
         guard let tweaks = directory.tweaks[type] else { return }
-        for id in tweaks.additions where !isMasked(id, in: directory) && !blocklist.contains(id) && !hits.contains(id) {
+        for id in tweaks.additions ?? [] where !isMasked(id, in: directory) && !blocklist.contains(id) && !hits.contains(id) {
             hits.append(id)
         }
-        for id in tweaks.removals where !isMasked(id, in: directory) && !blocklist.contains(id) && !hits.contains(id) {
+        for id in tweaks.removals ?? [] where !isMasked(id, in: directory) && !blocklist.contains(id) && !hits.contains(id) {
             blocklist.append(id)
         }
     }
@@ -91,23 +101,19 @@ struct GIOResolution {
         return hits.ids
     }
 
-    /// GIO's loading test: the first directory holding the ID whose file loads (a `Hidden` one
-    /// included); `g_desktop_app_info_new` then refuses hidden ones.
-    private func load(_ id: String) -> InstalledApplication? {
+    /// `desktop_file_dir_get_app` over every directory in turn: the first file for `id` that GIO
+    /// loads, a hidden one included, masked or not.
+    private func load(_ id: String) -> GIOEntryLoading.Loaded? {
         let index = resolver.applications
         for directoryIndex in index.directories.indices {
-            guard let application = index.application(id, in: directoryIndex) else { continue }
-            switch application.status {
-            case .usable, .hidden: return application
-            default: continue
-            }
+            if let loaded = index.gioLoad(id, in: directoryIndex) { return loaded }
         }
         return nil
     }
 
+    /// `g_desktop_app_info_new`: loaded and not hidden.
     private func newApplication(_ id: String) -> Bool {
-        guard let application = load(id) else { return false }
-        return application.status != .hidden
+        load(id).map { !$0.hidden } ?? false
     }
 
     func resolve(_ requested: String) -> Resolution {
@@ -115,7 +121,7 @@ struct GIOResolution {
         let chain = resolver.gioChain(requested)
         let type = chain[0]
         var steps: [ResolutionStep] = [.typeChain(chain)]
-        for list in resolver.lists { steps.append(.consulted(path: list.location.path, exists: list.exists, label: resolver.label(list.location))) }
+        steps += readingSteps(chain: chain, directories: directories)
         let recommendedIDs = ids(for: [type], directories: directories)
         let allIDs = ids(for: chain, directories: directories)
         let recommended = recommendedIDs.filter(newApplication)
@@ -127,20 +133,43 @@ struct GIOResolution {
         search: for candidateType in chain {
             var results = OrderedIDs()
             for directory in directories {
-                for id in directory.tweaks[candidateType]?.defaults ?? OrderedIDs() { results.append(id) }
+                for id in directory.tweaks[candidateType]?.defaults ?? [] { results.append(id) }
             }
             for directory in directories { lookup(candidateType, in: directory, hits: &results, blocklist: &blocklist) }
             for id in results {
                 if load(id) != nil {
                     chosen = id
-                    steps.append(.chose(id: id, reason: "GIO: the first installed of the defaults and associations of \(candidateType)"))
+                    steps.append(.chose(id: id, reason: "GIO: the first it loads of the defaults and associations of \(candidateType)"))
                     break search
                 }
-                steps.append(.rejected(id: id, reason: "GIO cannot load it (not installed, or its TryExec or Exec program is missing)"))
+                steps.append(.rejected(id: id, reason: "GIO cannot load it (not installed, not an application, or its TryExec or Exec program is missing)"))
             }
         }
         if chosen == nil { steps.append(.noDefault) }
         return Resolution(type: type, mode: .gio, defaultApplication: chosen, recommended: recommended,
                           fallback: fallback, steps: steps)
+    }
+
+    /// The files read, and what of them GIO reads differently from the specification.
+    private func readingSteps(chain: [String], directories: [Directory]) -> [ResolutionStep] {
+        var steps: [ResolutionStep] = []
+        for list in resolver.lists {
+            steps.append(.consulted(path: list.location.path, exists: list.exists, label: resolver.label(list.location)))
+            if let ignored = list.gio.ignored {
+                steps.append(.listIgnored(path: list.location.path, line: ignored.line, reason: ignored.description))
+            }
+        }
+        let index = resolver.applications
+        for (position, directory) in index.directories.enumerated() where !directory.files.isEmpty && index.isStale(position) {
+            steps.append(.mimeInfoCacheOnly(directory: directory.path))
+        }
+        for directory in directories {
+            for type in chain {
+                for id in directory.unfiltered[type] ?? [] {
+                    steps.append(.removalNotApplied(id: id, type: type, directory: directory.path))
+                }
+            }
+        }
+        return steps
     }
 }

@@ -31,10 +31,8 @@ public struct MimeAppsData: Sendable, Equatable {
     public var exists: Bool
     /// Canonical type → value, per group.
     public var groups: [AssociationGroup: [String: ListValue]] = [:]
-    /// Type unaliased as spelled (no case folding, as GIO reads it) → value, per group; a key
-    /// written twice in a group counts where first written, with its last line's value, as GLib's
-    /// key files read it.
-    public var exactGroups: [AssociationGroup: [String: ListValue]] = [:]
+    /// What GIO reads from the file, or why it reads nothing of it.
+    public var gio = GIOListView()
     /// Problems found in the file.
     public var diagnostics: [Diagnostic] = []
 
@@ -54,7 +52,7 @@ public struct MimeAppsData: Sendable, Equatable {
             } ?? [])
             return
         }
-        self.init(location: location, text: String(decoding: bytes, as: UTF8.self), database: database)
+        self.init(location: location, text: String(decoding: bytes, as: UTF8.self), bytes: bytes, database: database)
         if let line = UTF8Validation.firstInvalidLine(bytes) {
             diagnostics.insert(Diagnostic(path: location.path, line: line,
                 message: "not valid UTF-8; the bad bytes are read as U+FFFD"), at: 0)
@@ -73,8 +71,14 @@ public struct MimeAppsData: Sendable, Equatable {
 
     /// Reads the text of the file at `location`, already in memory.
     public init(location: ListLocation, text: String, database: MIMEDatabase) {
+        self.init(location: location, text: text, bytes: Array(text.utf8), database: database)
+    }
+
+    /// Reads `text`, decoded from `bytes`: assoc's reading from the text, GIO's from the bytes.
+    private init(location: ListLocation, text: String, bytes: [UInt8], database: MIMEDatabase) {
         self.location = location
         exists = true
+        gio = GIOListView(bytes: bytes, location: location, database: database)
         var diagnostics: [Diagnostic] = []
         let file = KeyFile(parsing: text, path: location.path, diagnostics: &diagnostics)
         let wanted: [AssociationGroup] = location.kind == .mimeInfoCache
@@ -98,36 +102,17 @@ public struct MimeAppsData: Sendable, Equatable {
                 continue
             }
             var values: [String: ListValue] = [:]
-            var exact: [String: ListValue] = [:]
             values.reserveCapacity(entries.count)
-            exact.reserveCapacity(entries.count)
             var repeated: [String: [ListValue]] = [:]
-            var repeatedExact: [String: [ListValue]] = [:]
-            // GLib's key files answer a key written twice with its last value, so GIO's view
-            // (`exact`) must skip every earlier line of such a key; assoc's own merges them (first
-            // first). A key written twice is rare: noticed among the repeats of a canonical key,
-            // it sends `exact` through a second, slower pass.
-            var keysOfRepeats = Set<String>()
-            var keyWrittenTwice = false
             for entry in entries {
                 let value = ListValue(ids: Self.ids(entry.value), line: entry.line, key: entry.key)
                 let canonical = database.canonicalName(entry.key)
                 if !values[canonical, default: .placeholder].fill(with: value) {
                     repeated[canonical, default: []].append(value)
-                    if let first = values[canonical] { keysOfRepeats.insert(first.key) }
-                    if !keysOfRepeats.insert(entry.key).inserted { keyWrittenTwice = true }
                 }
-                guard !keyWrittenTwice else { continue }
-                let spelled = database.unaliasExact(entry.key)
-                if !exact[spelled, default: .placeholder].fill(with: value) { repeatedExact[spelled, default: []].append(value) }
-            }
-            if keyWrittenTwice {
-                (exact, repeatedExact) = Self.lastLinesOfKeys(entries, database: database)
             }
             Self.merge(repeated, into: &values)
-            Self.merge(repeatedExact, into: &exact)
             groups[group] = values
-            exactGroups[group] = exact
         }
         self.diagnostics = diagnostics
     }
@@ -140,25 +125,6 @@ public struct MimeAppsData: Sendable, Equatable {
             if !id.isEmpty { ids.append(id) }
         }
         return ids
-    }
-
-    /// GIO's view of a group where some key is written twice: each key counts once, where it is
-    /// first written, with the value of its last line (GLib's key files list a key at its first
-    /// line and answer with its last value); keys that unalias to one type are then merged as usual.
-    private static func lastLinesOfKeys(_ entries: [KeyFileEntry], database: MIMEDatabase)
-        -> (values: [String: ListValue], repeated: [String: [ListValue]]) {
-        var lastOfKey: [String: KeyFileEntry] = [:]
-        for entry in entries { lastOfKey[entry.key] = entry }
-        var done = Set<String>()
-        var values: [String: ListValue] = [:]
-        var repeated: [String: [ListValue]] = [:]
-        for first in entries where done.insert(first.key).inserted {
-            guard let entry = lastOfKey[first.key] else { continue }
-            let value = ListValue(ids: ids(entry.value), line: entry.line, key: entry.key)
-            let spelled = database.unaliasExact(entry.key)
-            if !values[spelled, default: .placeholder].fill(with: value) { repeated[spelled, default: []].append(value) }
-        }
-        return (values, repeated)
     }
 
     /// Appends to each key's value the IDs that the later values under that key (or an alias of

@@ -43,6 +43,14 @@ public enum ResolutionStep: Sendable, Equatable {
     case chose(id: String, reason: String)
     /// No default was found.
     case noDefault
+    /// GIO ignores a whole list: GLib refuses to load it because of one line.
+    case listIgnored(path: String, line: Int, reason: String)
+    /// GIO learns what the entries of an `applications/` directory declare only from its
+    /// `mimeinfo.cache`, which is missing there or older than an entry.
+    case mimeInfoCacheOnly(directory: String)
+    /// GIO keeps an association that the same directory removes, because the list adding it was
+    /// the first of its kind for the type there (GLib's `expand_strv` takes it whole).
+    case removalNotApplied(id: String, type: String, directory: String)
     /// Anything else worth saying.
     case note(String)
 
@@ -59,6 +67,12 @@ public enum ResolutionStep: Sendable, Equatable {
         case let .parentStep(from, to): return "nothing chosen for \(from); trying its parent \(to)"
         case let .chose(id, reason): return "default: \(id) (\(reason))"
         case .noDefault: return "no default application"
+        case let .listIgnored(path, line, reason):
+            return "\(path):\(line): GIO ignores this whole file: GLib's key-file reader refuses it (\(reason))"
+        case .mimeInfoCacheOnly(let directory):
+            return "GIO reads what the entries in \(directory) declare only from its mimeinfo.cache, which is missing or older than an entry"
+        case let .removalNotApplied(id, type, directory):
+            return "GIO keeps \(id) for \(type) although \(directory) removes it: the list adding it was the first to add to \(type) there"
         case .note(let text): return text
         }
     }

@@ -36,6 +36,7 @@ public final class ApplicationIndex: Sendable {
     private let searchPath: [String]
     private let parsed = Mutex<[Int: [String: InstalledApplication]]>([:])
     private let supported = Mutex<[Int: [String: [String]]]>([:])
+    private let gioLoaded = Mutex<[Int: [String: GIOEntryLoading.Loaded?]]>([:])
 
     /// Lists the `applications/` directory of every data directory of `environment`.
     public init(environment: XDGEnvironment) {
@@ -74,6 +75,19 @@ public final class ApplicationIndex: Sendable {
         if let known = parsed.withLock({ $0[directoryIndex]?[id] }) { return known }
         let loaded = load(id: id, path: path, directoryIndex: directoryIndex)
         parsed.withLock { $0[directoryIndex, default: [:]][id] = loaded }
+        return loaded
+    }
+
+    /// GIO's loading of the file for `id` in one directory (`GIOEntryLoading`), read on first use;
+    /// nil when the directory has no such file or GIO cannot load it.
+    public func gioLoad(_ id: String, in directoryIndex: Int) -> GIOEntryLoading.Loaded? {
+        guard directories.indices.contains(directoryIndex),
+            let path = directories[directoryIndex].files[id] else { return nil }
+        if let known = gioLoaded.withLock({ $0[directoryIndex]?[id] }) { return known }
+        let loaded = (try? FileBytes.read(path)).flatMap {
+            GIOEntryLoading.load($0, findProgram: findProgram)
+        }
+        gioLoaded.withLock { $0[directoryIndex, default: [:]][id] = .some(loaded) }
         return loaded
     }
 

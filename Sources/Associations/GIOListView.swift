@@ -1,0 +1,59 @@
+import MIMEDatabase
+import XDGSupport
+
+/// What GIO reads from one list file: GLib 2.74's `desktop_file_dir_unindexed_read_mimeapps_list`.
+///
+/// GIO loads the file with `GKeyFile`, and a file GLib refuses to load is ignored whole
+/// (`ignored` says why and where). It then reads, in this order, the additions group
+/// (`[Added Associations]`, or `[MIME Cache]` in a `mimeinfo.cache`), `[Removed Associations]`
+/// and `[Default Applications]`; the first two only in a `mimeapps.list` that is not
+/// desktop-specific and in a `mimeinfo.cache` (so a `mimeinfo.cache` may remove and name
+/// defaults too). Keys come in GLib's order, each once with its last value, unaliased as spelled
+/// (no case folding); a value that is not UTF-8 or holds a bad escape is skipped; IDs are taken
+/// as written, white space included.
+public struct GIOListView: Sendable, Equatable {
+    /// One key of one group.
+    public struct Tweak: Sendable, Equatable {
+        /// The key, unaliased as spelled.
+        public var type: String
+        /// The IDs of its value, in order, as GLib splits them.
+        public var ids: [String]
+        /// The 1-based line of the value.
+        public var line: Int
+    }
+
+    /// Why GLib refuses the whole file, or nil when GIO reads it (or it is missing).
+    public var ignored: GLibKeyFileError?
+    /// The additions, in key order.
+    public var additions: [Tweak] = []
+    /// The removals, in key order.
+    public var removals: [Tweak] = []
+    /// The defaults, in key order.
+    public var defaults: [Tweak] = []
+
+    /// A missing file: nothing.
+    public init() {}
+
+    /// GIO's reading of a list at `location` whose content is `bytes`.
+    public init(bytes: [UInt8], location: ListLocation, database: MIMEDatabase) {
+        let file: GLibKeyFile
+        do {
+            file = try GLibKeyFile(bytes: bytes)
+        } catch {
+            ignored = error
+            return
+        }
+        func tweaks(_ group: AssociationGroup) -> [Tweak] {
+            (file.group(group.rawValue)?.entries ?? []).compactMap { entry in
+                GLibKeyFile.list(entry.value).map {
+                    Tweak(type: database.unaliasExact(entry.key), ids: $0, line: entry.line)
+                }
+            }
+        }
+        if location.mayAddOrRemove {
+            additions = tweaks(location.kind == .mimeInfoCache ? .mimeCache : .addedAssociations)
+            removals = tweaks(.removedAssociations)
+        }
+        defaults = tweaks(.defaultApplications)
+    }
+}
