@@ -31,6 +31,18 @@ public struct GIOListView: Sendable, Equatable {
     /// The defaults, in key order.
     public var defaults: [Tweak] = []
 
+    /// Why GIO would ignore the list at `path` whole (the line GLib's key-file reader refuses), or
+    /// nil when GIO reads it or there is no readable file.
+    public static func refusal(ofListAt path: String) -> GLibKeyFileError? {
+        guard let bytes = try? FileBytes.read(path, limit: MimeAppsData.maximumSize) else { return nil }
+        do {
+            _ = try GLibKeyFile(bytes: bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// A missing file: nothing.
     public init() {}
 

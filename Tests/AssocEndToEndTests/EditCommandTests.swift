@@ -75,6 +75,18 @@ struct EditCommandTests {
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
     }
 
+    @Test("set refuses to write into a list GIO ignores, naming the line", arguments: ["garbage", "[broken", "=x"])
+    func listGIOIgnores(line: String) throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let text = "[Default Applications]\ntext/plain=editor.desktop;\n\(line)\n"
+        let path = try tree.write("config/mimeapps.list", text)
+        let result = try ProcessRunner.assoc(["set", "application/pdf", "viewer.desktop"], environment: variables)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("mimeapps.list:3: GIO ignores this whole list"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    }
+
     @Test("unset on a missing list creates nothing")
     func unsetMissing() throws {
         let (tree, variables) = try applicationsWorld()

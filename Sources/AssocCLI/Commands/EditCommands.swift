@@ -133,6 +133,10 @@ enum EditCommands {
         }
         let file = try context.environment.configHomeForWriting() + "/"
             + (desktop.map { "\($0)-mimeapps.list" } ?? "mimeapps.list")
+        if let refusal = GIOListView.refusal(ofListAt: AtomicFile.resolvedTarget(file)) {
+            context.output.error("\(file):\(refusal.line): GIO ignores this whole list (\(refusal)); correct that line first; nothing was written")
+            return .failure
+        }
         let before = types.map { context.resolver.resolve($0).defaultApplication }
         let status = try ListWriter.write(edits, to: file, dryRun: arguments.has("--dry-run"), context: context)
         guard status == .success, !arguments.has("--dry-run") else { return status }

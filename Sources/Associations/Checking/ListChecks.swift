@@ -37,6 +37,13 @@ extension ConfigurationChecker {
                 fix: ConfigurationFix(location.kind == .mimeInfoCache
                     ? "update-desktop-database '\(String(path.dropLast("/mimeinfo.cache".count)))'" : "save the file as UTF-8")))
         }
+        if let refusal = list.gio.ignored {
+            found.append(problem(.gioIgnoresList, .error, path: path, line: refusal.line,
+                "GIO (gio open, GNOME, Cinnamon, Xfce) ignores this whole file: GLib's key-file reader refuses "
+                    + "this line, \(refusal)",
+                fix: ConfigurationFix(location.kind == .mimeInfoCache
+                    ? "update-desktop-database '\(String(path.dropLast("/mimeinfo.cache".count)))'" : "delete or correct the line")))
+        }
         var syntax: [Diagnostic] = []
         let file = KeyFile(parsing: String(decoding: bytes, as: UTF8.self), path: path, diagnostics: &syntax)
         // update-desktop-database writes mimeinfo.cache: regenerate it rather than edit it.

@@ -7,6 +7,9 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
     case unreadableFile = "unreadable-file"
     /// A line of a list that is not a comment, a `[Group]` or `key=value`.
     case listSyntax = "list-syntax"
+    /// A list GIO ignores whole, because GLib's key-file reader refuses one of its lines (a key
+    /// before any group, a line without `=`, a bad group or key name, `Encoding` other than UTF-8).
+    case gioIgnoresList = "gio-ignores-list"
     /// A desktop entry that no tool can load.
     case brokenEntry = "broken-entry"
     /// A broken part of the MIME database (a package, a cache, a cycle in `sub-class-of`).
