@@ -34,6 +34,7 @@ public final class AssociationResolver: Sendable {
         switch mode {
         case .spec: return SpecResolution(resolver: self).resolve(database.canonicalName(type))
         case .gio: return GIOResolution(resolver: self).resolve(type)
+        case .xdgOpen: return XDGOpenResolution(resolver: self).resolve(type)
         }
     }
 

@@ -5,6 +5,9 @@ public enum ResolutionMode: String, Sendable, CaseIterable {
     case spec
     /// Exactly what GIO (and so `gio open` and `xdg-open` on GNOME-like desktops) returns.
     case gio
+    /// Exactly what `xdg-mime query default` answers on a generic desktop, which is what
+    /// `xdg-open` opens there: a default only, no recommended or fallback applications.
+    case xdgOpen = "xdg-open"
 }
 
 /// The applications for one type, and how they were found.

@@ -6,29 +6,6 @@ import Synchronization
 import Testing
 import XDGSupport
 
-/// How many random worlds a differential test builds: `ASSOC_DIFF_WORLDS` when set (the longer
-/// run: `ASSOC_DIFF_WORLDS=2000 swift test --filter Differential`), else `ciWorlds`.
-func differentialWorldCount(ciWorlds: Int) -> Int {
-    ProcessInfo.processInfo.environment["ASSOC_DIFF_WORLDS"].flatMap(Int.init) ?? ciWorlds
-}
-
-/// Runs `body` for the seed of each world, on every core, and collects the differences it
-/// returns; a world that cannot be built counts as a difference.
-func differences(inWorlds count: Int, _ body: @Sendable (UInt64) throws -> [String]) -> [String] {
-    let found = Mutex<[String]>([])
-    DispatchQueue.concurrentPerform(iterations: count) { index in
-        let seed = UInt64(index) &* 7919 &+ 17
-        let result: [String]
-        do {
-            result = try body(seed)
-        } catch {
-            result = ["seed \(seed): the world could not be built: \(error)"]
-        }
-        found.withLock { $0 += result }
-    }
-    return found.withLock { $0 }
-}
-
 @Suite(
     "assoc --as gio agrees with the real gio mime in random worlds",
     .enabled(if: Corpus.program("gio") != nil))

@@ -101,6 +101,13 @@ final class RandomWorld: @unchecked Sendable {
         default: break
         }
         if !lines.contains(where: { $0.hasPrefix("Exec=") }) && chance(0.9) { lines.append("Exec=true %f") }
+        if chance(0.3) {
+            lines.append(
+                pick([
+                    "InitialPreference=5", "InitialPreference=9", "InitialPreference= 3",
+                    "InitialPreference=1",
+                ]))
+        }
         lines.append("MimeType=" + types.map { $0 + ";" }.joined())
         let path: String
         if id == "vendor-app.desktop" && chance(0.5) {

@@ -1,0 +1,207 @@
+import XDGSupport
+
+/// What `xdg-mime query default TYPE` answers on a generic desktop, and so what `xdg-open` opens
+/// there: xdg-utils 1.1.3's `defapp_generic`, reproduced.
+///
+/// It reads `[Default Applications]` of `DESKTOP-mimeapps.list` (each `XDG_CURRENT_DESKTOP`
+/// name, lower-cased) and `mimeapps.list` in `$XDG_CONFIG_HOME`, `$XDG_CONFIG_DIRS`, then the
+/// `applications/` directory of `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`: the first line starting
+/// with `TYPE=`, only its first ID, which counts when its entry's `Exec` program is installed
+/// (else the next file is read). Then, in each data directory, the first line anywhere in
+/// `${XDG_MENU_PREFIX}defaults.list`, `defaults.list` or `mimeinfo.cache` holding `TYPE=` (a
+/// grep: `.` in the type matches any character), its first ID, unchecked. Last, every `.desktop`
+/// file that holds `TYPE;` anywhere, by the highest `InitialPreference`, printed by its file
+/// name. The type is used as given: no alias is resolved, no parent tried, no entry's `Hidden`,
+/// `TryExec` or `Type` read.
+struct XDGOpenResolution {
+    let resolver: AssociationResolver
+
+    private var variables: [String: String] { resolver.environment.variables }
+
+    private func value(_ name: String) -> String? { variables[name].flatMap { $0.isEmpty ? nil : $0 } }
+
+    private var home: String { variables["HOME"] ?? "" }
+
+    /// `$XDG_DATA_HOME` (or `~/.local/share`) and `$XDG_DATA_DIRS` (or the default), as written.
+    private var dataDirectories: String {
+        (value("XDG_DATA_HOME") ?? home + "/.local/share") + ":"
+            + (value("XDG_DATA_DIRS") ?? "/usr/local/share/:/usr/share/")
+    }
+
+    /// The directories whose lists `check_mimeapps_list` reads, in order (split at `:` as the
+    /// shell splits them, empty fields kept).
+    private var listDirectories: [String] {
+        let config =
+            (value("XDG_CONFIG_HOME") ?? home + "/.config") + ":" + (value("XDG_CONFIG_DIRS") ?? "/etc/xdg")
+        let data = dataDirectories
+        return Self.fields(config) + Self.fields(data).map { $0 + "/applications" }
+    }
+
+    private static func fields(_ text: String) -> [String] {
+        text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The data directories as `for x in $(echo ... | sed 's/:/ /g')` splits them: at `:` and
+    /// blanks, empty fields dropped.
+    private var dataDirectoryWords: [String] {
+        dataDirectories.split { $0 == ":" || $0 == " " || $0 == "\t" || $0 == "\n" }.map(String.init)
+    }
+
+    func resolve(_ type: String) -> Resolution {
+        var steps: [ResolutionStep] = [.typeChain([type])]
+        let chosen =
+            fromLists(type, steps: &steps) ?? fromLegacyFiles(type, steps: &steps)
+            ?? fromEntries(type, steps: &steps)
+        if chosen == nil { steps.append(.noDefault) }
+        return Resolution(
+            type: type, mode: .xdgOpen, defaultApplication: chosen, recommended: [], fallback: [],
+            steps: steps)
+    }
+
+    // MARK: - The three stages
+
+    private func fromLists(_ type: String, steps: inout [ResolutionStep]) -> String? {
+        let desktops =
+            (variables["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":", omittingEmptySubsequences: false)
+            .filter { !$0.isEmpty }.map { $0.lowercased() + "-" } + [""]
+        for directory in listDirectories {
+            for prefix in desktops {
+                let path = directory + "/" + prefix + "mimeapps.list"
+                guard let bytes = try? FileBytes.read(path) else { continue }
+                steps.append(.consulted(path: path, exists: true, label: "xdg-mime"))
+                guard let id = XDGMimeText.firstDefault(of: type, in: bytes), !id.isEmpty else { continue }
+                if hasProgram(id) {
+                    steps.append(
+                        .chose(
+                            id: id,
+                            reason:
+                                "xdg-mime: the first ID of the first \(type)= line of [Default Applications] in \(path)"
+                        ))
+                    return id
+                }
+                steps.append(
+                    .rejected(
+                        id: id,
+                        reason:
+                            "xdg-mime finds no installed Exec program for it, and reads only the first ID of a line"
+                    ))
+            }
+        }
+        return nil
+    }
+
+    private func fromLegacyFiles(_ type: String, steps: inout [ResolutionStep]) -> String? {
+        let pattern = Array((type + "=").utf8)
+        let menuPrefix = variables["XDG_MENU_PREFIX"] ?? ""
+        for directory in dataDirectoryWords {
+            for prefix in [menuPrefix, ""] {
+                for name in ["defaults.list", "mimeinfo.cache"] {
+                    let path = directory + "/applications/" + prefix + name
+                    guard let bytes = try? FileBytes.read(path),
+                        let line = XDGMimeText.lines(bytes).first(where: {
+                            XDGMimeText.contains($0, pattern: pattern)
+                        })
+                    else { continue }
+                    // `echo $trader_result`: split at blanks and line feeds, joined by one space.
+                    let id = XDGMimeText.secondField(line).split { $0 == " " || $0 == "\t" || $0 == "\n" }
+                        .joined(separator: " ")
+                    guard !id.isEmpty else { break }
+                    steps.append(
+                        .chose(
+                            id: id,
+                            reason:
+                                "xdg-mime: the first ID of the first line holding \(type)= in \(path), not checked"
+                        ))
+                    return id
+                }
+            }
+        }
+        return nil
+    }
+
+    private func fromEntries(_ type: String, steps: inout [ResolutionStep]) -> String? {
+        let pattern = Array((type + ";").utf8)
+        var best: (preference: Int, path: String)?
+        for directory in dataDirectoryWords {
+            for path in Self.desktopFiles(in: directory + "/applications") {
+                guard let bytes = try? FileBytes.read(path),
+                    XDGMimeText.lines(bytes).contains(where: { XDGMimeText.contains($0, pattern: pattern) }),
+                    let preference = XDGMimeText.initialPreference(bytes),
+                    preference > (best?.preference ?? -1)
+                else { continue }
+                best = (preference, path)
+            }
+        }
+        guard let best else { return nil }
+        let name = String(
+            best.path[best.path.index(after: best.path.lastIndex(of: "/") ?? best.path.startIndex)...])
+        steps.append(
+            .chose(
+                id: name,
+                reason:
+                    "xdg-mime: no default named; \(best.path) holds \(type); and has the highest InitialPreference"
+            ))
+        return name
+    }
+
+    /// `search_desktop_file`: the `.desktop` files of a directory in name order, then those of
+    /// each subdirectory in turn.
+    private static func desktopFiles(in directory: String) -> [String] {
+        let names = ((try? FileBytes.directoryEntries(directory)) ?? []).filter { !$0.hasPrefix(".") }.sorted
+        {
+            Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+        }
+        let files = names.filter { $0.hasSuffix(".desktop") }.map { directory + "/" + $0 }
+            .filter { !FileBytes.isDirectory($0) }
+        let subdirectories = names.map { directory + "/" + $0 }.filter(FileBytes.isDirectory)
+        return files + subdirectories.flatMap { desktopFiles(in: $0) }
+    }
+
+    // MARK: - desktop_file_to_binary
+
+    /// Whether `desktop_file_to_binary` finds a program for `id`: the first data directory that
+    /// has the file decides, by its first `Exec` line.
+    private func hasProgram(_ id: String) -> Bool {
+        let desktop = String(id.split(separator: "/").last ?? "")
+        for directory in Self.fields(dataDirectories) {
+            guard
+                (!directory.isEmpty && FileBytes.isDirectory(directory + "/applications"))
+                    || FileBytes.isDirectory(directory + "/applnk")
+            else { continue }
+            guard let path = entryFile(desktop, in: directory) else { continue }
+            let program = XDGMimeText.execProgram((try? FileBytes.read(path)) ?? [])
+            return !program.isEmpty && which(program)
+        }
+        return false
+    }
+
+    private func entryFile(_ desktop: String, in directory: String) -> String? {
+        if let dash = desktop.firstIndex(of: "-"), let lastDash = desktop.lastIndex(of: "-") {
+            let vendor = desktop[..<lastDash]
+            let app = desktop[desktop.index(after: dash)...]
+            for root in ["applications", "applnk"]
+            where FileBytes.exists("\(directory)/\(root)/\(vendor)/\(app)") {
+                return "\(directory)/\(root)/\(vendor)/\(app)"
+            }
+        }
+        for root in ["applications", "applnk"] {
+            let top = directory + "/" + root
+            let subdirectories = ((try? FileBytes.directoryEntries(top)) ?? []).filter { !$0.hasPrefix(".") }
+                .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                .map { top + "/" + $0 }.filter(FileBytes.isDirectory)
+            for inner in [top] + subdirectories where FileBytes.exists(inner + "/" + desktop) {
+                return inner + "/" + desktop
+            }
+        }
+        return nil
+    }
+
+    /// `which PROGRAM`: an executable regular file, by its path or on `PATH` (an empty field is
+    /// the current directory).
+    private func which(_ program: String) -> Bool {
+        if program.contains("/") { return FileBytes.isExecutableFile(program) }
+        return Self.fields(variables["PATH"] ?? "").contains { element in
+            FileBytes.isExecutableFile((element.isEmpty ? "." : element) + "/" + program)
+        }
+    }
+}
