@@ -54,6 +54,8 @@ public enum ResolutionStep: Sendable, Equatable {
     /// GIO keeps an association that the same directory removes, because the list adding it was
     /// the first of its kind for the type there (GLib's `expand_strv` takes it whole).
     case removalNotApplied(id: String, type: String, directory: String)
+    /// Where `xdg-mime query default` found its answer.
+    case xdgMimeSource(stage: XDGMimeStage, path: String)
     /// Anything else worth saying.
     case note(String)
 
@@ -76,7 +78,19 @@ public enum ResolutionStep: Sendable, Equatable {
             return "GIO reads what the entries in \(directory) declare only from its mimeinfo.cache, which is missing or older than an entry"
         case let .removalNotApplied(id, type, directory):
             return "GIO keeps \(id) for \(type) although \(directory) removes it: the list adding it was the first to add to \(type) there"
+        case let .xdgMimeSource(stage, path): return "xdg-mime answers from \(path) (\(stage.rawValue))"
         case .note(let text): return text
         }
     }
+}
+
+/// The three places `xdg-mime query default` looks, in its order.
+public enum XDGMimeStage: String, Sendable, Equatable {
+    /// `[Default Applications]` of a `mimeapps.list`: the first ID of the first line, if its
+    /// program is installed.
+    case list = "the first ID of a [Default Applications] line"
+    /// The first line holding `TYPE=` anywhere in a `defaults.list` or `mimeinfo.cache`, unchecked.
+    case legacyFile = "the first matching line of a legacy file, not checked"
+    /// The `.desktop` file holding `TYPE;` with the highest `InitialPreference`, by its file name.
+    case entryScan = "a search of every desktop entry by InitialPreference"
 }

@@ -1,52 +1,180 @@
-/// Why the specification's answer and GIO's differ for one type (DESIGN.md decision 2).
+/// Why the specification's answer and GIO's or xdg-open's differ for one type (DESIGN.md
+/// decision 2), read from the steps of the two resolutions, so that `explain` says what the code
+/// that answers `--as gio` or `--as xdg-open` did, never a guess.
 public enum ResolutionDifference: Sendable, Equatable {
     /// Both give the same default.
     case none
-    /// The spec passed over GIO's choice because it is not associated with the type (SPECS 53, 56).
+    /// The spec passed over the other's choice because it is not associated with the type
+    /// (SPECS 53, 56).
     case associationCheck(id: String)
     /// The spec reached its choice through the implicit `text/plain` parent, which GIO does not walk
     /// (SPECS 29, 50, 54).
     case parentRule(id: String)
     /// The spec folds the case of type names; GIO sees two types (SPECS 8).
     case caseFolding(spec: String, gio: String)
-    /// Anything else: GIO merges every default before any association and has no further checks.
+    /// GIO ignores a whole list the spec read, because GLib's key-file reader refuses one line.
+    case listIgnored(path: String, line: Int, reason: String)
+    /// GIO learns what entries declare only from `mimeinfo.cache`, missing or stale in `directory`;
+    /// the spec read their `MimeType=` lines.
+    case mimeInfoCacheOnly(directory: String)
+    /// GIO keeps an association its directory removes: the list adding it came first there.
+    case removalNotApplied(id: String)
+    /// GIO loads entries by its own rules: its choice is one the spec passes over (hidden, no
+    /// `Exec`, ...), or it passes over the spec's.
+    case loadingRules(id: String)
+    /// Anything else: GIO collects every directory's defaults before any association.
     case mergeOrder
+    /// xdg-mime uses the type as given: no alias is resolved, no parent tried.
+    case xdgTypeAsGiven
+    /// xdg-mime reads only the first ID of the first line for the type in each list, and checks
+    /// only that its `Exec` program is installed.
+    case xdgFirstID(path: String)
+    /// xdg-mime took the first line naming the type in a `defaults.list` or `mimeinfo.cache`,
+    /// unchecked.
+    case xdgLegacyFile(path: String)
+    /// xdg-mime found no default and chose the entry with the highest `InitialPreference`.
+    case xdgEntryScan(path: String)
+    /// xdg-mime reads `[Default Applications]` only, never the associations the spec falls back to.
+    case xdgDefaultsOnly
 
-    /// Compares two resolutions of one type.
-    public init(spec: Resolution, gio: Resolution) {
-        guard spec.defaultApplication != gio.defaultApplication else {
+    /// Compares the spec's resolution of a type with GIO's or xdg-open's (by `other.mode`).
+    public init(spec: Resolution, gio other: Resolution) {
+        guard spec.defaultApplication != other.defaultApplication else {
             self = .none
             return
         }
-        if spec.type != gio.type {
-            self = .caseFolding(spec: spec.type, gio: gio.type)
-        } else if let id = gio.defaultApplication, spec.steps.contains(where: {
-            if case .rejected(id, let reason) = $0 { return reason.hasPrefix("not associated") }
-            return false
-        }) {
-            self = .associationCheck(id: id)
-        } else if let id = spec.defaultApplication, spec.steps.contains(where: {
-            if case .parentStep(_, "text/plain") = $0 { return true }
-            return false
-        }), !gio.recommended.contains(id) {
-            self = .parentRule(id: id)
-        } else {
-            self = .mergeOrder
+        self =
+            other.mode == .xdgOpen ? Self.xdgOpen(spec: spec, xdg: other) : Self.gio(spec: spec, gio: other)
+    }
+
+    private static func gio(spec: Resolution, gio: Resolution) -> ResolutionDifference {
+        if spec.type != gio.type { return .caseFolding(spec: spec.type, gio: gio.type) }
+        let specPaths = Set(
+            spec.steps.compactMap { step -> String? in
+                switch step {
+                case .defaultEntry(_, _, let path, _): return path
+                case .associated(_, _, let source): return source
+                default: return nil
+                }
+            })
+        for case let .listIgnored(path, line, reason) in gio.steps
+        where specPaths.contains(path) || specPaths.contains(where: { $0.contains(path + ":") }) {
+            return .listIgnored(path: path, line: line, reason: reason)
+        }
+        if let id = gio.defaultApplication, spec.rejected(id, because: "not associated") {
+            return .associationCheck(id: id)
+        }
+        for case let .removalNotApplied(id, _, _) in gio.steps where id == gio.defaultApplication {
+            return .removalNotApplied(id: id)
+        }
+        for case let .mimeInfoCacheOnly(directory) in gio.steps
+        where specPaths.contains(where: { $0.hasPrefix("MimeType= of " + directory + "/") }) {
+            return .mimeInfoCacheOnly(directory: directory)
+        }
+        if let id = spec.defaultApplication, !gio.recommended.contains(id),
+            spec.steps.contains(where: {
+                if case .parentStep(_, "text/plain") = $0 { return true } else { return false }
+            })
+        {
+            return .parentRule(id: id)
+        }
+        if let id = gio.defaultApplication,
+            spec.steps.contains(where: { if case .rejected(id, _) = $0 { return true } else { return false } }
+            )
+        {
+            return .loadingRules(id: id)
+        }
+        if let id = spec.defaultApplication,
+            gio.steps.contains(where: { if case .rejected(id, _) = $0 { return true } else { return false } })
+        {
+            return .loadingRules(id: id)
+        }
+        return .mergeOrder
+    }
+
+    private static func xdgOpen(spec: Resolution, xdg: Resolution) -> ResolutionDifference {
+        let source = xdg.steps.lazy.compactMap { step -> (XDGMimeStage, String)? in
+            if case let .xdgMimeSource(stage, path) = step { return (stage, path) }
+            return nil
+        }.first
+        switch source?.0 {
+        case .list?:
+            if let id = xdg.defaultApplication, spec.rejected(id, because: "not associated") {
+                return .associationCheck(id: id)
+            }
+            return .xdgFirstID(path: source?.1 ?? "")
+        case .legacyFile?: return .xdgLegacyFile(path: source?.1 ?? "")
+        case .entryScan?: return .xdgEntryScan(path: source?.1 ?? "")
+        case nil:
+            if spec.type != xdg.type
+                || spec.steps.contains(where: {
+                    if case .parentStep = $0 { return true } else { return false }
+                })
+            {
+                return .xdgTypeAsGiven
+            }
+            return .xdgDefaultsOnly
         }
     }
 
-    /// The reason in a sentence, naming the rule.
+    /// The reason in a sentence, naming the specification's section where one decides.
     public var text: String {
         switch self {
-        case .none: return "GIO agrees"
+        case .none: return "they agree"
         case .associationCheck:
-            return "GIO does not check that a default is associated with its type; the specification does (SPECS rules 53, 56)"
+            return
+                "it does not check that a default is associated with its type, which the mime-apps specification "
+                + "requires (\"Default Application\")"
         case .parentRule:
-            return "the specification makes every text/* type a kind of text/plain; GIO walks explicit parents only (SPECS rules 29, 50, 54)"
+            return
+                "the shared-mime-info specification (\"Subclassing\") makes every text/* type a kind of text/plain; "
+                + "GIO's application lookup walks explicit parents only"
         case let .caseFolding(spec, gio):
-            return "MIME types are case-insensitive, so assoc reads '\(gio)' as '\(spec)'; GIO compares names as spelled and treats them as two types (SPECS rule 8)"
+            return
+                "MIME types are case-insensitive, so assoc reads '\(gio)' as '\(spec)'; GIO compares names as "
+                + "spelled and treats them as two types"
+        case let .listIgnored(path, line, reason):
+            return
+                "GIO ignores \(path) whole: GLib's key-file reader refuses line \(line) (\(reason)); assoc reads the rest"
+        case .mimeInfoCacheOnly(let directory):
+            return
+                "GIO reads what the entries in \(directory) declare only from its mimeinfo.cache, which is missing "
+                + "or older than an entry; assoc reads their MimeType= lines"
+        case .removalNotApplied(let id):
+            return
+                "GIO keeps \(id) although the same directory removes it: GLib takes the first list adding to a "
+                + "type in a directory whole, without its removals"
+        case .loadingRules(let id):
+            return
+                "GIO loads desktop entries by its own rules (a hidden entry may be a default, Exec is not required, "
+                + "a file GLib cannot parse is skipped), which decide for \(id)"
         case .mergeOrder:
-            return "GIO merges every directory's defaults before any association, without the specification's checks (SPECS rule 56)"
+            return
+                "GIO collects every directory's defaults before any association, without the specification's checks"
+        case .xdgTypeAsGiven:
+            return "xdg-mime uses the type as given: it resolves no alias and tries no parent type"
+        case .xdgFirstID(let path):
+            return
+                "xdg-mime reads only the first ID of the first line for the type in \(path), and checks only that "
+                + "its Exec program is installed"
+        case .xdgLegacyFile(let path):
+            return "xdg-mime took the first line naming the type in \(path), without checking the application"
+        case .xdgEntryScan(let path):
+            return
+                "xdg-mime found no default and took \(path), the entry naming the type with the highest InitialPreference"
+        case .xdgDefaultsOnly:
+            return
+                "xdg-mime reads [Default Applications] only, never the associations the specification falls back to"
+        }
+    }
+}
+
+extension Resolution {
+    /// Whether a step passed over `id` for a reason starting with `prefix`.
+    func rejected(_ id: String, because prefix: String) -> Bool {
+        steps.contains {
+            if case .rejected(id, let reason) = $0 { return reason.hasPrefix(prefix) }
+            return false
         }
     }
 }

@@ -45,8 +45,9 @@ struct SpecResolution {
                     }
                     guard associations.contains(where: { $0.id == id })
                         || (!removed.contains(id) && declaresDirectly(application, chain: chain, steps: &steps)) else {
-                        steps.append(.rejected(id: id, reason: "not associated with \(type) (SPECS rule 53/56: "
-                            + "a default must be associated with its type; 'assoc add \(type) \(id)' would associate it)"))
+                        steps.append(.rejected(id: id, reason: "not associated with \(type) (the mime-apps specification, "
+                            + "\"Default Application\": a default must be associated with its type; "
+                            + "'assoc add \(type) \(id)' would associate it)"))
                         continue
                     }
                     chosen = id

@@ -87,6 +87,72 @@ struct DefaultCommandTests {
         #expect(try ProcessRunner.assoc(["default", "--as", "gio", "application/pdf"], environment: variables).standardOutput == "editor.desktop\n")
         let explain = try ProcessRunner.assoc(["explain", "application/pdf"], environment: variables)
         #expect(explain.standardOutput.contains("GIO would choose: editor.desktop"))
-        #expect(explain.standardOutput.contains("SPECS rules 53, 56"))
+        #expect(explain.standardOutput.contains("which the mime-apps specification requires (\"Default Application\")"))
+        #expect(!explain.standardOutput.contains("SPECS"))
+    }
+
+    /// The default `gio mime TYPE` prints, nil when it prints none.
+    private func gioDefault(_ type: String, _ variables: [String: String]) throws -> String? {
+        let gio = try #require(Corpus.program("gio"))
+        let output = try ProcessRunner.run(gio, ["mime", type], environment: variables).standardOutput
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("Default application for") }),
+            let colon = line.range(of: ": ", options: .backwards) else { return nil }
+        return String(line[colon.upperBound...])
+    }
+
+    @Test("--as gio and --as xdg-open ignore a per-file choice, as gio mime does; spec mode shows it and says only assoc honours it",
+          .enabled(if: Corpus.program("gio") != nil && Corpus.program("xdg-mime") != nil))
+    func perFileChoiceIsAssocsOwn() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let file = try tree.write("my report.pdf", "%PDF-1.4\n")
+        #expect(try ProcessRunner.assoc(["set", "--file", file, "viewer.desktop"], environment: variables).status == 0)
+        let typeDefault = try gioDefault("application/pdf", variables)
+        #expect(typeDefault != nil && typeDefault != "viewer.desktop")
+        let gio = try ProcessRunner.assoc(["default", "--as", "gio", file], environment: variables)
+        #expect(gio.standardOutput == (typeDefault ?? "") + "\n")
+        var generic = variables
+        generic["XDG_CURRENT_DESKTOP"] = nil
+        let xdgMime = try #require(Corpus.program("xdg-mime"))
+        let xdg = try ProcessRunner.run(xdgMime, ["query", "default", "application/pdf"], environment: generic).standardOutput
+        #expect(try ProcessRunner.assoc(["default", "--as", "xdg-open", file], environment: generic).standardOutput == xdg)
+        let spec = try ProcessRunner.assoc(["default", file], environment: variables)
+        #expect(spec.standardOutput == "viewer.desktop\n")
+        #expect(spec.standardError.contains("only assoc honours it"))
+    }
+
+    @Test("with no mimeinfo.cache, explain gives the reason GIO's own resolution gives, and GIO's answer is gio mime's",
+          .enabled(if: Corpus.program("gio") != nil))
+    func explainMissingCache() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let gio = try gioDefault("text/plain", variables)
+        let explain = try ProcessRunner.assoc(["explain", "text/plain"], environment: variables).standardOutput
+        #expect(explain.contains("default: editor.desktop"))
+        #expect(explain.contains("GIO would choose: \(gio ?? "no default") — GIO reads what the entries in "
+            + tree.path("usr-share/applications") + " declare only from its mimeinfo.cache"))
+        #expect(!explain.contains("merges every directory's defaults"))
+    }
+
+    @Test("explain shows the three answers where they differ")
+    func explainThreeAnswers() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        // The user's default is hidden: the spec passes over it, GIO's default lookup takes it, and
+        // xdg-mime checks only its program.
+        try tree.write("data/applications/hidden.desktop", "[Desktop Entry]\nType=Application\nName=H\nExec=true\nHidden=true\nMimeType=application/pdf;\n")
+        try tree.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=hidden.desktop;\n")
+        try tree.write("usr-share/applications/mimeinfo.cache", "[MIME Cache]\napplication/pdf=other-viewer.desktop;viewer.desktop;\n")
+        var generic = variables
+        generic["XDG_CURRENT_DESKTOP"] = nil
+        try FileManager.default.removeItem(atPath: tree.path("usr-share/applications/mimeapps.list"))
+        try tree.write("usr-share/applications/defaults.list", "[Default Applications]\napplication/pdf=viewer.desktop;\n")
+        let answers = try ["spec", "gio", "xdg-open"].map {
+            try ProcessRunner.assoc(["default", "--as", $0, "application/pdf"], environment: generic).standardOutput
+        }
+        let explain = try ProcessRunner.assoc(["explain", "application/pdf"], environment: generic).standardOutput
+        #expect(Set(answers).count > 1, "\(answers)")
+        let names = answers.map { $0.trimmingCharacters(in: .newlines) }
+        #expect(explain.contains("answers: \(names[0]) by the specification, \(names[1]) via GIO, \(names[2]) via xdg-open"))
     }
 }

@@ -2,12 +2,12 @@ import Associations
 import DesktopEntry
 import MIMEDatabase
 
-/// `assoc apps [--json] [--as spec|gio] [TYPE|PATH|URL]`.
+/// `assoc apps [--json] [--as spec|gio|xdg-open] [TYPE|PATH|URL]`.
 enum AppsCommand {
     static let command = Command(name: "apps", help: help, run: run)
 
     static let help = """
-        Usage: assoc apps [--json] [--as spec|gio] [TYPE|PATH|URL]
+        Usage: assoc apps [--json] [--as spec|gio|xdg-open] [TYPE|PATH|URL]
 
         Lists the applications for a MIME type, a file or a URL: the default, then the
         recommended ones (associated with the type itself, most preferred first), then the
@@ -15,7 +15,9 @@ enum AppsCommand {
         installed application with its desktop file ID, name and MIME types.
 
         Options:
-          --as spec|gio       resolve by the specification (default) or exactly as GIO does
+          --as spec|gio|xdg-open
+                              resolve by the specification (default), exactly as GIO does, or
+                              exactly as xdg-mime query default does (a default only)
           --json              JSON Lines: type, default, recommended, fallback; with no
                               argument one object per application: id, name, path, types, usable
           -h, --help          show this help

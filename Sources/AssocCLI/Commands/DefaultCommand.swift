@@ -1,11 +1,11 @@
 import Associations
 
-/// `assoc default [--json] [--as spec|gio] TYPE|PATH|URL`.
+/// `assoc default [--json] [--as spec|gio|xdg-open] TYPE|PATH|URL`.
 enum DefaultCommand {
     static let command = Command(name: "default", help: help, run: run)
 
     static let help = """
-        Usage: assoc default [--json] [--as spec|gio] TYPE|PATH|URL
+        Usage: assoc default [--json] [--as spec|gio|xdg-open] TYPE|PATH|URL
 
         Prints the desktop file ID of the default application for a MIME type, a file (typed
         first, as 'assoc type' does) or a URL (its scheme, as x-scheme-handler/SCHEME).
@@ -18,6 +18,8 @@ enum DefaultCommand {
           --as spec           follow the specification (the default): a default must be installed
                               and associated with the type; parent types are tried in turn
           --as gio            answer exactly as GIO (gio open, xdg-open on GNOME) would
+          --as xdg-open       answer exactly as xdg-mime query default (xdg-open on a desktop
+                              it does not know) would
           --json              one JSON object: type, default (null when none)
           -h, --help          show this help
 
@@ -35,7 +37,10 @@ enum DefaultCommand {
         let mode = try resolutionMode(arguments, subcommand: "default")
         let target = try ResolvedTarget.resolve(arguments.operands[0], context: context)
         var resolution = context.resolver.resolve(target.type, mode: mode)
-        if target.kind == .path, let choice = perFileChoice(target.argument, context) {
+        // GIO and xdg-open know nothing of per-file choices: only assoc's own answer shows one.
+        if mode == .spec, target.kind == .path, let choice = perFileChoice(target.argument, context) {
+            context.output.errorText(Terminal.sanitized("assoc: note: '\(choice)' is the per-file choice for this file; "
+                + "only assoc honours it (GIO and xdg-open use the type's default: \(resolution.defaultApplication ?? "none"))") + "\n")
             resolution.defaultApplication = choice
         }
         if arguments.has("--json") {
@@ -62,11 +67,11 @@ enum DefaultCommand {
         return choice.app
     }
 
-    /// `--as spec|gio`, default spec.
+    /// `--as spec|gio|xdg-open`, default spec.
     static func resolutionMode(_ arguments: ParsedArguments, subcommand: String) throws -> ResolutionMode {
         guard let value = arguments.value("--as") else { return .spec }
         guard let mode = ResolutionMode(rawValue: value) else {
-            throw UsageError("'--as' takes spec or gio, not '\(value)'", subcommand: subcommand)
+            throw UsageError("'--as' takes spec, gio or xdg-open, not '\(value)'", subcommand: subcommand)
         }
         return mode
     }

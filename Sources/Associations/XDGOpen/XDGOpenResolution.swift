@@ -71,6 +71,7 @@ struct XDGOpenResolution {
                 steps.append(.consulted(path: path, exists: true, label: "xdg-mime"))
                 guard let id = XDGMimeText.firstDefault(of: type, in: bytes), !id.isEmpty else { continue }
                 if hasProgram(id) {
+                    steps.append(.xdgMimeSource(stage: .list, path: path))
                     steps.append(
                         .chose(
                             id: id,
@@ -106,6 +107,7 @@ struct XDGOpenResolution {
                     let id = XDGMimeText.secondField(line).split { $0 == " " || $0 == "\t" || $0 == "\n" }
                         .joined(separator: " ")
                     guard !id.isEmpty else { break }
+                    steps.append(.xdgMimeSource(stage: .legacyFile, path: path))
                     steps.append(
                         .chose(
                             id: id,
@@ -135,6 +137,7 @@ struct XDGOpenResolution {
         guard let best else { return nil }
         let name = String(
             best.path[best.path.index(after: best.path.lastIndex(of: "/") ?? best.path.startIndex)...])
+        steps.append(.xdgMimeSource(stage: .entryScan, path: best.path))
         steps.append(
             .chose(
                 id: name,
