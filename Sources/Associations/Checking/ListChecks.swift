@@ -91,7 +91,7 @@ extension ConfigurationChecker {
                 }
                 let ids = KeyFileValue.list(entry.value).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                 found += idProblems(ids, entry: entry, group: group, path: path)
-                guard let type = checkedKey(entry, group: group, location: location, found: &found) else { continue }
+                guard let type = checkedKey(entry, group: group, location: location, file: file, found: &found) else { continue }
                 switch group {
                 case .defaultApplications:
                     for id in ids where DesktopFileID.isValid(id) {
@@ -135,7 +135,7 @@ extension ConfigurationChecker {
 
     /// The canonical type of a key, or nil when the key is no type; reports wildcard, invalid and
     /// alias keys.
-    private func checkedKey(_ entry: KeyFileEntry, group: AssociationGroup, location: ListLocation,
+    private func checkedKey(_ entry: KeyFileEntry, group: AssociationGroup, location: ListLocation, file: KeyFile,
                             found: inout [ConfigurationProblem]) -> String? {
         let key = entry.key
         let path = location.path
@@ -155,7 +155,9 @@ extension ConfigurationChecker {
         let canonical = database.canonicalName(key)
         if canonical != key {
             let what = database.unaliasExact(key) == canonical ? "an alias of" : "another spelling of"
+            // Not where the type's own key is written twice: no rewrite keeps both GIO's and xdg-mime's answer.
             let safe = location.scope == .userConfig && location.kind == .mimeapps
+                && MimeAppsEditor(database: database).canonicalizes(canonical, in: group, of: file)
             let suggestion = "write the key as '\(canonical)'"
             found.append(problem(.aliasKey, .warning, path: path, line: entry.line,
                 "'\(key)' is \(what) '\(canonical)'; xdg-mime and handlr look up the canonical name only"

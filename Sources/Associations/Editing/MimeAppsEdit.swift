@@ -82,11 +82,30 @@ public struct MimeAppsEditor: Sendable {
                 file.remove(type, in: group.rawValue, matching: sameType(type))
             }
         case .canonicalizeKey:
+            // GIO's reading of the group comes first, so that its answers stay as they are: the
+            // keys it unaliases to the type, in GLib's order, each with its last value. The IDs
+            // only other spellings add follow. A group where the type's own key is written twice
+            // is left alone: GIO reads its last line, xdg-mime its first, and no one line keeps both.
+            let glib = try? GLibKeyFile(bytes: Array(file.text.utf8))
             for group in [AssociationGroup.defaultApplications, .addedAssociations, .removedAssociations]
-            where file.entries(in: group.rawValue).contains(where: { $0.locale == nil && $0.key != type && sameType(type)($0.key) }) {
-                write(ids(for: type, group: group, in: file), type: type, group: group, in: &file)
+            where canonicalizes(type, in: group, of: file) {
+                var merged = OrderedIDs()
+                for entry in glib?.group(group.rawValue)?.entries ?? [] where database.unaliasExact(entry.key) == type {
+                    for id in GLibKeyFile.list(entry.value) ?? [] where !id.trimmingSpaces().isEmpty {
+                        merged.append(id.trimmingSpaces())
+                    }
+                }
+                for id in ids(for: type, group: group, in: file) { merged.append(id) }
+                write(merged.ids, type: type, group: group, in: &file)
             }
         }
+    }
+
+    /// Whether `canonicalizeKey` rewrites `group`: another spelling of the type is there, and the
+    /// type's own key is not written twice.
+    public func canonicalizes(_ type: String, in group: AssociationGroup, of file: KeyFile) -> Bool {
+        let entries = file.entries(in: group.rawValue).filter { $0.locale == nil && sameType(type)($0.key) }
+        return entries.contains { $0.key != type } && entries.filter { $0.key == type }.count < 2
     }
 
     private func sameType(_ type: String) -> (String) -> Bool {
