@@ -20,6 +20,8 @@ public struct GIOListView: Sendable, Equatable {
         public var ids: [String]
         /// The 1-based line of the value.
         public var line: Int
+        /// The 1-based line the key is first written on (another than `line` when it is written twice).
+        public var firstLine: Int
     }
 
     /// Why GLib refuses the whole file, or nil when GIO reads it (or it is missing).
@@ -30,6 +32,9 @@ public struct GIOListView: Sendable, Equatable {
     public var removals: [Tweak] = []
     /// The defaults, in key order.
     public var defaults: [Tweak] = []
+    /// Keys GIO skips because GLib cannot read their value as a list (bytes that are not UTF-8,
+    /// a bad escape), with no IDs.
+    public var refusedValues: [Tweak] = []
 
     /// Why GIO would ignore the list at `path` whole (the line GLib's key-file reader refuses), or
     /// nil when GIO reads it or there is no readable file.
@@ -55,11 +60,15 @@ public struct GIOListView: Sendable, Equatable {
             ignored = error
             return
         }
+        var refused: [Tweak] = []
         func tweaks(_ group: AssociationGroup) -> [Tweak] {
             (file.group(group.rawValue)?.entries ?? []).compactMap { entry in
-                GLibKeyFile.list(entry.value).map {
-                    Tweak(type: database.unaliasExact(entry.key), ids: $0, line: entry.line)
+                let type = database.unaliasExact(entry.key)
+                guard let ids = GLibKeyFile.list(entry.value) else {
+                    refused.append(Tweak(type: type, ids: [], line: entry.line, firstLine: entry.firstLine))
+                    return nil
                 }
+                return Tweak(type: type, ids: ids, line: entry.line, firstLine: entry.firstLine)
             }
         }
         if location.mayAddOrRemove {
@@ -67,5 +76,6 @@ public struct GIOListView: Sendable, Equatable {
             removals = tweaks(.removedAssociations)
         }
         defaults = tweaks(.defaultApplications)
+        refusedValues = refused
     }
 }

@@ -155,6 +155,33 @@ struct GIOResolution {
         var steps: [ResolutionStep] = []
         for list in resolver.lists {
             steps.append(.consulted(path: list.location.path, exists: list.exists, label: resolver.label(list.location)))
+            let path = list.location.path
+            let view = list.gio
+            for tweak in view.defaults + view.additions + view.removals
+            where chain.contains(tweak.type) && tweak.line != tweak.firstLine {
+                steps.append(.lastLineOfKey(path: path, type: tweak.type, line: tweak.line))
+            }
+            for tweak in view.defaults + view.additions + view.removals
+            where !chain.contains(tweak.type) && chain.contains(resolver.database.canonicalName(tweak.type)) {
+                steps.append(.keySpelledOtherwise(path: path, key: tweak.type, line: tweak.line))
+            }
+            for tweak in view.refusedValues where chain.contains(tweak.type) {
+                steps.append(.valueIgnored(path: path, line: tweak.line))
+            }
+            if let directory = list.location.applicationDirectory, list.location.kind == .mimeInfoCache {
+                let files = resolver.applications.directories[directory].files
+                for tweak in view.additions where chain.contains(tweak.type) {
+                    for id in tweak.ids where files[id] == nil {
+                        steps.append(.cacheNamesAbsentEntry(path: path, id: id))
+                    }
+                }
+            }
+            if list.location.kind == .mimeInfoCache {
+                for (group, tweaks) in [(AssociationGroup.defaultApplications, view.defaults), (.removedAssociations, view.removals)]
+                where tweaks.contains(where: { chain.contains($0.type) }) {
+                    steps.append(.cacheGroupRead(path: path, group: group.rawValue))
+                }
+            }
             if let ignored = list.gio.ignored {
                 steps.append(.listIgnored(path: list.location.path, line: ignored.line, reason: ignored.description))
             }
@@ -165,6 +192,9 @@ struct GIOResolution {
         }
         for directory in directories {
             for type in chain {
+                for id in directory.tweaks[type]?.removals ?? [] where isMasked(id, in: directory) {
+                    steps.append(.removalMasked(id: id, type: type, directory: directory.path))
+                }
                 for id in directory.unfiltered[type] ?? [] {
                     steps.append(.removalNotApplied(id: id, type: type, directory: directory.path))
                 }

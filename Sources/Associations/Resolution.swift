@@ -54,6 +54,21 @@ public enum ResolutionStep: Sendable, Equatable {
     /// GIO keeps an association that the same directory removes, because the list adding it was
     /// the first of its kind for the type there (GLib's `expand_strv` takes it whole).
     case removalNotApplied(id: String, type: String, directory: String)
+    /// GIO does not apply a data directory's removal of an ID a more important directory has an
+    /// entry for: masking hides the removal too.
+    case removalMasked(id: String, type: String, directory: String)
+    /// A `mimeinfo.cache` names an entry its directory does not have; GIO takes the ID all the
+    /// same and loads it from whichever directory has it.
+    case cacheNamesAbsentEntry(path: String, id: String)
+    /// A key GIO does not take for the type, because it is spelled in another case.
+    case keySpelledOtherwise(path: String, key: String, line: Int)
+    /// GIO reads a key written twice in a group from its last line only.
+    case lastLineOfKey(path: String, type: String, line: Int)
+    /// GIO skips a key whose value GLib cannot read as a list (not UTF-8, a bad escape).
+    case valueIgnored(path: String, line: Int)
+    /// GIO reads `[Default Applications]` or `[Removed Associations]` of a `mimeinfo.cache`, which
+    /// the specification does not.
+    case cacheGroupRead(path: String, group: String)
     /// Where `xdg-mime query default` found its answer.
     case xdgMimeSource(stage: XDGMimeStage, path: String)
     /// Anything else worth saying.
@@ -78,6 +93,18 @@ public enum ResolutionStep: Sendable, Equatable {
             return "GIO reads what the entries in \(directory) declare only from its mimeinfo.cache, which is missing or older than an entry"
         case let .removalNotApplied(id, type, directory):
             return "GIO keeps \(id) for \(type) although \(directory) removes it: the list adding it was the first to add to \(type) there"
+        case let .removalMasked(id, type, directory):
+            return "GIO does not apply \(directory)'s removal of \(id) from \(type): a more important directory has an entry of that ID"
+        case let .cacheNamesAbsentEntry(path, id):
+            return "\(path) names \(id), which its directory does not have; GIO takes it from wherever it is installed"
+        case let .keySpelledOtherwise(path, key, line):
+            return "\(path):\(line): GIO does not read '\(key)' as this type: it compares type names as spelled"
+        case let .lastLineOfKey(path, type, line):
+            return "\(path):\(line): GIO reads \(type) from this line only, the last one it is written on"
+        case let .valueIgnored(path, line):
+            return "\(path):\(line): GIO skips this key: GLib cannot read its value (not UTF-8, or a bad escape)"
+        case let .cacheGroupRead(path, group):
+            return "\(path): GIO reads its [\(group)] too, which the specification does not"
         case let .xdgMimeSource(stage, path): return "xdg-mime answers from \(path) (\(stage.rawValue))"
         case .note(let text): return text
         }

@@ -22,6 +22,18 @@ public enum ResolutionDifference: Sendable, Equatable {
     /// GIO loads entries by its own rules: its choice is one the spec passes over (hidden, no
     /// `Exec`, ...), or it passes over the spec's.
     case loadingRules(id: String)
+    /// GIO skips a key of a list the spec read, because GLib cannot read its value.
+    case valueIgnored(path: String, line: Int)
+    /// GIO reads a key written twice only from its last line; the spec merges the lines.
+    case lastLineOfKey(path: String, line: Int)
+    /// GIO reads `[Default Applications]` or `[Removed Associations]` of a `mimeinfo.cache`.
+    case mimeInfoCacheGroups(path: String)
+    /// GIO takes an ID as written, white space included, so it finds no entry where assoc does.
+    case idSpacing(id: String)
+    /// GIO does not apply a removal of an ID that a more important directory has an entry for.
+    case removalMasked(id: String, directory: String)
+    /// A `mimeinfo.cache` names an entry its directory does not have, and GIO takes it.
+    case cacheNamesAbsentEntry(id: String, path: String)
     /// Anything else: GIO collects every directory's defaults before any association.
     case mergeOrder
     /// xdg-mime uses the type as given: no alias is resolved, no parent tried.
@@ -52,7 +64,7 @@ public enum ResolutionDifference: Sendable, Equatable {
         let specPaths = Set(
             spec.steps.compactMap { step -> String? in
                 switch step {
-                case .defaultEntry(_, _, let path, _): return path
+                case .defaultEntry(_, _, let path, _), .removed(_, _, let path, _): return path
                 case .associated(_, _, let source): return source
                 default: return nil
                 }
@@ -61,8 +73,37 @@ public enum ResolutionDifference: Sendable, Equatable {
         where specPaths.contains(path) || specPaths.contains(where: { $0.contains(path + ":") }) {
             return .listIgnored(path: path, line: line, reason: reason)
         }
+        for case let .keySpelledOtherwise(path, key, line) in gio.steps
+        where specPaths.contains(path) || specPaths.contains(where: { $0.hasSuffix("\(path):\(line)") }) {
+            return .caseFolding(spec: spec.type, gio: key)
+        }
+        for case let .valueIgnored(path, line) in gio.steps
+        where specPaths.contains(path) || specPaths.contains(where: { $0.hasSuffix("\(path):\(line)") }) {
+            return .valueIgnored(path: path, line: line)
+        }
+        for case let .lastLineOfKey(path, _, line) in gio.steps
+        where specPaths.contains(path) || specPaths.contains(where: { $0.contains(path + ":") }) {
+            return .lastLineOfKey(path: path, line: line)
+        }
         if let id = gio.defaultApplication, spec.rejected(id, because: "not associated") {
             return .associationCheck(id: id)
+        }
+        if let id = spec.defaultApplication,
+            gio.steps.contains(where: {
+                if case .rejected(let other, _) = $0 { return other != id && other.trimmingSpaces() == id }
+                return false
+            })
+        {
+            return .idSpacing(id: id)
+        }
+        for case let .removalMasked(id, _, directory) in gio.steps where id == gio.defaultApplication {
+            return .removalMasked(id: id, directory: directory)
+        }
+        for case let .cacheNamesAbsentEntry(path, id) in gio.steps where id == gio.defaultApplication {
+            return .cacheNamesAbsentEntry(id: id, path: path)
+        }
+        for case let .cacheGroupRead(path, _) in gio.steps {
+            return .mimeInfoCacheGroups(path: path)
         }
         for case let .removalNotApplied(id, _, _) in gio.steps where id == gio.defaultApplication {
             return .removalNotApplied(id: id)
@@ -148,6 +189,28 @@ public enum ResolutionDifference: Sendable, Equatable {
             return
                 "GIO loads desktop entries by its own rules (a hidden entry may be a default, Exec is not required, "
                 + "a file GLib cannot parse is skipped), which decide for \(id)"
+        case let .removalMasked(id, directory):
+            return
+                "GIO does not apply the removal of \(id) in \(directory): a more important directory has an entry "
+                + "of that ID, which masks the removal too; assoc applies it"
+        case let .cacheNamesAbsentEntry(id, path):
+            return
+                "\(path) names \(id), which its directory does not have: GIO takes it all the same and loads it "
+                + "from wherever it is installed; assoc takes an association only for an entry at the list's level or below"
+        case let .valueIgnored(path, line):
+            return
+                "GIO skips line \(line) of \(path): GLib cannot read its value (not UTF-8, or a bad escape)"
+        case let .lastLineOfKey(path, line):
+            return
+                "the key is written twice in \(path): GIO reads only its last line (\(line)); assoc merges the lines"
+        case .mimeInfoCacheGroups(let path):
+            return
+                "GIO reads [Default Applications] and [Removed Associations] of \(path) too; the specification reads "
+                + "a mimeinfo.cache only as an index of MimeType= lines"
+        case .idSpacing(let id):
+            return
+                "GIO takes the IDs of a list as written, white space included, so a spaced '\(id)' names no entry "
+                + "for GIO; assoc trims it"
         case .mergeOrder:
             return
                 "GIO collects every directory's defaults before any association, without the specification's checks"

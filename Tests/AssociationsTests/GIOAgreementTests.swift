@@ -78,7 +78,8 @@ struct GIOAgreementTests {
                 case .associationCheck: counts["association check", default: 0] += 1
                 case .parentRule: counts["parent rule", default: 0] += 1
                 case .caseFolding: counts["case folding", default: 0] += 1
-                case .listIgnored, .mimeInfoCacheOnly, .removalNotApplied, .loadingRules:
+                case .listIgnored, .mimeInfoCacheOnly, .removalNotApplied, .loadingRules, .valueIgnored, .lastLineOfKey,
+                    .mimeInfoCacheGroups, .idSpacing, .cacheNamesAbsentEntry, .removalMasked:
                     counts["GIO's reading", default: 0] += 1
                 case .mergeOrder: Issue.record("\(desktop) \(type): a difference no rule explains")
                 case .xdgTypeAsGiven, .xdgFirstID, .xdgLegacyFile, .xdgEntryScan, .xdgDefaultsOnly:

@@ -7,7 +7,7 @@ import Testing
 import XDGSupport
 
 @Suite(
-    "assoc --as gio agrees with the real gio mime in random worlds",
+    "assoc --as gio agrees with the real gio mime in random worlds, and explain names each difference",
     .enabled(if: Corpus.program("gio") != nil))
 struct GIODifferentialTests {
     static let desktops = ["", "GNOME", "KDE", "GNOME:KDE"]
@@ -32,6 +32,10 @@ struct GIODifferentialTests {
                     registered: ours.recommended + ours.fallback, recommended: ours.recommended)
                 let output = try ProcessRunner.run(gio, ["mime", type], environment: variables).standardOutput
                 let theirs = GIOAnswer(gioOutput: output)
+                if ResolutionDifference(spec: resolver.resolve(type, mode: .spec), gio: ours) == .mergeOrder {
+                    differences.append(
+                        "seed \(seed) desktop '\(desktop)' \(type): explain names no reason for GIO's answer")
+                }
                 if mine != theirs {
                     differences.append(
                         "seed \(seed) desktop '\(desktop)' \(type): assoc \(mine), gio \(theirs)")

@@ -19,6 +19,8 @@ public struct GLibKeyFile: Sendable, Equatable {
         public var value: [UInt8]
         /// The 1-based line of the last value.
         public var line: Int
+        /// The 1-based line the key is first written on, where GLib lists it.
+        public var firstLine: Int
     }
 
     /// One group: its keys in the order GLib lists them.
@@ -85,7 +87,7 @@ public struct GLibKeyFile: Sendable, Equatable {
                 throw GLibKeyFileError(line: number, reason: .unsupportedEncoding(Self.decode(value)))
             }
             if Self.hasLocale(key) { continue }
-            let entry = Entry(key: decodedKey, value: value, line: number)
+            let entry = Entry(key: decodedKey, value: value, line: number, firstLine: number)
             if let known = keyIndex[group][decodedKey] {
                 groups[group].entries[known].value = value
                 groups[group].entries[known].line = number
