@@ -54,7 +54,7 @@ enum ExplainCommand {
                 explainType(target, context)
             case .url:
                 context.output.untrustedLine("url: \(target)")
-                context.output.line("  type: \(resolved.type) (SPECS rule 28: a URL is typed by its scheme)")
+                context.output.line("  type: \(resolved.type) (a URL is typed by its scheme: the shared-mime-info specification, \"URI scheme handlers\")")
             }
             if resolved.kind == .path, let choice = PerFileChoice(environment: context.environment).choice(for: resolved.argument) {
                 context.output.untrustedLine("per-file choice: \(choice.app) (from \(choice.source)); it comes before any default")
@@ -106,9 +106,9 @@ enum ExplainCommand {
             let data = trace.bytesRead == nil ? nil : (try? FileBytes.readPrefix(path, count: 4096))
             let gio = context.detector.gioGuess(name: trace.name, data: data)
             if gio.type != detection.type && detection.source == .xmlRoot {
-                lines.append("  GIO would say: \(gio.type): GIO does not read the root element of XML documents (SPECS rule 34)")
+                lines.append("  GIO would say: \(gio.type): GIO does not read the root element of XML documents (shared-mime-info specification, \"root-XML\")")
             } else if gio.type != detection.type {
-                lines.append("  GIO would say: \(gio.type): \(gio.reason) (SPECS rule 26; assoc follows the specification)")
+                lines.append("  GIO would say: \(gio.type): \(gio.reason) (assoc follows the shared-mime-info specification, \"Recommended checking order\")")
             } else {
                 lines.append("  GIO agrees")
             }

@@ -36,7 +36,7 @@ extension ConfigurationChecker {
         let wasRemoved = resolution.steps.contains { if case .removed(id, _, _, _) = $0 { return true } else { return false } }
         let message = "\(named), which is not associated with \(type)"
             + (wasRemoved ? " ([Removed Associations] takes it away)" : "")
-            + ": assoc ignores it, as the specification asks (SPECS rule 53), while GIO uses it"
+            + ": assoc ignores it, as the mime-apps specification asks (\"Default Application\"), while GIO uses it"
         let suggestion = "assoc add \(type) \(id)"
         let fix = location.scope == .userConfig && !wasRemoved
             ? ConfigurationFix(suggestion, edit: .add(type: type, app: id), in: userList) : ConfigurationFix(suggestion)

@@ -117,7 +117,7 @@ extension ConfigurationChecker {
     private func misplacedGroup(_ group: AssociationGroup, in location: ListLocation, line: Int) -> ConfigurationProblem {
         let why = location.kind == .defaultsList
             ? "only [Default Applications] of defaults.list is read"
-            : "a desktop-specific list may only hold [Default Applications] (SPECS rule 43)"
+            : "a desktop-specific list may only hold [Default Applications] (the mime-apps specification, \"File name and location\")"
         return problem(.desktopListAssociations, .warning, path: location.path, line: line,
             "[\(group.rawValue)] is ignored here by every reader: \(why)",
             fix: ConfigurationFix("move its lines to \(userList) (assoc add, assoc remove), then delete the group"))
