@@ -126,6 +126,9 @@ public enum CheckFixtures {
         // A desktop-specific list with [Added Associations], and one that is not UTF-8.
         try tree.write("config/gnome-mimeapps.list", "[Default Applications]\n\n[Added Associations]\ntext/plain=editor.desktop;\n")
         try tree.write("config/kde-mimeapps.list", bytes: Array("[Default Applications]\ntext/plain=caf".utf8) + [0xE9] + Array(".desktop;\n".utf8))
+        // The temporary of an edit that SIGKILL interrupted an hour ago.
+        try tree.write("config/.mimeapps.list.assoc-Ab12Cd", "[Default Applications]\n")
+        try age(tree.path("config/.mimeapps.list.assoc-Ab12Cd"))
         return tree
     }
 
@@ -143,6 +146,6 @@ public enum CheckFixtures {
         "exec-file-codes": "data/applications/filecodes.desktop", "entry-alias-type": "data/applications/aliastype.desktop",
         "duplicate-id": "data/applications/vendor-app.desktop", "stale-mimeinfo-cache": "data/applications/mimeinfo.cache",
         "stale-mime-cache": "data/mime/mime.cache", "symlinked-list": "config/mimeapps.list",
-        "read-only-list": "config/mimeapps.list",
+        "read-only-list": "config/mimeapps.list", "leftover-temporary": "config/.mimeapps.list.assoc-Ab12Cd",
     ]
 }
