@@ -88,10 +88,10 @@ enum TransferCommands {
             return .failure
         }
         var status = ExitStatus.success
+        var session = TransferSession(transfer, mode: kind == .move ? .move : .copy, into: destination)
         for source in arguments.operands {
             do {
-                let result = kind == .move ? try transfer.move(source, into: destination)
-                    : try transfer.copy(source, into: destination)
+                let result = try session.transfer(source)
                 report(result, kind: kind, json: json, context: context)
             } catch {
                 context.output.error(error.description)
