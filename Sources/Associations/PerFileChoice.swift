@@ -8,7 +8,7 @@ import XDGSupport
 /// `$XDG_STATE_HOME/assoc/open-with.list` keyed by absolute path and checked against the inode.
 public struct PerFileChoice: Sendable {
     /// The attribute that holds the desktop file ID.
-    public static let attribute = "user.assoc.open-with"
+    public static let attribute = ExtendedAttributes.assocPrefix + "open-with"
     static let group = "Open With"
 
     let environment: XDGEnvironment

@@ -41,6 +41,27 @@ struct TransferSafetyCommandTests {
         #expect(try String(contentsOfFile: second, encoding: .utf8) == "second\n")
     }
 
+    @Test("an imported or moved file keeps its user.* attributes but not its user.assoc.open-with choice",
+          .enabled(if: Corpus.temporaryDirectoryHasAttributes, "the temporary directory keeps no user.* attributes"))
+    func choiceStaysBehind() throws {
+        let tree = try TemporaryXDGTree()
+        defer { withExtendedLifetime(tree) {} }
+        let source = try tree.write("in/notes.txt", "words\n")
+        try ExtendedAttributes.set("user.assoc.open-with", to: "evil.desktop", on: source)
+        try ExtendedAttributes.set("user.xdg.origin.url", to: "https://example.org/notes.txt", on: source)
+        let imported = try tree.makeDirectory("imported")
+        let moved = try tree.makeDirectory("moved")
+        for (command, destination) in [("import", imported), ("move", moved)] {
+            let result = try ProcessRunner.assoc([command, source, "--to", destination],
+                                                 environment: systemDatabaseEnvironment(tree))
+            #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+            let landed = destination + "/notes.txt"
+            #expect(ExtendedAttributes.value("user.xdg.origin.url", of: landed) == "https://example.org/notes.txt")
+            #expect(ExtendedAttributes.value("user.assoc.open-with", of: landed) == nil)
+            if command == "import" { #expect(ExtendedAttributes.value("user.assoc.open-with", of: source) == "evil.desktop") }
+        }
+    }
+
     @Test("a clash on a 255-byte name gets a shortened stem, the number and the extension")
     func longNameClash() throws {
         let tree = try TemporaryXDGTree()

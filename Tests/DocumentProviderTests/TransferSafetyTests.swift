@@ -92,4 +92,22 @@ struct TransferSafetyTests {
         #expect(contents(out + "/r.txt") == precious)
         #expect(contents(other) == Array("other\n".utf8))
     }
+
+    @Test("assoc's own user.assoc.* attributes stay behind; other user.* attributes go", arguments: [false, true])
+    func assocAttributesStay(move: Bool) throws {
+        try #require(Corpus.temporaryDirectoryHasAttributes, "the temporary directory keeps no user.* attributes")
+        let (tree, file) = try world()
+        defer { withExtendedLifetime(tree) {} }
+        try ExtendedAttributes.set("user.assoc.open-with", to: "evil.desktop", on: file)
+        try ExtendedAttributes.set("user.assoc.other", to: "x", on: file)
+        try ExtendedAttributes.set("user.xdg.origin.url", to: "https://example.org/r.txt", on: file)
+        let out = try tree.makeDirectory("out")
+        let transfer = DocumentTransfer()
+        let result = move ? try transfer.move(file, into: out) : try transfer.copy(file, into: out)
+        #expect(result.method == (move ? .rename : .copy))
+        #expect(ExtendedAttributes.value("user.xdg.origin.url", of: result.destination) == "https://example.org/r.txt")
+        #expect(ExtendedAttributes.names(path: result.destination).filter { $0.hasPrefix("user.assoc.") }.isEmpty)
+        #expect(result.retainedAttributes.isEmpty && result.droppedAttributes.isEmpty)
+        if !move { #expect(ExtendedAttributes.value("user.assoc.open-with", of: file) == "evil.desktop") }
+    }
 }

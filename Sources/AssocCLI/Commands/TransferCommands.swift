@@ -43,10 +43,14 @@ enum TransferCommands {
 
         A copy is written to a hidden temporary file in DIR, fsynced, checked against FILE's
         size and only then given its name, so no partial file ever carries it; FILE's
-        permission bits, user.* extended attributes and times go with it. A name that is taken
+        permission bits, user.* extended attributes and times go with it, but not assoc's own
+        user.assoc.* attributes (a per-file choice stays behind). A name that is taken
         gets a number, 'report (2).pdf', unless --replace is given; the name is claimed in the
-        same step as the rename, so a race cannot overwrite another file. On any error FILE is
-        left as it was, and the other FILEs are still done.
+        same step as the rename, so a race cannot overwrite another file. A FILE that is the
+        destination itself by another path (a link, a hard link, DIR through a link), or a file
+        an earlier FILE already transferred, is refused; --replace never replaces what an
+        earlier FILE has just become. On any error FILE is left as it was, and the other FILEs
+        are still done.
 
         Options:
           --to DIR            the destination directory (required)
@@ -110,6 +114,9 @@ enum TransferCommands {
     private static func report(_ result: TransferResult, kind: Kind, json: Bool, context: CommandContext) {
         for attribute in result.droppedAttributes {
             context.output.warning("the file system of '\(result.destination)' does not keep attribute \(attribute)")
+        }
+        for attribute in result.retainedAttributes {
+            context.output.warning("cannot remove attribute \(attribute) from '\(result.destination)'")
         }
         if json {
             context.output.line(JSONValue.object([

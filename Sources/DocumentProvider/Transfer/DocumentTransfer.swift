@@ -11,7 +11,8 @@ import XDGSupport
 /// against the source's size, and only then renamed to its final name; a name that is taken gets a
 /// number (`report (2).pdf`) unless `replace` is set. A move within one file system is a rename;
 /// across file systems it is a copy as above and then the removal of the source. Permission bits,
-/// `user.*` attributes and times go with the document. A transfer whose source and destination are one
+/// `user.*` attributes and times go with the document, but assoc's own `user.assoc.*` attributes
+/// (a per-file choice of application) do not. A transfer whose source and destination are one
 /// file by any path (a symbolic link, a hard link, a linked directory) is refused.
 public struct DocumentTransfer: Sendable {
     /// How to transfer.
@@ -148,9 +149,11 @@ public struct DocumentTransfer: Sendable {
         if linkInfo.st_dev == directoryInfo.st_dev,
             let placed = try FilePlacement.place(source, source: source, directory: directory, name: name,
                                                  replace: options.replace) {
+            let kept = isLink ? [] : Self.removeAssocAttributes(placed.path)
             FilePlacement.syncDirectory(directory)
             FilePlacement.syncDirectory(Self.directoryName(source))
-            return TransferResult(source: source, destination: placed.path, method: .rename, replaced: placed.replaced)
+            return TransferResult(source: source, destination: placed.path, method: .rename, replaced: placed.replaced,
+                                  retainedAttributes: kept)
         }
         if isLink { throw .linkAcrossFileSystems(path: source) }
         let sourceDirectory = Self.directoryName(source)
@@ -196,6 +199,14 @@ public struct DocumentTransfer: Sendable {
         }
         if case .doesNotConform(let reason) = requirement.filter.conformance(of: type) {
             throw .doesNotConform(path: source, reason: reason)
+        }
+    }
+
+    /// Takes assoc's own attributes off a renamed file, as a copy would not have them; returns
+    /// those that could not be removed.
+    private static func removeAssocAttributes(_ path: String) -> [String] {
+        ExtendedAttributes.names(path: path).filter(ExtendedAttributes.isAssocOwn).filter { name in
+            (try? ExtendedAttributes.remove(name, from: path)) == nil
         }
     }
 
