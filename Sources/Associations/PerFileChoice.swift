@@ -85,6 +85,6 @@ public struct PerFileChoice: Sendable {
         defer { free(resolved) }
         var info = stat()
         guard stat(resolved, &info) == 0 else { return nil }
-        return (PathCoding.decode(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved))), UInt64(info.st_ino))
+        return (PathCoding.decode(cString: resolved), UInt64(info.st_ino))
     }
 }
