@@ -64,7 +64,8 @@ enum AppsCommand {
             if json {
                 context.output.line(JSONValue.object([
                     ("id", .string(application.id)), ("name", .string(entry.name.value(for: locale))),
-                    ("path", .string(application.path)), ("types", .strings(types)),
+                ] + JSONValue.path("path", application.path) + [
+                    ("types", .strings(types)),
                     ("usable", .bool(application.status.isUsable)),
                     ("reason", application.status.isUsable ? .null : .string(application.status.description)),
                 ]).rendered)

@@ -97,8 +97,8 @@ enum CheckCommand {
         let problems = ConfigurationChecker.summarized(all)
         for problem in problems {
             if json {
-                context.output.line(JSONValue.object([
-                    ("severity", .string(problem.severity.rawValue)), ("path", .string(problem.path)),
+                context.output.line(JSONValue.object([("severity", .string(problem.severity.rawValue))]
+                    + JSONValue.path("path", problem.path) + [
                     ("line", problem.line.map(JSONValue.int) ?? .null), ("message", .string(problem.message)),
                     ("kind", .string(problem.kind.rawValue)), ("fix", .optional(problem.fix?.suggestion)),
                     ("fixable", .bool(problem.fix?.isAutomatic == true)),

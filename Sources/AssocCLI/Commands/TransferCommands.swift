@@ -100,8 +100,8 @@ enum TransferCommands {
             } catch {
                 context.output.error(error.description)
                 if json {
-                    context.output.line(JSONValue.object([
-                        ("source", .string(source)), ("destination", .null), ("method", .null), ("replaced", .bool(false)),
+                    context.output.line(JSONValue.object(JSONValue.path("source", source) + [
+                        ("destination", .null), ("method", .null), ("replaced", .bool(false)),
                         ("error", .string(error.description)),
                     ]).rendered)
                 }
@@ -119,8 +119,8 @@ enum TransferCommands {
             context.output.warning("cannot remove attribute \(attribute) from '\(result.destination)'")
         }
         if json {
-            context.output.line(JSONValue.object([
-                ("source", .string(result.source)), ("destination", .string(result.destination)),
+            context.output.line(JSONValue.object(JSONValue.path("source", result.source)
+                + JSONValue.path("destination", result.destination) + [
                 ("method", .string(result.method.rawValue)), ("replaced", .bool(result.replaced)), ("error", .null),
             ]).rendered)
         } else if result.method == .none {

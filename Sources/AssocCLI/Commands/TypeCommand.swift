@@ -175,8 +175,8 @@ struct TypePrinter {
 
     func print(path: String, _ detection: Detection) {
         if json {
-            output.line(JSONValue.object([
-                ("path", .string(path)), ("type", .string(detection.type)),
+            output.line(JSONValue.object(JSONValue.path("path", path) + [
+                ("type", .string(detection.type)),
                 ("source", .string(detection.source.rawValue)), ("uncertain", .bool(detection.uncertain)),
             ]).rendered)
         } else if brief {
