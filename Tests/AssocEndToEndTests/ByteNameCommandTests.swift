@@ -28,12 +28,15 @@ struct ByteNameCommandTests {
 
     /// Runs `assoc WORDS` in `directory`, a word `%s` replaced by the bytes of `name`: a process's
     /// arguments are bytes, so the shell's printf makes them.
-    func assoc(_ words: [String], name: [UInt8] = [], in directory: String, tree: TemporaryXDGTree) throws -> ProcessResult {
+    /// With `output`, standard output goes to that file, whose bytes the caller reads.
+    func assoc(_ words: [String], name: [UInt8] = [], in directory: String, tree: TemporaryXDGTree,
+               output: String? = nil) throws -> ProcessResult {
         let octal = name.map { "\\" + String($0, radix: 8) }.joined()
         let arguments = words.map { $0 == "%s" ? "\"$(printf '\(octal)')\"" : "'\($0)'" }.joined(separator: " ")
         var environment = systemDatabaseEnvironment(tree)
         environment["ASSOC"] = ProcessRunner.assocExecutable
-        return try ProcessRunner.run("/bin/sh", ["-c", "exec \"$ASSOC\" " + arguments], environment: environment,
+        let redirect = output.map { " > '\($0)'" } ?? ""
+        return try ProcessRunner.run("/bin/sh", ["-c", "exec \"$ASSOC\" " + arguments + redirect], environment: environment,
                                      directory: directory)
     }
 
@@ -50,6 +53,18 @@ struct ByteNameCommandTests {
         #expect(try byteEntries(source + "/d") == [realScalar])
         #expect(try byteEntries(source).contains(invalidByte))
         #expect(try String(contentsOfFile: source + "/d/x\u{10FFFF}.txt", encoding: .utf8) == "real scalar\n")
+    }
+
+    @Test("printed to a file, not a terminal, a name is its own bytes, not the characters that carry them")
+    func plainOutputIsBytes() throws {
+        let tree = try TemporaryXDGTree()
+        defer { withExtendedLifetime(tree) {} }
+        let source = try tree.makeDirectory("src")
+        try createFile(named: invalidByte, in: source, contents: "text\n")
+        let output = tree.path("out.txt")
+        let result = try assoc(["type", "%s"], name: invalidByte, in: source, tree: tree, output: output)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(FileManager.default.contents(atPath: output).map(Array.init) == invalidByte + Array(": text/plain\n".utf8))
     }
 
     @Test("type --json gives each such name its exact bytes in path_bytes, and a UTF-8 name none")
