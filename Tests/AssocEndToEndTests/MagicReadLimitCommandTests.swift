@@ -8,14 +8,7 @@ struct MagicReadLimitCommandTests {
     func hugeRangeCapped() throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
-        let package = try tree.write("usr-share/mime/packages/huge.xml", """
-            <?xml version="1.0"?>
-            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
-              <mime-type type="application/x-far">
-                <magic><match type="string" value="FAR" offset="0:2147483000"/></magic>
-              </mime-type>
-            </mime-info>
-            """)
+        let package = try tree.write("usr-share/mime/packages/huge.xml", HostileMIMEPackages.hugeMagicRange)
         try tree.write("files/near", bytes: [UInt8](repeating: 0x61, count: 1000) + Array("FAR".utf8))
         try tree.write("files/far", bytes: [UInt8](repeating: 0x61, count: 100_000) + Array("FAR".utf8))
         try tree.write("files/more", bytes: [UInt8](repeating: 0x62, count: 300_000))

@@ -46,14 +46,7 @@ struct HostileDataTests {
     func hugeMagicRange() throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
-        try tree.write("share/mime/packages/huge.xml", """
-            <?xml version="1.0"?>
-            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
-              <mime-type type="application/x-far">
-                <magic><match type="string" value="FAR" offset="0:2147483000"/></magic>
-              </mime-type>
-            </mime-info>
-            """)
+        try tree.write("share/mime/packages/huge.xml", HostileMIMEPackages.hugeMagicRange)
         let file = try tree.write("sample", "some text, then FAR")
         let detector = TypeDetector(database: MIMEDatabase(mimeDirectories: [tree.path("share/mime")], source: .xml))
         #expect(detector.maxExtent == MagicReadLimit.bytes)

@@ -8,22 +8,10 @@ import XDGSupport
 /// Magic reads at most `MagicReadLimit.bytes` of a file, whatever a rule asks for.
 @Suite("the bytes read for magic are capped")
 struct MagicReadLimitTests {
-    static let hugePackage = """
-        <?xml version="1.0"?>
-        <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
-          <mime-type type="application/x-far">
-            <magic><match type="string" value="FAR" offset="0:2147483000"/></magic>
-          </mime-type>
-          <mime-type type="application/x-near">
-            <magic><match type="string" value="NEAR" offset="0:1000"/></magic>
-          </mime-type>
-        </mime-info>
-        """
-
     /// A `mime/` directory with the package, compiled by update-mime-database for the cache and
     /// the text files.
     func hugeDatabase(_ tree: TemporaryXDGTree, source: DatabaseSource) throws -> (MIMEDatabase, warnedFile: String) {
-        let package = try tree.write("packages/huge.xml", Self.hugePackage)
+        let package = try tree.write("packages/huge.xml", HostileMIMEPackages.hugeMagicRange)
         let directory = try tree.installMIMEPackages([package], compile: source != .xml)
         let warnedFile = switch source {
         case .xml: directory + "/packages/huge.xml"
