@@ -21,8 +21,7 @@ public enum AssocCLI {
         // Read the arguments as bytes: a file name need not be UTF-8 (PathCoding carries it).
         let arguments = (1..<Int(CommandLine.argc)).map { index -> String in
             guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
-            return PathCoding.decode(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                                         count: strlen(pointer)))
+            return PathCoding.decode(cString: pointer)
         }
         let status = run(arguments: arguments, environment: processEnvironment(), output: output,
                          keepsStateUntilExit: true)
@@ -103,7 +102,8 @@ public enum AssocCLI {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = String(cString: entry)
+            // Values name directories (HOME, XDG_DATA_HOME), which need not be UTF-8 either.
+            let text = PathCoding.decode(cString: entry)
             if let equals = text.firstIndex(of: "=") {
                 result[String(text[..<equals])] = String(text[text.index(after: equals)...])
             }

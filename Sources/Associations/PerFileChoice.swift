@@ -8,7 +8,7 @@ import XDGSupport
 /// `$XDG_STATE_HOME/assoc/open-with.list` keyed by absolute path and checked against the inode.
 public struct PerFileChoice: Sendable {
     /// The attribute that holds the desktop file ID.
-    public static let attribute = "user.assoc.open-with"
+    public static let attribute = ExtendedAttributes.assocPrefix + "open-with"
     static let group = "Open With"
 
     let environment: XDGEnvironment
@@ -85,6 +85,6 @@ public struct PerFileChoice: Sendable {
         defer { free(resolved) }
         var info = stat()
         guard stat(resolved, &info) == 0 else { return nil }
-        return (PathCoding.decode(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved))), UInt64(info.st_ino))
+        return (PathCoding.decode(cString: resolved), UInt64(info.st_ino))
     }
 }

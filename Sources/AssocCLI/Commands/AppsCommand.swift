@@ -23,6 +23,7 @@ enum AppsCommand {
         ],
         operands: [OperandDefinition(name: "TYPE|PATH|URL", completion: .file)],
         exitStatus: [(0, "applications were found"), (1, "none were"), (2, "a usage error or a failure")],
+        manSections: [JSONNames.section(fields: "path")],
         examples: [
             Example(command: "assoc apps text/x-python", explanation: "default, recommended and fallback applications"),
             Example(command: "assoc apps --json", explanation: "every installed application"),
@@ -71,7 +72,8 @@ enum AppsCommand {
             if json {
                 context.output.line(JSONValue.object([
                     ("id", .string(application.id)), ("name", .string(entry.name.value(for: locale))),
-                    ("path", .string(application.path)), ("types", .strings(types)),
+                ] + JSONValue.path("path", application.path) + [
+                    ("types", .strings(types)),
                     ("usable", .bool(application.status.isUsable)),
                     ("reason", application.status.isUsable ? .null : .string(application.status.description)),
                 ]).rendered)

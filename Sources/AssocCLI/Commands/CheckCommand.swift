@@ -41,7 +41,7 @@ enum CheckCommand {
         operands: [OperandDefinition(name: "DIR...", completion: .directory)],
         exitStatus: [(0, "nothing but notes is found (after --fix: left)"), (1, "an error or a warning is"),
                      (2, "a usage error, or a fix cannot be written")],
-        manSections: [ManSection(title: "PROBLEMS", text: """
+        manSections: [JSONNames.section(fields: "path"), ManSection(title: "PROBLEMS", text: """
             default-missing, default-hidden, default-try-exec, default-program-missing
               A [Default Applications] entry names an application that is not installed, whose entry says
               Hidden=true, whose TryExec program is missing, or whose Exec program is not on PATH. Every
@@ -165,8 +165,8 @@ enum CheckCommand {
         let problems = ConfigurationChecker.summarized(all)
         for problem in problems {
             if json {
-                context.output.line(JSONValue.object([
-                    ("severity", .string(problem.severity.rawValue)), ("path", .string(problem.path)),
+                context.output.line(JSONValue.object([("severity", .string(problem.severity.rawValue))]
+                    + JSONValue.path("path", problem.path) + [
                     ("line", problem.line.map(JSONValue.int) ?? .null), ("message", .string(problem.message)),
                     ("kind", .string(problem.kind.rawValue)), ("fix", .optional(problem.fix?.suggestion)),
                     ("fixable", .bool(problem.fix?.isAutomatic == true)),

@@ -49,7 +49,7 @@ enum ListCommand {
         operands: [OperandDefinition(name: "DIR...", completion: .directory)],
         exitStatus: [(0, "every DIR was listed, even when nothing conforms"),
                      (2, "a DIR could not be read (an error names it, and the others are still listed), or a usage error")],
-        manSections: [ManSection(title: "THUMBNAILS", text: """
+        manSections: [JSONNames.section(fields: "path (or thumbnail)"), ManSection(title: "THUMBNAILS", text: """
             A thumbnail is looked for as the Thumbnail Managing Standard says: in \
             $XDG_CACHE_HOME/thumbnails/{normal,large,x-large,xx-large}/ named by the MD5 of the file's \
             file:// URI (minimally percent-encoded, as GLib writes it), then in a shared .sh_thumbnails \

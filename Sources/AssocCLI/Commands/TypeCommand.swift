@@ -53,6 +53,7 @@ enum TypeCommand {
         operands: [OperandDefinition(name: "PATH...", completion: .file)],
         exitStatus: [(0, "every PATH was typed"),
                      (2, "a PATH could not be read (an error names it and the others are still typed), or a usage error")],
+        manSections: [JSONNames.section(fields: "path")],
         examples: [
             Example(command: "assoc type ~/Downloads/*", explanation: "the type of each download"),
             Example(command: "assoc type -b --name-only report.odt", explanation: "the type its name gives"),
@@ -195,8 +196,8 @@ struct TypePrinter {
 
     func print(path: String, _ detection: Detection) {
         if json {
-            output.line(JSONValue.object([
-                ("path", .string(path)), ("type", .string(detection.type)),
+            output.line(JSONValue.object(JSONValue.path("path", path) + [
+                ("type", .string(detection.type)),
                 ("source", .string(detection.source.rawValue)), ("uncertain", .bool(detection.uncertain)),
             ]).rendered)
         } else if brief {
