@@ -19,12 +19,14 @@ enum Suggestions {
         return "; did you mean " + (quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!) + "?"
     }
 
-    /// The Levenshtein distance between two strings, by Characters.
+    /// The edit distance between two strings, by Characters: insertions, deletions, substitutions
+    /// and swaps of two neighbours each count one (the optimal string alignment distance).
     static func distance(_ a: String, _ b: String) -> Int {
         let left = Array(a)
         let right = Array(b)
         if left.isEmpty { return right.count }
         if right.isEmpty { return left.count }
+        var beforePrevious = Array(repeating: 0, count: right.count + 1)
         var previous = Array(0...right.count)
         var current = previous
         for i in 1...left.count {
@@ -32,8 +34,11 @@ enum Suggestions {
             for j in 1...right.count {
                 let cost = left[i - 1] == right[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[right.count]
     }
