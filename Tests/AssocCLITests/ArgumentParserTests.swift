@@ -1,5 +1,6 @@
 @testable import AssocCLI
 import Testing
+import XDGSupport
 
 @Suite("the argument parser")
 struct ArgumentParserTests {
@@ -47,6 +48,6 @@ struct ArgumentParserTests {
     @Test("edit distance", arguments: [("set", "sett", 1), ("", "abc", 3), ("kitten", "sitting", 3), ("same", "same", 0),
                                           ("tetx", "text", 1), ("ab", "ba", 1)])
     func distance(a: String, b: String, expected: Int) {
-        #expect(Suggestions.distance(a, b) == expected)
+        #expect(EditDistance.between(a, b) == expected)
     }
 }

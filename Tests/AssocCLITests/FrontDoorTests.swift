@@ -59,10 +59,8 @@ struct FrontDoorTests {
         try tree.write("--help", "plain words\n")
         var variables = tree.variables(dataDirs: ["/usr/share"])
         variables["PATH"] = "/usr/bin:/bin"
-        let saved = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(tree.root)
-        defer { FileManager.default.changeCurrentDirectoryPath(saved) }
-        let run = runCLI(["type", "--", "-h", "--help"], environment: variables)
+        // Run as a process: the relative names need a working directory of their own.
+        let run = try ProcessRunner.assoc(["type", "--", "-h", "--help"], environment: variables, directory: tree.root)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == "-h: text/plain\n--help: text/plain\n")
     }
@@ -79,6 +77,54 @@ struct FrontDoorTests {
         let run = runCLI(arguments)
         #expect(run.status == 2)
         #expect(run.standardError.contains(expected), "\(run.standardError)")
+    }
+
+    @Test("a misspelled MIME type gets the nearest known ones", .enabled(if: hasSystemDatabase))
+    func typeSuggestions() {
+        let run = runCLI(["mime", "aplication/pdf"])
+        #expect(run.status == 1 && run.standardError.contains("did you mean 'application/pdf'?"), "\(run.standardError)")
+    }
+
+    @Test("set: a bare extension is pointed at its dot, a bare scheme is x-scheme-handler/SCHEME", .enabled(if: hasSystemDatabase))
+    func bareWords() throws {
+        let tree = try TemporaryXDGTree()
+        try tree.write("usr-share/applications/browser.desktop",
+                       "[Desktop Entry]\nType=Application\nName=Browser\nExec=true %u\nMimeType=x-scheme-handler/https;\n")
+        var variables = tree.variables(dataDirs: ["usr-share", "/usr/share"])
+        variables["PATH"] = "/usr/bin:/bin"
+        let pdf = runCLI(["set", "pdf", "browser.desktop"], environment: variables)
+        #expect(pdf.status == 2 && pdf.standardError.contains("did you mean the extension '.pdf'?"), "\(pdf.standardError)")
+        let https = runCLI(["set", "https", "browser.desktop"], environment: variables)
+        #expect(https.status == 0, "\(https.standardError)")
+        #expect(try String(contentsOfFile: tree.path("config/mimeapps.list"), encoding: .utf8)
+            .contains("x-scheme-handler/https=browser.desktop;"))
+    }
+
+    @Test("an unknown application is answered with the installed ones that handle the type", .enabled(if: hasSystemDatabase))
+    func unknownApplication() throws {
+        let tree = try TemporaryXDGTree()
+        try tree.write("usr-share/applications/viewer.desktop",
+                       "[Desktop Entry]\nType=Application\nName=Viewer\nExec=true %f\nMimeType=application/pdf;\n")
+        var variables = tree.variables(dataDirs: ["usr-share", "/usr/share"])
+        variables["PATH"] = "/usr/bin:/bin"
+        let run = runCLI(["set", "application/pdf", "nosuchapp"], environment: variables)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("no installed application 'nosuchapp'; installed ones that handle "
+            + "application/pdf: viewer.desktop"), "\(run.standardError)")
+        let near = runCLI(["set", "application/pdf", "viewr"], environment: variables)
+        #expect(near.standardError.contains("did you mean 'viewer.desktop'?"), "\(near.standardError)")
+    }
+
+    @Test("list --type takes any wildcard over type names, as set does", .enabled(if: hasSystemDatabase))
+    func wildcardFilters() throws {
+        let tree = try TemporaryXDGTree()
+        try tree.write("docs/a.odt", "x")
+        try tree.write("docs/b.txt", "x")
+        var variables = tree.variables(dataDirs: ["/usr/share"])
+        variables["PATH"] = "/usr/bin:/bin"
+        let run = runCLI(["list", "--type", "application/vnd.oasis.opendocument.*", tree.path("docs")], environment: variables)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("a.odt") && !run.standardOutput.contains("b.txt"))
     }
 
     @Test("assoc help [COMMAND] is --help")

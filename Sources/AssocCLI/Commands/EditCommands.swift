@@ -154,7 +154,8 @@ enum EditCommands {
                 throw UsageError("expected \(needsApp ? "TARGET APP" : "TARGET")", subcommand: name)
             }
             target = arguments.operands[0]
-            app = needsApp ? try AppResolver.resolve(arguments.operands[1], context: context, subcommand: name) : nil
+            app = needsApp ? try AppResolver.resolve(arguments.operands[1], for: TargetExpander.isRule(target) ? nil : target,
+                                                     context: context, subcommand: name) : nil
             types = try TargetExpander.types(for: target, app: app, allTypes: arguments.has("--all-types"),
                                              context: context, subcommand: name)
         }
