@@ -93,7 +93,7 @@ enum OpenCommand {
             }
         }
         let launcher = Launcher(environment: context.environment, applications: context.resolver.applications)
-        let inline = arguments.has("--inline") && isatty(0) == 1 && isatty(1) == 1
+        let inline = arguments.has("--inline") && context.process.inputIsTerminal && context.process.outputIsTerminal
         for group in groups {
             guard let entry = context.resolver.applications.application(group.app)?.entry else {
                 context.output.error("'\(group.app)' is not installed")
@@ -147,7 +147,7 @@ enum OpenCommand {
         where !candidates.contains(id) {
             candidates.append(id)
         }
-        let interactive = arguments.has("--choose") || (resolution.defaultApplication == nil && isatty(0) == 1 && isatty(2) == 1)
+        let interactive = arguments.has("--choose") || (resolution.defaultApplication == nil && context.process.inputIsTerminal && context.process.errorIsTerminal)
         if let selector = arguments.value("--selector"), arguments.has("--choose") || resolution.defaultApplication == nil {
             return try ApplicationChooser.select(with: selector, candidates: candidates, context: context).map { ($0, target) }
         }
