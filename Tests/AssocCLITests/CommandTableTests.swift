@@ -13,7 +13,8 @@ struct CommandTableTests {
     /// The option names (short and long) in the lines of `text` that list options.
     static func helpOptions(_ text: String) -> Set<String> {
         var names = Set<String>()
-        for line in text.split(separator: "\n") where line.hasPrefix("  -") {
+        // "  - " starts an item of a list in a description, not an option.
+        for line in text.split(separator: "\n") where line.hasPrefix("  -") && !line.hasPrefix("  - ") {
             // The spelling ends where the column of help starts: two spaces, or the line's end.
             let spelling = line.dropFirst(2).components(separatedBy: "  ")[0]
             for word in spelling.split(whereSeparator: { $0 == " " || $0 == "," }) where word.hasPrefix("-") {
