@@ -3,6 +3,7 @@
 #   make                      release build (static Swift runtime)
 #   make install              into PREFIX (default /usr/local); DESTDIR for staging
 #   make uninstall            removes what install put there
+#   make check                the whole test suite, as CI runs it
 #   make install DESTDIR=/tmp/stage PREFIX=/usr
 #
 # The directory variables follow the GNU conventions; the completion directories are the ones
@@ -62,5 +63,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(BASH_COMPLETIONS_DIR)/assoc" "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_assoc" \
 		"$(DESTDIR)$(FISH_COMPLETIONS_DIR)/assoc.fish"
 
+# The README's test command: formatting, a build with every warning an error, the tests.
 check:
-	$(SWIFT) test
+	swift format lint --strict --recursive Sources Tests
+	$(SWIFT) test -q -Xswiftc -warnings-as-errors
