@@ -73,6 +73,7 @@ public enum CheckFixtures {
 
         [Added Associations]
         application/xml=editor.desktop;
+        text/csv=gone.desktop;
 
         [Removed Associations]
         application/xml=editor.desktop;
@@ -86,8 +87,8 @@ public enum CheckFixtures {
     public static let plantedLines: [String: Int] = [
         "alias-key": 2, "wildcard-key": 3, "invalid-key": 4, "invalid-id": 5, "default-missing": 6,
         "default-hidden": 7, "default-try-exec": 8, "default-program-missing": 9, "default-not-application": 10,
-        "default-broken": 11, "default-not-associated": 12, "list-syntax": 13, "added-and-removed": 19,
-        "duplicate-key": 20, "misspelled-group": 22,
+        "default-broken": 11, "default-not-associated": 12, "list-syntax": 13, "association-missing": 17,
+        "added-and-removed": 20, "duplicate-key": 21, "misspelled-group": 23,
     ]
 
     /// A configuration with one problem of each kind `assoc check` knows.

@@ -61,7 +61,8 @@ struct ConfigurationCheckTests {
         let tree = try CheckFixtures.planted()
         defer { withExtendedLifetime(tree) {} }
         let automatic = checkProblems(tree).filter { $0.fix?.isAutomatic == true }
-        #expect(Set(automatic.map(\.kind)) == [.aliasKey, .defaultNotAssociated, .addedAndRemoved, .leftoverTemporary])
+        #expect(Set(automatic.map(\.kind)) == [.aliasKey, .defaultNotAssociated, .addedAndRemoved, .leftoverTemporary,
+                                                 .defaultMissing, .associationMissing])
         let list = tree.path("config/mimeapps.list")
         #expect(automatic.filter { $0.kind != .leftoverTemporary }.allSatisfy { $0.fix?.file == list })
         #expect(automatic.filter { $0.kind == .leftoverTemporary }.map(\.fix?.removal)
@@ -70,6 +71,8 @@ struct ConfigurationCheckTests {
         #expect(edits.contains(.canonicalizeKey(type: "application/pdf")))
         #expect(edits.contains(.add(type: "application/zip", app: "editor.desktop")))
         #expect(edits.contains(.add(type: "application/xml", app: "editor.desktop")))
+        #expect(edits.contains(.forget(type: "text/plain", app: "missing.desktop")))
+        #expect(edits.contains(.forget(type: "text/csv", app: "gone.desktop")))
     }
 
     @Test("a problem in a distribution's file is a note, unless it is an error of the file")

@@ -86,7 +86,7 @@ _assoc() {
                 --file) _assoc_values file; return ;;
                 --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
             esac
-            options="--desktop --dry-run --all-types --app-types --file --database --verbose -h --help"
+            options="--desktop --dry-run --all-types --app-types --file --force --database --verbose -h --help"
             operand=type-pattern desktop-id
             ;;
         unset)
@@ -102,7 +102,7 @@ _assoc() {
             case "$prev" in
                 --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
             esac
-            options="--dry-run --database --verbose -h --help"
+            options="--dry-run --force --database --verbose -h --help"
             operand=mime-type desktop-id
             ;;
         remove)

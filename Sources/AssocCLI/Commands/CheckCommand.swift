@@ -34,7 +34,8 @@ enum CheckCommand {
             .flag("--fix", "apply the safe fixes, then check again and print what is left and how many were fixed: "
                 + "through the lossless, atomic editing of assoc set, a default that is not associated is associated, "
                 + "an application both added and removed keeps its addition, an alias key is written as its "
-                + "canonical type; a leftover temporary file is removed. A read-only list is not written; the "
+                + "canonical type, an application that is not installed is taken out of the user's [Default Applications] "
+                + "and [Added Associations]; a leftover temporary file is removed. A read-only list is not written; the "
                 + "change is printed instead"),
             .flag("--dry-run", "with --fix, print the changes as a unified diff and write nothing"),
         ],
@@ -45,7 +46,12 @@ enum CheckCommand {
             default-missing, default-hidden, default-try-exec, default-program-missing
               A [Default Applications] entry names an application that is not installed, whose entry says
               Hidden=true, whose TryExec program is missing, or whose Exec program is not on PATH. Every
-              reader passes over it.
+              reader passes over it. In the user's own list, --fix takes the name of an application that is
+              not installed out of the line.
+
+            association-missing
+              An [Added Associations] entry names an application that is not installed. In the user's own
+              list, --fix takes it out of the line (without adding it to [Removed Associations]).
 
             default-not-application, default-broken
               It names a Link or Directory entry, or one that cannot be loaded or run.

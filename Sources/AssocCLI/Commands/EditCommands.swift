@@ -19,11 +19,14 @@ enum EditCommands {
         device or anything but a regular file, a list over 64 MiB, and a list or a link on the way to it \
         that belongs to another user (a link owned by root excepted) are refused with the reason. With HOME \
         unset, empty or relative and no absolute XDG_CONFIG_HOME, nothing is written. If SIGINT, SIGTERM or \
-        SIGHUP ends assoc mid-write, the temporary file is removed. New directories are made with mode \
-        0700, new files with 0600.
+        SIGHUP ends assoc mid-write, the temporary file is removed. A new list gets the mode the umask \
+        gives (0666 less the umask, as GLib creates one), a new directory 0700.
         """)
 
     static let dryRun = OptionDefinition.flag("--dry-run", "print the change as a unified diff and write nothing")
+    static let force = OptionDefinition.flag(
+        "--force", "write it even when the type is not in the database (and no installed entry declares it) or the "
+            + "application cannot be used (Hidden, TryExec or program missing, not an application)")
     static let desktop = OptionDefinition.value(
         "--desktop", "NAME", completion: .desktopName,
         "edit NAME-mimeapps.list (lower-cased) instead, with [Default Applications] only, as the specification allows there")
@@ -62,7 +65,7 @@ enum EditCommands {
             .flag("--all-types", "with a wildcard or extension, every matching type, not only those APP declares"),
             .value("--app-types", "APP", completion: .desktopID,
                    "make APP the default for every type its entry's MimeType= declares"),
-            file,
+            file, force,
         ],
         operands: [OperandDefinition(name: "TARGET", completion: .typePattern),
                    OperandDefinition(name: "APP", completion: .desktopID)],
@@ -95,7 +98,7 @@ enum EditCommands {
             Associates APP with TYPE: appends it to [Added Associations] of the user's list and takes it out \
             of [Removed Associations], so the two stay disjoint.
             """,
-        options: [dryRun],
+        options: [dryRun, force],
         operands: [OperandDefinition(name: "TYPE", completion: .mimeType), OperandDefinition(name: "APP", completion: .desktopID)],
         exitStatus: editStatus, manSections: [editingSection], seeAlso: editSeeAlso),
         run: { try run(.add, $0, $1) })
@@ -157,7 +160,12 @@ enum EditCommands {
             app = needsApp ? try AppResolver.resolve(arguments.operands[1], for: AssociationTarget.isRule(target) ? nil : target,
                                                      context: context, subcommand: name) : nil
             types = try TargetExpander.types(for: target, app: app, allTypes: arguments.has("--all-types"),
-                                             context: context, subcommand: name)
+                                             force: arguments.has("--force"), context: context, subcommand: name)
+        }
+        if action == .set || action == .add, let app, !arguments.has("--force"),
+            let status = context.resolver.applications.application(app)?.status, !status.isUsable {
+            throw UsageError("'\(app)' cannot be used: \(status.description); no tool would open anything with it "
+                + "(--force writes it anyway)", subcommand: name)
         }
         var edits: [MimeAppsEdit] = []
         let desktop = arguments.value("--desktop")?.lowercased()
@@ -172,19 +180,45 @@ enum EditCommands {
         }
         let file = try context.environment.configHomeForWriting() + "/"
             + (desktop.map { "\($0)-mimeapps.list" } ?? "mimeapps.list")
-        let before = types.map { context.resolver.resolve($0).defaultApplication }
+        let before = DefaultsReport.answers(for: types, resolver: context.resolver)
         let status = try ListWriter.write(edits, to: file, dryRun: arguments.has("--dry-run"), context: context)
         guard status == .success, !arguments.has("--dry-run") else { return status }
-        if action == .set, desktop == nil, AssociationTarget.isRule(target), let app {
-            try RulesList(environment: context.environment)
-                .record(RulesList.Rule(target: target, app: app, allTypes: arguments.has("--all-types")))
+        let rules = RulesList(environment: context.environment)
+        if AssociationTarget.isRule(target) && desktop == nil {
+            if action == .set, let app {
+                try rules.record(RulesList.Rule(target: target, app: app, allTypes: arguments.has("--all-types")))
+            } else if action == .unset || action == .reset, try rules.forget(target) {
+                context.output.untrustedLine("forgot the rule '\(target)' ('assoc sync' no longer applies it)")
+            }
         }
-        let after = AssociationResolver(environment: context.environment, database: context.database)
-        for (type, old) in zip(types, before) {
-            let new = after.resolve(type).defaultApplication
-            context.output.untrustedLine("\(type): \(old ?? "(none)") → \(new ?? "(none)")")
+        if action == .remove, let app {
+            for type in types { context.output.untrustedLine("\(type): \(app) is no longer associated") }
+            return .success
         }
+        let after = DefaultsReport.answers(for: types, resolver: AssociationResolver(environment: context.environment,
+                                                                                     database: context.database))
+        for line in DefaultsReport.lines(types: types, before: before, after: after) { context.output.untrustedLine(line) }
         return .success
+    }
+}
+
+/// Each type's default before and after an edit, by the specification and as GIO sees it.
+enum DefaultsReport {
+    /// The answers for each type: the specification's, and GIO's.
+    static func answers(for types: [String], resolver: AssociationResolver) -> [(spec: String?, gio: String?)] {
+        types.map { (resolver.resolve($0).defaultApplication, resolver.resolve($0, mode: .gio).defaultApplication) }
+    }
+
+    /// `TYPE: OLD → NEW`, and `TYPE (as GIO sees it): OLD → NEW` where GIO's answers differ.
+    static func lines(types: [String], before: [(spec: String?, gio: String?)], after: [(spec: String?, gio: String?)]) -> [String] {
+        zip(types, zip(before, after)).flatMap { type, answers -> [String] in
+            let (old, new) = answers
+            var lines = ["\(type): \(old.spec ?? "(none)") → \(new.spec ?? "(none)")"]
+            if old.gio != old.spec || new.gio != new.spec {
+                lines.append("\(type) (as GIO sees it): \(old.gio ?? "(none)") → \(new.gio ?? "(none)")")
+            }
+            return lines
+        }
     }
 }
 
@@ -199,10 +233,18 @@ enum ListWriter {
             return .success
         }
         do {
-            try AtomicFile.update(file) { old in
+            let written = try AtomicFile.update(file) { old in
                 let new = editor.apply(edits, to: old)
                 // Nothing to change, or nothing to remove from a list that does not exist.
                 return new == old || (old == nil && new.isEmpty) ? nil : new
+            }
+            guard let written else {
+                context.output.untrustedLine("\(file): nothing to change")
+                return .success
+            }
+            context.output.untrustedLine("\(file):")
+            for line in UnifiedDiff.changedLines(old: written.old, new: written.new) {
+                context.output.untrustedLine("  " + line)
             }
             return .success
         } catch let failure as AtomicFile.Failure {

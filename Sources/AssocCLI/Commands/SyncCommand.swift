@@ -33,6 +33,8 @@ enum SyncCommand {
                 let types = try TargetExpander.types(for: rule.target, app: rule.app, allTypes: rule.allTypes,
                                                      context: context, subcommand: "sync")
                 edits += types.map { MimeAppsEdit.setDefault(type: $0, app: rule.app) }
+                context.output.untrustedLine("rule '\(rule.target)=\(rule.app)': \(types.count) type\(types.count == 1 ? "" : "s"): "
+                    + types.joined(separator: ", "))
             } catch let error as UsageError {
                 context.output.warning("rule '\(rule.target)=\(rule.app)' skipped: \(error.message)")
                 status = .failure

@@ -40,6 +40,8 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
 
     /// A default that is not installed.
     case defaultMissing = "default-missing"
+    /// An `[Added Associations]` entry naming an application that is not installed.
+    case associationMissing = "association-missing"
     /// A default whose entry says `Hidden=true`.
     case defaultHidden = "default-hidden"
     /// A default whose `TryExec` program is not installed.

@@ -19,10 +19,12 @@ public struct AssociationTarget: Sendable, Equatable {
     public static func isRule(_ target: String) -> Bool { target.hasPrefix(".") || MIMEDatabase.isTypeWildcard(target) }
 
     /// Compiles `text`. A wildcard or extension keeps the types `app` declares (directly or
-    /// through a parent), unless `allTypes`.
+    /// through a parent), unless `allTypes`. A type the database does not know is refused with
+    /// the nearest known ones, unless `force`, it is an `x-scheme-handler/`, or an installed
+    /// entry declares it.
     ///
     /// - Throws: `AssociationTargetError` naming what is wrong with the target.
-    public init(_ text: String, app: String?, allTypes: Bool, database: MIMEDatabase,
+    public init(_ text: String, app: String?, allTypes: Bool, force: Bool = false, database: MIMEDatabase,
                 applications: ApplicationIndex) throws(AssociationTargetError) {
         self.text = text
         isRule = Self.isRule(text)
@@ -34,12 +36,11 @@ public struct AssociationTarget: Sendable, Equatable {
             return
         }
         guard isRule else {
-            guard MIMETypeName.isValid(text) else { throw .invalidType(MIMEDatabaseError.invalidTypeName(text).message) }
+            guard MIMETypeName.isRestrictedName(text) else { throw .invalidKey(text) }
             var notes: [String] = []
-            if !database.isKnown(text) && !text.hasPrefix("x-scheme-handler/") {
-                let near = EditDistance.nearest(to: text, in: database.allTypes)
-                notes.append("'\(text)' is not in the shared-mime-info database"
-                    + (near.isEmpty ? "" : "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"))
+            if !database.isKnown(text) && !MIMETypeName.hasMedia(text, "x-scheme-handler") && !Self.isDeclared(text, applications) {
+                guard force else { throw .unknownType(text, nearest: EditDistance.nearest(to: text, in: database.allTypes)) }
+                notes.append("'\(text)' is not in the shared-mime-info database; written because of --force")
             }
             types = [database.canonicalName(text)]
             self.notes = notes
@@ -61,14 +62,27 @@ public struct AssociationTarget: Sendable, Equatable {
     }
 }
 
+extension AssociationTarget {
+    /// Whether an installed entry's `MimeType=` names `type` (without regard to case).
+    static func isDeclared(_ type: String, _ applications: ApplicationIndex) -> Bool {
+        let lowered = type.lowercased()
+        return applications.allApplications().contains { application in
+            application.entry?.mimeTypes.contains { $0.lowercased() == lowered } == true
+        }
+    }
+}
+
 /// Why a TARGET names no types.
 public enum AssociationTargetError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A bare word that is an extension without its dot (`pdf`).
     case extensionWithoutDot(String)
     /// A word that is no type, extension, wildcard or scheme.
     case unrecognised(String)
-    /// A name with a `/` that is not `media/subtype`.
-    case invalidType(String)
+    /// A name that cannot be a key of a list: not `media/subtype` of the characters RFC 6838
+    /// allows (`a/b=c`, `#x/y`, `a/b[x]` would read back as other keys or comments).
+    case invalidKey(String)
+    /// A type the database does not know, with the nearest known ones.
+    case unknownType(String, nearest: [String])
     /// A wildcard with `[` or `]`, which rules.list cannot keep.
     case bracketsInRule(String)
     /// A wildcard or extension that no known type matches.
@@ -81,7 +95,13 @@ public enum AssociationTargetError: Error, Sendable, Equatable, CustomStringConv
         switch self {
         case .extensionWithoutDot(let text): return "'\(text)' is not a MIME type; did you mean the extension '.\(text)'?"
         case .unrecognised(let text): return "'\(text)' is not a MIME type, an extension (.ext), a wildcard or a URL scheme"
-        case .invalidType(let message): return message
+        case .invalidKey(let text):
+            return "'\(text)' is not a MIME type: a type is media/subtype of letters, digits and !#$&-^_.+ "
+                + "(RFC 6838, section 4.2), starting with a letter or digit"
+        case let .unknownType(text, nearest):
+            let hint = nearest.isEmpty ? "" : "did you mean " + nearest.map { "'\($0)'" }.joined(separator: " or ") + "? "
+            return "'\(text)' is not in the shared-mime-info database and no installed application declares it; "
+                + hint + "--force writes it anyway"
         case .bracketsInRule(let text):
             return "'\(text)': a rule with '[' or ']' cannot be remembered for 'assoc sync'; name the types, or use '*' and '?'"
         case .matchesNothing(let text): return "'\(text)' matches no known type"

@@ -46,6 +46,21 @@ public struct RulesList: Sendable {
         return (rules, diagnostics)
     }
 
+    /// Forgets the rule for `target`; whether there was one.
+    ///
+    /// - Throws: `XDGEnvironment.UnknownDirectory`, `AtomicFile.Failure`.
+    @discardableResult
+    public func forget(_ target: String) throws -> Bool {
+        guard rules().rules.contains(where: { $0.target == target }) else { return false }
+        let path = try environment.configHomeForWriting() + "/assoc/rules.list"
+        try AtomicFile.update(path) { old in
+            var diagnostics: [Diagnostic] = []
+            var file = KeyFile(parsing: old ?? "", path: path, diagnostics: &diagnostics)
+            return file.remove(target, in: Self.group) ? file.text : nil
+        }
+        return true
+    }
+
     /// Remembers TARGET=APP (`;all` marks `allTypes`), atomically.
     ///
     /// - Throws: `XDGEnvironment.UnknownDirectory`, `AtomicFile.Failure`.
