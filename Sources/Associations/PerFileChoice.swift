@@ -67,17 +67,10 @@ public struct PerFileChoice: Sendable {
     /// The list key for a path: bytes other than letters, digits and `/._-~+,@` percent-encoded, so
     /// that `=`, `[`, `]` and line ends in a name cannot break the line.
     static func key(_ path: String) -> String {
-        var result = ""
-        for byte in path.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-~+,@".unicodeScalars.contains(scalar)) {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return result
+        PercentEncoding.encode(path, keeping: keptInKeys)
     }
+
+    private static let keptInKeys = PercentEncoding.alphanumerics.union(Array("/._-~+,@".utf8))
 
     /// The absolute, resolved path and inode of `path`.
     private func identity(_ path: String) -> (String, UInt64)? {

@@ -114,7 +114,7 @@ enum OpenCommand {
         switch resolved.kind {
         case .url: target = .url(argument)
         case .type: throw UsageError("'\(argument)' is neither an existing file nor a URL", subcommand: "open")
-        case .path: target = .file(ResolvedTarget.fileURLPath(argument) ?? argument)
+        case .path: target = .file(resolved.path ?? argument)
         }
         if case .file(let path) = target {
             if let warning = OpenSafety.downloadMismatch(path: path, detector: context.detector) {
