@@ -79,7 +79,9 @@ public enum AssocCLI {
                 throw UsageError("unknown command '\(name)'")
             }
             let rest = Array(words.dropFirst())
-            if global.help || rest.contains("--help") || rest.contains("-h") && !command.usesShortH {
+            // After `--` every word is an operand, `--help` and `-h` included.
+            let options = rest.prefix { $0 != "--" }
+            if global.help || options.contains("--help") || options.contains("-h") && !command.usesShortH {
                 output.line(command.help)
                 return .success
             }
