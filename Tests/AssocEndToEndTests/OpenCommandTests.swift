@@ -51,7 +51,8 @@ struct OpenCommandTests {
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(object["app"] as? String == "viewer.desktop")
-        #expect(object["argv"] as? [String] == ["viewer-stub"] + paths)
+        // The viewer takes %U: local files reach it as file:// URLs.
+        #expect(object["argv"] as? [String] == ["viewer-stub"] + paths.map(FileURL.url(forAbsolutePath:)))
         #expect(object["targets"] as? [String] == paths)
         #expect(!FileManager.default.fileExists(atPath: tree.path("x")), "nothing ran")
     }
@@ -63,7 +64,7 @@ struct OpenCommandTests {
         let paths = try ["a b.pdf", "$(touch pwned).pdf", "-x.pdf"].map { try tree.write("docs/" + $0, "%PDF-1.4\n") }
         let result = try ProcessRunner.assoc(["open"] + paths, environment: variables)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(recorded(tree, "viewer") == paths)
+        #expect(recorded(tree, "viewer") == paths.map(FileURL.url(forAbsolutePath:)))
         #expect(!FileManager.default.fileExists(atPath: tree.path("docs/pwned")))
     }
 
@@ -79,14 +80,16 @@ struct OpenCommandTests {
         close(descriptor)
         // The harness passes the raw bytes through the shell's printf; assoc itself uses no shell.
         let octal = name.map { $0 < 0x80 && $0 != 0x27 && $0 != 0x5C && $0 != 0x25 ? String(UnicodeScalar($0)) : "\\" + String($0, radix: 8) }.joined()
-        let script = "exec \"$ASSOC\" open \"$(printf '\(octal)')\""
+        // zreader takes %f: the path itself, not a URL.
+        let script = "exec \"$ASSOC\" open --with zreader.desktop \"$(printf '\(octal)')\""
         var environment = variables
         environment["ASSOC"] = ProcessRunner.assocExecutable
-        let typed = try ProcessRunner.run("/bin/sh", ["-c", script.replacingOccurrences(of: "open", with: "type -b")], environment: environment)
+        let typed = try ProcessRunner.run("/bin/sh", ["-c", script.replacingOccurrences(of: "open --with zreader.desktop", with: "type -b")],
+                                          environment: environment)
         #expect(typed.standardOutput == "application/pdf\n", "\(typed.standardError)")
         let result = try ProcessRunner.run("/bin/sh", ["-c", script], environment: environment)
         #expect(result.status == 0, "\(result.standardError)")
-        let path = tree.path("records/viewer")
+        let path = tree.path("records/zreader")
         var got: [UInt8]?
         for _ in 0..<100 where got == nil {
             got = FileManager.default.contents(atPath: path).map(Array.init)
@@ -126,7 +129,7 @@ struct OpenCommandTests {
         #expect(strict.standardError.contains("its name says application/pdf but its content is application/x-"))
         let warned = try ProcessRunner.assoc(["open", invoice], environment: variables)
         #expect(warned.standardError.contains("https://mail.example/invoice.pdf"))
-        #expect(recorded(tree, "viewer") == [invoice], "the file goes to the PDF viewer as a document")
+        #expect(recorded(tree, "viewer") == [FileURL.url(forAbsolutePath: invoice)], "the file goes to the PDF viewer as a document")
         #expect(recorded(tree, "runner") == nil)
     }
 
@@ -163,7 +166,8 @@ struct OpenCommandTests {
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines.contains("{\"app\":\"editor.desktop\",\"argv\":[\"editor-stub\",\"\(chosen)\"],\"targets\":[\"\(chosen)\"]}"))
-        #expect(lines.contains("{\"app\":\"viewer.desktop\",\"argv\":[\"viewer-stub\",\"\(other)\"],\"targets\":[\"\(other)\"]}"))
+        let otherURL = FileURL.url(forAbsolutePath: other)
+        #expect(lines.contains("{\"app\":\"viewer.desktop\",\"argv\":[\"viewer-stub\",\"\(otherURL)\"],\"targets\":[\"\(other)\"]}"))
     }
 
     @Test("--selector takes the ID the menu program prints; a cancelled menu opens nothing")

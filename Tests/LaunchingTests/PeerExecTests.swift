@@ -16,16 +16,16 @@ struct PeerExecTests {
     @Test("handlr's Exec snapshots: a field code inside quotes is expanded; wezterm's %U",
           .enabled(if: Corpus.path("handlr/assets") != nil))
     func handlrSnapshots() throws {
-        let cmus = try #require(try ExecExpander.plans(for: try asset("cmus.desktop"), targets: [.file("test")]).first)
+        let cmus = try #require(try ExecExpander.plans(for: try asset("cmus.desktop"), targets: [.file("/lab/test")]).first)
         #expect(cmus.argv == ["bash", "-c",
-            "(! pgrep cmus && tilix -e cmus && tilix -a session-add-down -e cava); sleep 0.1 && cmus-remote -q test"])
-        let wezterm = try #require(try ExecExpander.plans(for: try asset("org.wezfurlong.wezterm.desktop"), targets: [.file("test")]).first)
-        #expect(wezterm.argv == ["wezterm", "start", "--cwd", ".", "test"])
+            "(! pgrep cmus && tilix -e cmus && tilix -a session-add-down -e cava); sleep 0.1 && cmus-remote -q /lab/test"])
+        let wezterm = try #require(try ExecExpander.plans(for: try asset("org.wezfurlong.wezterm.desktop"), targets: [.file("/lab/test")]).first)
+        #expect(wezterm.argv == ["wezterm", "start", "--cwd", ".", "/lab/test"])
         // Documented difference: handlr wraps Terminal=true apps with its own x-scheme-handler/terminal
         // convention; assoc uses $TERMINAL (then xdg-terminal-exec and GIO's list) with "-e".
-        let helix = try #require(try ExecExpander.plans(for: try asset("Helix.desktop"), targets: [.file("test")]).first)
-        #expect(helix.argv == ["hx", "test"] && helix.terminal)
-        #expect(throws: LaunchError.self) { try ExecExpander.plans(for: try asset("empty_exec.desktop"), targets: [.file("test")]) }
+        let helix = try #require(try ExecExpander.plans(for: try asset("Helix.desktop"), targets: [.file("/lab/test")]).first)
+        #expect(helix.argv == ["hx", "/lab/test"] && helix.terminal)
+        #expect(throws: LaunchError.self) { try ExecExpander.plans(for: try asset("empty_exec.desktop"), targets: [.file("/lab/test")]) }
     }
 
     @Test("a terminal application is wrapped with $TERMINAL -e")
@@ -38,7 +38,7 @@ struct PeerExecTests {
         variables["TERMINAL"] = "wezterm"
         let environment = XDGEnvironment(variables)
         let launcher = Launcher(environment: environment, applications: ApplicationIndex(environment: environment))
-        let plan = LaunchPlan(app: "helix.desktop", argv: ["hx", "test"], targets: [.file("test")], workingDirectory: nil, terminal: true)
+        let plan = LaunchPlan(app: "helix.desktop", argv: ["hx", "test"], targets: [.file("/lab/test")], workingDirectory: nil, terminal: true)
         #expect(launcher.inTerminal(plan)?.argv == ["wezterm", "-e", "hx", "test"])
         variables["TERMINAL"] = nil
         variables["PATH"] = tree.path("nothing")
@@ -47,7 +47,7 @@ struct PeerExecTests {
     }
 
     @Test("xdg-utils' xdg-open cases: '#' and spaces stay one argument; a URL goes to a %u app whole",
-          arguments: ["lab/test.txt", "lab/test#file.txt", "lab/test file.txt"])
+          arguments: ["/lab/test.txt", "/lab/test#file.txt", "/lab/test file.txt"])
     func xdgOpenCases(name: String) throws {
         var diagnostics: [Diagnostic] = []
         let textedit = try DesktopEntry.parse("[Desktop Entry]\nType=Application\nName=t\nExec=textedit %f\n",

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import DocumentProvider
 import MIMEDatabase
 import XDGSupport
@@ -52,7 +49,7 @@ enum ListCommand {
                                              includeUnavailable: arguments.has("--all"), sort: sort)
         let lister = DocumentLister(detector: context.detector, filter: filter,
                                     thumbnails: ThumbnailLocator(environment: context.environment),
-                                    workingDirectory: currentDirectory(), options: options)
+                                    workingDirectory: WorkingDirectory.current(), options: options)
         let listing = lister.list(arguments.operands.isEmpty ? ["."] : arguments.operands)
         let printer = DocumentPrinter(output: context.output)
         if arguments.has("--json") {
@@ -74,12 +71,5 @@ enum ListCommand {
             context.output.warning("'\(unknown)' is not in the shared-mime-info database; no document is typed so")
         }
         return filter
-    }
-
-    /// The process's working directory, for the absolute paths thumbnails are found by.
-    private static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-        return PathCoding.decode(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
     }
 }

@@ -29,8 +29,13 @@ enum OpenCommand {
         takes the ID it prints; cancelling it is exit 1, never a launch.
 
         A file is never run as a program: an executable, a script or a desktop entry goes to the
-        handler of its type or is refused. A downloaded file (user.xdg.origin.url) whose name and
-        content disagree is warned about; --strict refuses it.
+        handler of its type or is refused, and an entry whose Exec program is a field code (%f,
+        %u, %k...) is refused. Files reach the application as absolute paths (%f, %F) or file://
+        URLs (%u, %U). A downloaded file (user.xdg.origin.url) whose name and content disagree is
+        warned about; --strict refuses it.
+
+        An APP given with --with must be usable: an entry with Hidden=true, a missing TryExec or
+        Exec program is refused with the reason.
 
         Options:
           --with APP          open with APP (a desktop ID, or a unique prefix or name)
@@ -43,7 +48,8 @@ enum OpenCommand {
           -h, --help          show this help
 
         Exit status: 0 when everything was opened, 1 when a TARGET has no application (the
-        candidates are listed), 2 on an error or a refusal.
+        candidates are listed), 2 on an error or a refusal. A TARGET that cannot be opened is
+        reported and the others are still opened.
         """
 
     static let specs = [
@@ -70,21 +76,23 @@ enum OpenCommand {
                 } else {
                     groups.append((app, [target]))
                 }
-            } catch let error as LaunchError {
-                context.output.error(error.description)
+            } catch {
+                // One target that cannot be opened stops only itself.
+                context.output.error("\(error)")
                 status = status.combined(with: .failure)
             }
         }
         let launcher = Launcher(environment: context.environment, applications: context.resolver.applications)
         let inline = arguments.has("--inline") && isatty(0) == 1 && isatty(1) == 1
         for group in groups {
-            guard let entry = context.resolver.applications.application(group.app)?.entry else {
+            guard let application = context.resolver.applications.application(group.app) else {
                 context.output.error("'\(group.app)' is not installed")
                 status = status.combined(with: .failure)
                 continue
             }
             do {
-                for var plan in try ExecExpander.plans(for: entry, targets: group.targets, locale: context.environment.locale) {
+                let plans = try ExecExpander.plans(for: application, targets: group.targets, locale: context.environment.locale)
+                for var plan in plans {
                     if plan.terminal && !inline {
                         guard let wrapped = launcher.inTerminal(plan) else {
                             throw LaunchError.notLaunchable(app: plan.app, reason: "it needs a terminal and none is installed")
@@ -114,7 +122,7 @@ enum OpenCommand {
         switch resolved.kind {
         case .url: target = .url(argument)
         case .type: throw UsageError("'\(argument)' is neither an existing file nor a URL", subcommand: "open")
-        case .path: target = .file(resolved.path ?? argument)
+        case .path: target = .localFile(resolved.path ?? argument, relativeTo: WorkingDirectory.current())
         }
         if case .file(let path) = target {
             if let warning = OpenSafety.downloadMismatch(path: path, detector: context.detector) {
