@@ -161,11 +161,11 @@ struct OpenCommandTests {
         defer { withExtendedLifetime(tree) {} }
         let chosen = try tree.write("docs/chosen.pdf", "%PDF-1.4\n")
         let other = try tree.write("docs/other.pdf", "%PDF-1.4\n")
-        #expect(try ProcessRunner.assoc(["set", "--file", chosen, "editor.desktop"], environment: variables).status == 0)
+        #expect(try ProcessRunner.assoc(["set", "--file", chosen, "zreader.desktop"], environment: variables).status == 0)
         let result = try ProcessRunner.assoc(["open", "--dry-run", "--json", chosen, other], environment: variables)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines.contains("{\"app\":\"editor.desktop\",\"argv\":[\"editor-stub\",\"\(chosen)\"],\"targets\":[\"\(chosen)\"]}"))
+        #expect(lines.contains("{\"app\":\"zreader.desktop\",\"argv\":[\"zreader-stub\",\"\(chosen)\"],\"targets\":[\"\(chosen)\"]}"))
         let otherURL = FileURL.url(forAbsolutePath: other)
         #expect(lines.contains("{\"app\":\"viewer.desktop\",\"argv\":[\"viewer-stub\",\"\(otherURL)\"],\"targets\":[\"\(other)\"]}"))
     }

@@ -34,8 +34,11 @@ enum OpenCommand {
         URLs (%u, %U). A downloaded file (user.xdg.origin.url) whose name and content disagree is
         warned about; --strict refuses it.
 
-        An APP given with --with must be usable: an entry with Hidden=true, a missing TryExec or
-        Exec program is refused with the reason.
+        A per-file choice (assoc set --file) is used only when the application is associated
+        with the file's type or a parent of it; on a downloaded file only when it was set on this
+        machine (a user.assoc.open-with attribute that came with the file is ignored with a
+        warning); never with --strict. An APP given with --with must be usable: an entry with
+        Hidden=true, a missing TryExec or Exec program is refused with the reason.
 
         Options:
           --with APP          open with APP (a desktop ID, or a unique prefix or name)
@@ -43,7 +46,8 @@ enum OpenCommand {
           --selector CMD      choose with a menu program such as 'fzf' or 'rofi -dmenu'
           --dry-run           print the argv of each process and start nothing
           --json              with --dry-run, one JSON object per process: app, argv, targets
-          --strict            refuse a download whose name and content disagree
+          --strict            refuse a download whose name and content disagree, and use no
+                              per-file choice
           --inline            run a Terminal=true application in this terminal
           -h, --help          show this help
 
@@ -131,7 +135,10 @@ enum OpenCommand {
             }
         }
         if let forced { return (forced, target) }
-        if case .file(let path) = target, let choice = DefaultCommand.perFileChoice(path, context) { return (choice, target) }
+        if case .file(let path) = target,
+            let choice = PerFileChoiceCommand.usableChoice(path, type: resolved.type, strict: strict, context: context) {
+            return (choice, target)
+        }
         let resolution = context.resolver.resolve(resolved.type)
         var candidates: [String] = []
         for id in [resolution.defaultApplication].compactMap({ $0 }) + resolution.recommended + resolution.fallback
