@@ -7,7 +7,7 @@ public enum PercentEncoding {
   public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `%` that is not followed by two hexadecimal digits, as written.
     case malformedEscape(String)
-    /// `%00`: no name or path can hold a NUL byte.
+    /// `%00`, or a NUL byte as itself, in a path: no name or path can hold a NUL byte.
     case nul
     /// `%2F` inside a path segment: an encoded `/` would join two names into one path.
     case encodedSlash
@@ -17,7 +17,7 @@ public enum PercentEncoding {
       switch self {
       case .malformedEscape(let escape):
         return "'\(escape)' is not '%' followed by two hexadecimal digits"
-      case .nul: return "'%00' stands for a NUL byte, which no file name can hold"
+      case .nul: return "it holds a NUL byte ('%00'), which no file name can hold"
       case .encodedSlash:
         return "'%2F' stands for a '/' inside a name, which no file name can hold"
       }
@@ -64,7 +64,7 @@ public enum PercentEncoding {
 
   /// The name or path `text` stands for, as a string that carries bytes that are not UTF-8.
   ///
-  /// - Throws: `Failure` for a malformed escape, an encoded NUL (`%00`) or an encoded `/`
+  /// - Throws: `Failure` for a malformed escape, a NUL (`%00` or as itself) or an encoded `/`
   ///   (`%2F`): a literal `/` separates segments, an encoded one would hide inside a segment.
   public static func decodePath(_ text: String) throws(Failure) -> String {
     PathCoding.decode(try decode(bytes(of: text), refusing: [0x00, UInt8(ascii: "/")]))
@@ -78,6 +78,8 @@ public enum PercentEncoding {
     var index = 0
     while index < input.count {
       guard input[index] == UInt8(ascii: "%") else {
+        // A NUL written as itself would end the name at a system call just as '%00' would.
+        if input[index] == 0 && refused.contains(0) { throw .nul }
         result.append(input[index])
         index += 1
         continue

@@ -27,9 +27,11 @@ struct PercentEncodingTests {
   }
 
   @Test(
-    "a path refuses an encoded NUL and an encoded '/'",
+    "a path refuses a NUL, encoded or not, and an encoded '/'",
     arguments: [
       ("/etc/hostname%00.txt", PercentEncoding.Failure.nul),
+      // Found by the url-decoding fuzz target: a NUL written as itself.
+      ("/etc/hostname\u{0}.txt", PercentEncoding.Failure.nul),
       ("/etc%2Fpasswd", PercentEncoding.Failure.encodedSlash),
       ("/etc%2fpasswd", PercentEncoding.Failure.encodedSlash),
     ])
