@@ -84,8 +84,8 @@ public enum PercentEncoding {
         index += 1
         continue
       }
-      guard index + 2 < input.count, let high = hexValue(input[index + 1]),
-        let low = hexValue(input[index + 2])
+      guard index + 2 < input.count, let high = HexDigit.value(of: input[index + 1]),
+        let low = HexDigit.value(of: input[index + 2])
       else {
         let escape = input[index..<min(index + 3, input.count)]
         throw .malformedEscape(PathCoding.decode(escape))
@@ -96,16 +96,6 @@ public enum PercentEncoding {
       index += 3
     }
     return result
-  }
-
-  /// The value of one hexadecimal digit, or nil for any other byte.
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
-    }
   }
 
   /// The bytes of `text` as a system call sees them.

@@ -29,11 +29,16 @@ func launchWorld() throws -> (TemporaryXDGTree, [String: String]) {
 
 /// The argv a stub recorded, waiting for the detached child to write it.
 func recorded(_ tree: TemporaryXDGTree, _ app: String) -> [String]? {
+    recordedBytes(tree, app).map {
+        String(decoding: $0, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+/// The bytes a stub recorded (each argument followed by a NUL), waiting for the detached child.
+func recordedBytes(_ tree: TemporaryXDGTree, _ app: String) -> [UInt8]? {
     let path = tree.path("records/\(app)")
     for _ in 0..<100 {
-        if let data = FileManager.default.contents(atPath: path) {
-            return String(decoding: data, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
-        }
+        if let data = FileManager.default.contents(atPath: path) { return Array(data) }
         usleep(50_000)
     }
     return nil
@@ -89,13 +94,7 @@ struct OpenCommandTests {
         #expect(typed.standardOutput == "application/pdf\n", "\(typed.standardError)")
         let result = try ProcessRunner.run("/bin/sh", ["-c", script], environment: environment)
         #expect(result.status == 0, "\(result.standardError)")
-        let path = tree.path("records/zreader")
-        var got: [UInt8]?
-        for _ in 0..<100 where got == nil {
-            got = FileManager.default.contents(atPath: path).map(Array.init)
-            if got == nil { usleep(50_000) }
-        }
-        #expect(got == name + [0])
+        #expect(recordedBytes(tree, "zreader") == name + [0])
     }
 
     @Test("two files of different types open in two groups, in order; file:// URLs are decoded")

@@ -132,13 +132,7 @@ struct OpenSafetyTests {
     let result = try ProcessRunner.assoc(
       ["open", "file://\(docs)/bad%FF.txt"], environment: variables)
     #expect(result.status == 0, "\(result.standardError)")
-    let record = tree.path("records/editor")
-    var got: [UInt8]?
-    for _ in 0..<100 where got == nil {
-      got = FileManager.default.contents(atPath: record).map(Array.init)
-      if got == nil { usleep(50_000) }
-    }
-    #expect(got == name + [0])
+    #expect(recordedBytes(tree, "editor") == name + [0])
   }
 
   @Test("one target that cannot be read does not stop the others; the status is 2 at the end")
