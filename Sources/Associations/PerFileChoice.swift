@@ -13,7 +13,7 @@ import XDGSupport
 /// file system refuses attributes, the list line alone holds the choice.
 public struct PerFileChoice: Sendable {
     /// The attribute that holds the desktop file ID.
-    public static let attribute = "user.assoc.open-with"
+    public static let attribute = ExtendedAttributes.assocPrefix + "open-with"
     static let group = "Open With"
 
     /// A per-file choice as found, before any check of whether it may be used.
@@ -103,6 +103,6 @@ public struct PerFileChoice: Sendable {
         defer { free(resolved) }
         var info = stat()
         guard stat(resolved, &info) == 0 else { return nil }
-        return (PathCoding.decode(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved))), UInt64(info.st_ino))
+        return (PathCoding.decode(cString: resolved), UInt64(info.st_ino))
     }
 }

@@ -8,62 +8,81 @@ import XDGSupport
 
 /// `assoc open [--with APP] [--dry-run] [--json] [--strict] [--inline] TARGET...`.
 enum OpenCommand {
-    static let command = Command(name: "open", help: help, run: run)
+    static let definition = CommandDefinition(
+        name: "open", summary: "open files and URLs with their applications, never through a shell",
+        forms: ["[--with APP] [--choose | --selector CMD] [--dry-run] [--json] [--strict] [--inline] TARGET..."],
+        description: """
+            Each TARGET is typed (a path, a file:// URL with percent-decoding, or any other URL as \
+            x-scheme-handler/SCHEME) and given to its application: the file's per-file choice first (see \
+            assoc-set(1) --file), then the default of its type (see assoc-default(1)), or APP with --with. \
+            Targets are grouped per application in the order given, and none is dropped.
 
-    static let help = """
-        Usage: assoc open [--with APP] [--choose | --selector CMD] [--dry-run] [--json] [--strict]
-                          [--inline] TARGET...
+            The entry's Exec line is split by the Desktop Entry quoting rules and its field codes expanded: \
+            %f and %u start one process per target, %F and %U one process with all; %i, %c, %k and %% as the \
+            specification says; deprecated codes are dropped; any other code makes the entry invalid. With no \
+            file code the targets are appended, one process each, as GIO does. A local file reaches the \
+            application as its absolute path (%f, %F, appended), or as its file:// URL where the entry asks for \
+            URLs (%u, %U), as GIO passes it; a URL given to a %f application is refused, never downloaded \
+            silently. Each argument reaches the program exactly as it is, file names that are not UTF-8 \
+            included: argv is executed with posix_spawn, never through a shell, detached in a new session, \
+            with standard input from /dev/null, in the entry's Path=.
 
-        Opens each TARGET (a path, a file:// URL, or any URL as x-scheme-handler/SCHEME) with its
-        application: the file's per-file choice first, then the default of its type, or APP with
-        --with. Targets are grouped per application in the order given; nothing is dropped. The
-        Exec line is expanded by the Desktop Entry rules and run directly, never through a shell,
-        detached, in the entry's Path=. Terminal=true entries run in $TERMINAL,
-        xdg-terminal-exec or the first installed terminal, or here with --inline when standard
-        input and output are a terminal.
+            Terminal=true entries run in $TERMINAL, else xdg-terminal-exec, else the first installed of \
+            gnome-terminal, kgx, konsole, xfce4-terminal, mate-terminal, tilix, alacritty, kitty, foot, \
+            wezterm, x-terminal-emulator and xterm, each with its own way to pass a command; with --inline, \
+            when standard input and output are a terminal, here.
+            """,
+        options: [
+            .value("--with", "APP", completion: .desktopID, "open with APP: a desktop file ID, or a unique prefix or name"),
+            .flag("--choose", "choose the application from a numbered list, even when there is a default"),
+            .value("--selector", "CMD", completion: .command, "choose with a menu program such as fzf or 'rofi -dmenu'"),
+            .flag("--dry-run", "print the argument vector of each process and start nothing"),
+            .flag("--json", "with --dry-run, one JSON object per process: app, argv, targets"),
+            .flag("--strict", "refuse a download whose name and content disagree, and use no per-file choice"),
+            .flag("--inline", "run a terminal application in this terminal"),
+        ],
+        operands: [OperandDefinition(name: "TARGET...", completion: .file)],
+        exitStatus: [(0, "every target was opened"), (1, "a target has no application (the candidates are listed)"),
+                     (2, "an error or a refusal; a target that cannot be opened is reported and the others are still opened")],
+        manSections: [
+            ManSection(title: "CHOOSING", text: """
+                With no default, on a terminal, a numbered list of the recommended and fallback applications is \
+                offered on standard error and a number read from standard input; --choose offers it even when \
+                there is a default. Elsewhere the exit status is 1 and the candidates are listed. --selector CMD \
+                runs a menu program (split by the Exec quoting rules, no shell) with one ID<TAB>Name line per \
+                candidate on its standard input, and takes the ID it prints, which must be one of them; a \
+                non-zero exit or an unknown answer is a cancel: exit 1, nothing opened.
+                """),
+            ManSection(title: "SAFETY", text: """
+                A file is never run as a program. A script or a desktop entry goes to the handler of its type (a \
+                text editor, through text/plain); an executable with no handler is refused with the reason. A \
+                downloaded file (one with user.xdg.origin.url) whose name and content disagree, such as \
+                invoice.pdf whose content is an ELF executable, is warned about, naming both types and the \
+                origin; --strict refuses it. An entry whose Exec program is itself a field code (Exec=%f, %u, \
+                %k...) is refused, so no target is ever the program; local files reach the application as absolute \
+                paths or file:// URLs, so that neither the entry's Path= nor a leading - changes what is opened; a \
+                file:// URL with a malformed escape, a NUL (%00) or an encoded / (%2F) is refused. --with refuses \
+                an entry the application index cannot use (Hidden=true, a missing TryExec or program), with the \
+                reason.
 
-        With no default, on a terminal a numbered choice of the recommended and fallback
-        applications is offered (--choose offers it even when there is a default); elsewhere the
-        exit status is 1 and the candidates are listed. --selector 'CMD' runs a menu program
-        (without a shell) with one 'ID<TAB>Name' line per candidate on its standard input and
-        takes the ID it prints; cancelling it is exit 1, never a launch.
+                A per-file choice (assoc set --file) is used only when its application is associated with the \
+                file's type or a parent of it. assoc set --file records the choice in \
+                $XDG_STATE_HOME/assoc/open-with.list as well as in the user.assoc.open-with attribute; on a \
+                downloaded file an attribute without that record (one that came with the file) is ignored with a \
+                warning that says how to confirm it. With --strict no per-file choice is used.
+                """),
+        ],
+        examples: [
+            Example(command: "assoc open report.pdf 'a b.txt' https://example.org",
+                    explanation: "each with its application, grouped per application"),
+            Example(command: "assoc open --dry-run --json *.pdf", explanation: "the argv that would run"),
+            Example(command: "assoc open --selector fzf notes.md", explanation: "choose the application with fzf"),
+        ],
+        seeAlso: ["assoc-default(1)", "assoc-set(1)"])
 
-        A file is never run as a program: an executable, a script or a desktop entry goes to the
-        handler of its type or is refused, and an entry whose Exec program is a field code (%f,
-        %u, %k...) is refused. Files reach the application as absolute paths (%f, %F) or file://
-        URLs (%u, %U). A downloaded file (user.xdg.origin.url) whose name and content disagree is
-        warned about; --strict refuses it.
+    static let command = Command(definition: definition, run: run)
 
-        A per-file choice (assoc set --file) is used only when the application is associated
-        with the file's type or a parent of it; on a downloaded file only when it was set on this
-        machine (a user.assoc.open-with attribute that came with the file is ignored with a
-        warning); never with --strict. An APP given with --with must be usable: an entry with
-        Hidden=true, a missing TryExec or Exec program is refused with the reason.
-
-        Options:
-          --with APP          open with APP (a desktop ID, or a unique prefix or name)
-          --choose            choose the application from a numbered list on the terminal
-          --selector CMD      choose with a menu program such as 'fzf' or 'rofi -dmenu'
-          --dry-run           print the argv of each process and start nothing
-          --json              with --dry-run, one JSON object per process: app, argv, targets
-          --strict            refuse a download whose name and content disagree, and use no
-                              per-file choice
-          --inline            run a Terminal=true application in this terminal
-          -h, --help          show this help
-
-        Exit status: 0 when everything was opened, 1 when a TARGET has no application (the
-        candidates are listed), 2 on an error or a refusal. A TARGET that cannot be opened is
-        reported and the others are still opened.
-        """
-
-    static let specs = [
-        OptionSpec(long: "--with", takesValue: true), OptionSpec(long: "--dry-run"), OptionSpec(long: "--json"),
-        OptionSpec(long: "--strict"), OptionSpec(long: "--inline"), OptionSpec(long: "--choose"),
-        OptionSpec(long: "--selector", takesValue: true),
-    ]
-
-    static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
-        let arguments = try ParsedArguments(words, specs: specs, subcommand: "open")
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard !arguments.operands.isEmpty else { throw UsageError("expected at least one TARGET", subcommand: "open") }
         let forced = try arguments.value("--with").map { try AppResolver.resolve($0, context: context, subcommand: "open") }
         var status = ExitStatus.success

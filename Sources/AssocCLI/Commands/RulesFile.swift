@@ -35,19 +35,20 @@ enum RulesFile {
 
 /// `assoc sync`: applies the remembered rules again.
 enum SyncCommand {
-    static let command = Command(name: "sync", help: """
-        Usage: assoc sync [--dry-run]
+    static let command = Command(definition: CommandDefinition(
+        name: "sync", summary: "apply the remembered wildcard and extension rules again", forms: ["[--dry-run]"],
+        description: """
+            Compiles every rule of $XDG_CONFIG_HOME/assoc/rules.list (the wildcards and extensions given to \
+            assoc set) again into concrete types, so that types and applications installed since are covered. \
+            A rule whose application is gone is skipped with a warning, never widened.
+            """,
+        options: [EditCommands.dryRun],
+        exitStatus: [(0, "done, also when there are no rules"), (2, "a rule was skipped, or a list cannot be written")],
+        manSections: [EditCommands.editingSection],
+        files: [("$XDG_CONFIG_HOME/assoc/rules.list", "the rules, one TARGET=APP; line each ('all;' marks --all-types)")],
+        seeAlso: EditCommands.editSeeAlso), run: run)
 
-        Compiles every rule of $XDG_CONFIG_HOME/assoc/rules.list (the wildcards and extensions given
-        to 'assoc set') again into concrete types, so types and applications installed since are
-        covered too.
-
-        Options: --dry-run, -h/--help.
-        Exit status: 0 done (also when there are no rules), 2 on an error.
-        """, run: run)
-
-    static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
-        let arguments = try ParsedArguments(words, specs: [OptionSpec(long: "--dry-run")], subcommand: "sync")
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let rules = RulesFile.rules(context)
         if rules.isEmpty { context.output.line("no rules to apply") }
         var edits: [MimeAppsEdit] = []
