@@ -41,7 +41,7 @@ extension AssociationResolver {
     -> PerFileChoiceVerdict?
   {
     guard let found = PerFileChoice(environment: environment).choice(for: path) else { return nil }
-    if let refusal = perFileChoiceRefusal(found.app, type: type) {
+    if let refusal = refusalOfChosenApplication(found.app, type: type) {
       return .ignored(found, refusal)
     }
     if strict { return .ignored(found, .strict) }
@@ -53,11 +53,12 @@ extension AssociationResolver {
     return .honoured(found)
   }
 
-  /// Why `app` cannot be the per-file choice of a file of `type`, or nil when it can: the one
-  /// rule `assoc set --file` and `assoc open` share. The application must be installed and
-  /// usable, and be the default or a candidate of the type by the specification's resolution
-  /// (its own `MimeType=`, the lists' associations, or a parent type's).
-  public func perFileChoiceRefusal(_ app: String, type: String) -> PerFileChoiceRefusal? {
+  /// Why `app` cannot be the chosen application of a file of `type` (a per-file choice, or
+  /// `--with` for a file that is a program), or nil when it can: the one rule `assoc set --file`
+  /// and `assoc open` share. The application must be installed and usable, and be the default or
+  /// a candidate of the type by the specification's resolution (its own `MimeType=`, the lists'
+  /// associations, or a parent type's).
+  public func refusalOfChosenApplication(_ app: String, type: String) -> PerFileChoiceRefusal? {
     guard let application = applications.application(app) else {
       return .unusable(app: app, reason: "is not installed")
     }

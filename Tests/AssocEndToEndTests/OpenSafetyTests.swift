@@ -51,6 +51,32 @@ struct OpenSafetyTests {
     }
   }
 
+  @Test("--with an application that does not take a script's type does not run the script")
+  func programWithUndeclaredApplication() throws {
+    let (tree, variables) = try launchWorld()
+    defer { withExtendedLifetime(tree) {} }
+    let canary = tree.path("ran")
+    let stub = try canaryScript(tree, "bin/interp-stub", canary: canary)
+    let script = try canaryScript(tree, "docs/run.sh", canary: canary)
+    try installEntry(tree, "interp.desktop", "Exec=\(stub) %f\nMimeType=text/x-python;")
+    let refused = try ProcessRunner.assoc(
+      ["open", "--with", "interp", script], environment: variables)
+    #expect(refused.status == 2)
+    #expect(
+      refused.standardError.contains(
+        "never runs a file as a program: 'interp.desktop' declares neither application/x-shellscript"
+      ),
+      "\(refused.standardError)")
+    usleep(300_000)
+    #expect(!FileManager.default.fileExists(atPath: canary))
+    // The text editor takes text/plain, which a shell script is a kind of: it opens it as a document.
+    let editor = try ProcessRunner.assoc(
+      ["open", "--dry-run", "--json", "--with", "editor", script], environment: variables)
+    #expect(
+      try plans(editor).first?["argv"] as? [String] == ["editor-stub", script],
+      "\(editor.standardError)")
+  }
+
   @Test("--with refuses an entry with Hidden=true or a missing TryExec, with the reason")
   func unusableEntries() throws {
     let (tree, variables) = try launchWorld()

@@ -153,7 +153,16 @@ enum OpenCommand {
                 context.output.warning(warning)
             }
         }
-        if let forced { return (forced, target) }
+        if let forced {
+            // A program opened with an application that does not take its type would be run by it
+            // (DESIGN.md decision 7): it goes to a handler of its type or is refused.
+            if case .file = target, OpenSafety.isProgram(resolved.type, database: context.database),
+                let refusal = context.resolver.refusalOfChosenApplication(forced, type: resolved.type) {
+                throw LaunchError.refused(target: argument, reason: "it is a \(resolved.type), and assoc never runs a file "
+                    + "as a program: \(refusal)")
+            }
+            return (forced, target)
+        }
         if case .file(let path) = target,
             let choice = PerFileChoiceCommand.usableChoice(path, type: resolved.type, strict: strict, context: context) {
             return (choice, target)

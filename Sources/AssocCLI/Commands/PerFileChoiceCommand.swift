@@ -15,7 +15,7 @@ enum PerFileChoiceCommand {
             guard operands.count == 1 else { throw UsageError("expected --file PATH APP", subcommand: subcommand) }
             let app = try AppResolver.resolve(operands[0], context: context, subcommand: subcommand)
             let type = try context.detector.detect(path: path).type
-            if let refusal = context.resolver.perFileChoiceRefusal(app, type: type) {
+            if let refusal = context.resolver.refusalOfChosenApplication(app, type: type) {
                 throw UsageError("cannot open '\(path)' (\(type)) with '\(app)': \(refusal)", subcommand: subcommand)
             }
             let place = try store.set(app, for: path)
