@@ -86,6 +86,32 @@ struct PerFileChoiceSafetyTests {
     #expect(!FileManager.default.fileExists(atPath: canary))
   }
 
+  @Test("a downloaded script is not run by a handler nobody chose; a listed default is a choice")
+  func downloadedProgram() throws {
+    let (tree, variables) = try launchWorld()
+    defer { withExtendedLifetime(tree) {} }
+    let canary = tree.path("ran")
+    let stub = try canaryScript(tree, "bin/interp-stub", canary: canary)
+    try installEntry(tree, "interp.desktop", "Exec=\(stub) %f\nMimeType=application/x-shellscript;")
+    let script = try tree.write("Downloads/run.sh", "echo hello\n")
+    try ExtendedAttributes.set("user.xdg.origin.url", to: "https://evil/", on: script)
+    let refused = try ProcessRunner.assoc(["open", script], environment: variables)
+    #expect(refused.status == 2)
+    #expect(
+      refused.standardError.contains(
+        "downloaded from https://evil/, and 'interp.desktop' would open it only because it declares that type"
+      ),
+      "\(refused.standardError)")
+    usleep(300_000)
+    #expect(!FileManager.default.fileExists(atPath: canary))
+    try tree.write(
+      "config/mimeapps.list", "[Default Applications]\napplication/x-shellscript=interp.desktop;\n")
+    let chosen = try ProcessRunner.assoc(
+      ["open", "--dry-run", "--json", script], environment: variables)
+    #expect(
+      try plans(chosen).first?["app"] as? String == "interp.desktop", "\(chosen.standardError)")
+  }
+
   @Test("assoc set --file refuses an application that does not declare the file's type")
   func setRefusesUndeclared() throws {
     let (tree, variables, report, _) = try plantedChoiceWorld(interpTypes: "text/x-assoc-other;")

@@ -63,7 +63,10 @@ enum OpenCommand {
                 paths or file:// URLs, so that neither the entry's Path= nor a leading - changes what is opened; a \
                 file:// URL with a malformed escape, a NUL (%00) or an encoded / (%2F) is refused. --with refuses \
                 an entry the application index cannot use (Hidden=true, a missing TryExec or program), with the \
-                reason.
+                reason; a script or an executable opened --with an application that takes neither its type nor \
+                a parent of it is refused. A downloaded script or executable whose handler nobody chose (one \
+                found only because it declares the type, not named by a [Default Applications] line) is \
+                refused, since that handler may be an interpreter: --with or assoc set chooses one.
 
                 A per-file choice (assoc set --file) is used only when its application is associated with the \
                 file's type or a parent of it. assoc set --file records the choice in \
@@ -180,7 +183,10 @@ enum OpenCommand {
         if interactive && !candidates.isEmpty {
             return ApplicationChooser.ask(for: argument, candidates: candidates, context: context).map { ($0, target) }
         }
-        if let app = resolution.defaultApplication { return (app, target) }
+        if let app = resolution.defaultApplication {
+            try refuseUnchosenHandler(app, of: target, type: resolved.type, resolution: resolution, context: context)
+            return (app, target)
+        }
         if OpenSafety.isProgram(resolved.type, database: context.database) {
             throw LaunchError.refused(target: argument, reason: "it is a \(resolved.type), and assoc never runs a file as a program; "
                 + "no application is set to open that type")
@@ -188,6 +194,20 @@ enum OpenCommand {
         context.output.error("no default application for '\(argument)' (\(resolved.type))"
             + (candidates.isEmpty ? "" : "; candidates: " + candidates.joined(separator: ", ") + " (use --with)"))
         return nil
+    }
+
+    /// Refuses a downloaded program (a script, an executable, a desktop entry with
+    /// `user.xdg.origin.url`) whose default handler nobody chose: one found only because it
+    /// declares the type may be an interpreter, which would run the download (DESIGN.md
+    /// decisions 7 and 11). A `[Default Applications]` line, `--with` or a confirmed per-file
+    /// choice is a choice.
+    private static func refuseUnchosenHandler(_ app: String, of target: LaunchTarget, type: String, resolution: Resolution,
+                                              context: CommandContext) throws {
+        guard case .file(let path) = target, !resolution.defaultIsListed, OpenSafety.isProgram(type, database: context.database),
+            let origin = ExtendedAttributes.value(ExtendedAttributes.originURL, of: path) else { return }
+        throw LaunchError.refused(target: path, reason: "it is a \(type) downloaded from \(origin), and '\(app)' would open it "
+            + "only because it declares that type, which may run it; choose an application with --with, or make one "
+            + "the default with: assoc set \(type) APP")
     }
 
     private static func print(_ plan: LaunchPlan, json: Bool, context: CommandContext) {
