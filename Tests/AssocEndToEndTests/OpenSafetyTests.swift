@@ -10,13 +10,23 @@ func installEntry(_ tree: TemporaryXDGTree, _ id: String, _ body: String) throws
     "usr-share/applications/\(id)", "[Desktop Entry]\nType=Application\nName=\(id)\n\(body)\n")
 }
 
-/// A script that creates `canary` when run: an assertion that it does not exist proves that
-/// nothing ran it.
-func canaryScript(_ tree: TemporaryXDGTree, _ relativePath: String, canary: String) throws -> String
-{
-  let script = try tree.write(relativePath, "#!/bin/sh\ntouch '\(canary)'\n")
+/// The file a hostile run in `tree` would create: an assertion that it does not exist proves
+/// that nothing ran.
+func canaryFile(_ tree: TemporaryXDGTree) -> String { tree.path("ran") }
+
+/// An executable script that creates the tree's canary when run.
+func canaryScript(_ tree: TemporaryXDGTree, _ relativePath: String) throws -> String {
+  let script = try tree.write(relativePath, "#!/bin/sh\ntouch '\(canaryFile(tree))'\n")
   try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
   return script
+}
+
+/// Expects that nothing created the tree's canary, giving a detached child a moment to.
+func expectNothingRan(_ tree: TemporaryXDGTree, sourceLocation: SourceLocation = #_sourceLocation) {
+  usleep(300_000)
+  #expect(
+    !FileManager.default.fileExists(atPath: canaryFile(tree)), "something ran",
+    sourceLocation: sourceLocation)
 }
 
 /// The dry-run plans printed as JSON lines.
@@ -33,14 +43,12 @@ struct OpenSafetyTests {
   func fieldCodeAsProgram() throws {
     let (tree, variables) = try launchWorld()
     defer { withExtendedLifetime(tree) {} }
-    let canary = tree.path("ran")
-    let notes = try canaryScript(tree, "docs/notes.txt", canary: canary)
+    let notes = try canaryScript(tree, "docs/notes.txt")
     try installEntry(tree, "e.desktop", "Exec=%f\nMimeType=text/plain;")
     let result = try ProcessRunner.assoc(["open", "--with", "e", notes], environment: variables)
     #expect(result.status == 2)
     #expect(result.standardError.contains("'%f'"), "\(result.standardError)")
-    usleep(300_000)
-    #expect(!FileManager.default.fileExists(atPath: canary))
+    expectNothingRan(tree)
     for (index, exec) in ["%u", "%F", "%U", "%k", "x%f --new"].enumerated() {
       try installEntry(tree, "code\(index).desktop", "Exec=\(exec)\nMimeType=text/plain;")
       let dry = try ProcessRunner.assoc(
@@ -55,9 +63,8 @@ struct OpenSafetyTests {
   func programWithUndeclaredApplication() throws {
     let (tree, variables) = try launchWorld()
     defer { withExtendedLifetime(tree) {} }
-    let canary = tree.path("ran")
-    let stub = try canaryScript(tree, "bin/interp-stub", canary: canary)
-    let script = try canaryScript(tree, "docs/run.sh", canary: canary)
+    let stub = try canaryScript(tree, "bin/interp-stub")
+    let script = try canaryScript(tree, "docs/run.sh")
     try installEntry(tree, "interp.desktop", "Exec=\(stub) %f\nMimeType=text/x-python;")
     let refused = try ProcessRunner.assoc(
       ["open", "--with", "interp", script], environment: variables)
@@ -67,8 +74,7 @@ struct OpenSafetyTests {
         "never runs a file as a program: 'interp.desktop' declares neither application/x-shellscript"
       ),
       "\(refused.standardError)")
-    usleep(300_000)
-    #expect(!FileManager.default.fileExists(atPath: canary))
+    expectNothingRan(tree)
     // The text editor takes text/plain, which a shell script is a kind of: it opens it as a document.
     let editor = try ProcessRunner.assoc(
       ["open", "--dry-run", "--json", "--with", "editor", script], environment: variables)
@@ -81,8 +87,7 @@ struct OpenSafetyTests {
   func unusableEntries() throws {
     let (tree, variables) = try launchWorld()
     defer { withExtendedLifetime(tree) {} }
-    let canary = tree.path("ran")
-    let stub = try canaryScript(tree, "bin/canary-stub", canary: canary)
+    let stub = try canaryScript(tree, "bin/canary-stub")
     let notes = try tree.write("docs/notes.txt", "notes\n")
     try installEntry(tree, "gone.desktop", "Exec=\(stub) %f\nHidden=true\nMimeType=text/plain;")
     try installEntry(
@@ -96,8 +101,7 @@ struct OpenSafetyTests {
         result.standardError.contains("'\(id)' cannot be launched: \(reason)"),
         "\(result.standardError)")
     }
-    usleep(300_000)
-    #expect(!FileManager.default.fileExists(atPath: canary))
+    expectNothingRan(tree)
   }
 
   @Test(
@@ -195,8 +199,7 @@ struct OpenSafetyTests {
   func missingWorkingDirectory() throws {
     let (tree, variables) = try launchWorld()
     defer { withExtendedLifetime(tree) {} }
-    let canary = tree.path("ran")
-    let stub = try canaryScript(tree, "bin/rec", canary: canary)
+    let stub = try canaryScript(tree, "bin/rec")
     let gone = tree.path("gone-directory")
     try installEntry(tree, "rec.desktop", "Exec=\(stub) %f\nPath=\(gone)\nMimeType=text/plain;")
     let notes = try tree.write("docs/notes.txt", "notes\n")
@@ -205,7 +208,6 @@ struct OpenSafetyTests {
     #expect(
       result.standardError.contains("Path=\(gone) is not an existing directory"),
       "\(result.standardError)")
-    usleep(300_000)
-    #expect(!FileManager.default.fileExists(atPath: canary))
+    expectNothingRan(tree)
   }
 }

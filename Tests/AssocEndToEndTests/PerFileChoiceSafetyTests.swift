@@ -8,17 +8,16 @@ import XDGSupport
 /// `report.pdf` that is a shell script creating the canary, carrying a planted
 /// `user.assoc.open-with` and an origin.
 func plantedChoiceWorld(interpTypes: String) throws -> (
-  TemporaryXDGTree, [String: String], report: String, canary: String
+  TemporaryXDGTree, [String: String], report: String
 ) {
   let (tree, variables) = try launchWorld()
   try installEntry(tree, "interp.desktop", "Exec=/bin/sh\nMimeType=\(interpTypes)")
   try tree.write(
     "config/mimeapps.list", "[Default Applications]\napplication/pdf=viewer.desktop;\n")
-  let canary = tree.path("ran")
-  let report = try tree.write("Downloads/report.pdf", "touch '\(canary)'\n")
+  let report = try tree.write("Downloads/report.pdf", "touch '\(canaryFile(tree))'\n")
   try ExtendedAttributes.set("user.assoc.open-with", to: "interp.desktop", on: report)
   try ExtendedAttributes.set("user.xdg.origin.url", to: "https://evil/", on: report)
-  return (tree, variables, report, canary)
+  return (tree, variables, report)
 }
 
 @Suite(
@@ -27,7 +26,7 @@ func plantedChoiceWorld(interpTypes: String) throws -> (
 struct PerFileChoiceSafetyTests {
   @Test("an application that does not declare the type is never run for it, --strict or not")
   func undeclaredType() throws {
-    let (tree, variables, report, canary) = try plantedChoiceWorld(
+    let (tree, variables, report) = try plantedChoiceWorld(
       interpTypes: "text/x-assoc-other;")
     defer { withExtendedLifetime(tree) {} }
     for extra in [["--strict"], []] {
@@ -42,15 +41,14 @@ struct PerFileChoiceSafetyTests {
       )
     }
     #expect(recorded(tree, "viewer")?.first == FileURL.url(forAbsolutePath: report))
-    usleep(300_000)
-    #expect(!FileManager.default.fileExists(atPath: canary))
+    expectNothingRan(tree)
   }
 
   @Test(
     "on a download, a planted choice is ignored until the user confirms it; --strict ignores it still"
   )
   func downloadNeedsConfirmation() throws {
-    let (tree, variables, report, canary) = try plantedChoiceWorld(interpTypes: "application/pdf;")
+    let (tree, variables, report) = try plantedChoiceWorld(interpTypes: "application/pdf;")
     defer { withExtendedLifetime(tree) {} }
     let planted = try ProcessRunner.assoc(
       ["open", "--dry-run", "--json", report], environment: variables)
@@ -82,16 +80,14 @@ struct PerFileChoiceSafetyTests {
     #expect(try plans(strict).first?["app"] as? String == "viewer.desktop")
     #expect(
       strict.standardError.contains("--strict uses no per-file choice"), "\(strict.standardError)")
-    usleep(200_000)
-    #expect(!FileManager.default.fileExists(atPath: canary))
+    expectNothingRan(tree)
   }
 
   @Test("a downloaded script is not run by a handler nobody chose; a listed default is a choice")
   func downloadedProgram() throws {
     let (tree, variables) = try launchWorld()
     defer { withExtendedLifetime(tree) {} }
-    let canary = tree.path("ran")
-    let stub = try canaryScript(tree, "bin/interp-stub", canary: canary)
+    let stub = try canaryScript(tree, "bin/interp-stub")
     try installEntry(tree, "interp.desktop", "Exec=\(stub) %f\nMimeType=application/x-shellscript;")
     let script = try tree.write("Downloads/run.sh", "echo hello\n")
     try ExtendedAttributes.set("user.xdg.origin.url", to: "https://evil/", on: script)
@@ -102,8 +98,7 @@ struct PerFileChoiceSafetyTests {
         "downloaded from https://evil/, and 'interp.desktop' would open it only because it declares that type"
       ),
       "\(refused.standardError)")
-    usleep(300_000)
-    #expect(!FileManager.default.fileExists(atPath: canary))
+    expectNothingRan(tree)
     try tree.write(
       "config/mimeapps.list", "[Default Applications]\napplication/x-shellscript=interp.desktop;\n")
     let chosen = try ProcessRunner.assoc(
@@ -114,7 +109,7 @@ struct PerFileChoiceSafetyTests {
 
   @Test("assoc set --file refuses an application that does not declare the file's type")
   func setRefusesUndeclared() throws {
-    let (tree, variables, report, _) = try plantedChoiceWorld(interpTypes: "text/x-assoc-other;")
+    let (tree, variables, report) = try plantedChoiceWorld(interpTypes: "text/x-assoc-other;")
     defer { withExtendedLifetime(tree) {} }
     let result = try ProcessRunner.assoc(
       ["set", "--file", report, "interp.desktop"], environment: variables)
