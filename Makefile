@@ -3,6 +3,7 @@
 #   make                      release build (static Swift runtime)
 #   make install              into PREFIX (default /usr/local); DESTDIR for staging
 #   make uninstall            removes what install put there
+#   make check                the whole test suite, as CI runs it
 #   make install DESTDIR=/tmp/stage PREFIX=/usr
 #
 # The directory variables follow the GNU conventions; the completion directories are the ones
@@ -20,6 +21,8 @@ FISH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
 
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib
+# An executable built already (the tests install the one they built); empty: build it here.
+ASSOC_BINARY ?=
 INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
@@ -36,9 +39,13 @@ all: build
 build:
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
-install: build
-	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)"
-	$(INSTALL_PROGRAM) "$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/assoc" "$(DESTDIR)$(BINDIR)/assoc"
+install:
+	binary="$(ASSOC_BINARY)"; \
+	if [ -z "$$binary" ]; then \
+		$(SWIFT) build $(SWIFT_BUILD_FLAGS) && binary="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/assoc"; \
+	fi && \
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" && \
+	$(INSTALL_PROGRAM) "$$binary" "$(DESTDIR)$(BINDIR)/assoc"
 	$(INSTALL_DATA) $(MAN_PAGES) "$(DESTDIR)$(MAN1DIR)/"
 	if [ -f "$(BASH_COMPLETION)" ]; then \
 		$(INSTALL) -d "$(DESTDIR)$(BASH_COMPLETIONS_DIR)" && \
@@ -56,5 +63,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(BASH_COMPLETIONS_DIR)/assoc" "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_assoc" \
 		"$(DESTDIR)$(FISH_COMPLETIONS_DIR)/assoc.fish"
 
+# The README's test command: formatting, a build with every warning an error, the tests.
 check:
-	$(SWIFT) test
+	swift format lint --strict --recursive Sources Tests
+	$(SWIFT) test -q -Xswiftc -warnings-as-errors

@@ -24,7 +24,7 @@ public enum AssocCLI {
             return PathCoding.decode(cString: pointer)
         }
         let status = run(arguments: arguments, environment: processEnvironment(), output: output,
-                         keepsStateUntilExit: true)
+                         process: ProcessState.current(), keepsStateUntilExit: true)
         output.flush()
         exit(status.rawValue)
     }
@@ -59,7 +59,7 @@ public enum AssocCLI {
     ///   application index are left for the exit to reclaim instead of being freed piece by
     ///   piece (a few percent of a short query). Only `main()` passes true.
     public static func run(arguments: [String], environment: [String: String], output: OutputSink,
-                           keepsStateUntilExit: Bool = false) -> ExitStatus {
+                           process: ProcessState = ProcessState(), keepsStateUntilExit: Bool = false) -> ExitStatus {
         do {
             var words = arguments
             let global = try GlobalOptions.extract(from: &words)
@@ -84,7 +84,7 @@ public enum AssocCLI {
             }
             var database = global.database
             if let value = parsed.value("--database") { database = DatabaseSource(rawValue: value) ?? database }
-            let context = CommandContext(environment: XDGEnvironment(environment), output: output,
+            let context = CommandContext(environment: XDGEnvironment(environment), output: output, process: process,
                                          databaseSource: database, verbose: global.verbose || parsed.has("--verbose"))
             if keepsStateUntilExit { _ = Unmanaged.passRetained(context) }
             defer { context.reportBrokenEntries() }
@@ -132,9 +132,13 @@ final class CommandContext: @unchecked Sendable {
     let verbose: Bool
     private var loadedDatabase: MIMEDatabase?
 
-    init(environment: XDGEnvironment, output: OutputSink, databaseSource: DatabaseSource, verbose: Bool) {
+    /// The working directory and which streams are terminals.
+    let process: ProcessState
+
+    init(environment: XDGEnvironment, output: OutputSink, process: ProcessState, databaseSource: DatabaseSource, verbose: Bool) {
         self.environment = environment
         self.output = output
+        self.process = process
         self.databaseSource = databaseSource
         self.verbose = verbose
     }

@@ -109,8 +109,8 @@ public enum CheckFixtures {
         try tree.write(applications + "fieldcode.desktop", entry("Code", types: "text/csv;").replacingOccurrences(of: "%f", with: "%x"))
         try tree.write(applications + "filecodes.desktop", entry("Codes", types: "text/csv;").replacingOccurrences(of: "%f", with: "%f %U"))
         try tree.write(applications + "aliastype.desktop", entry("Alias", types: "application/x-pdf;"))
-        try tree.write(applications + "nowhere.desktop",
-                       entry("Nowhere", types: "text/csv;", extra: "Path=\(tree.path("no-such-directory"))\n"))
+        let nowhere = "Path=\(tree.path("no-such-directory"))\n"
+        try tree.write(applications + "nowhere.desktop", entry("Nowhere", types: "text/csv;", extra: nowhere))
         try tree.write(applications + "vendor-app.desktop", entry("Vendor 1", types: "text/csv;"))
         try tree.write(applications + "vendor/app.desktop", entry("Vendor 2", types: "text/csv;"))
         try tree.write("usr-share/applications/editor.desktop", entry("System editor", types: "text/plain;"))

@@ -19,8 +19,10 @@ public enum ExecExpander {
     /// the application index's rule (not `Hidden`, its `TryExec` and program installed…).
     ///
     /// - Throws: `LaunchError.notLaunchable` naming the reason, or any error of `plans(for:)`.
-    public static func plans(for application: InstalledApplication, targets: [LaunchTarget],
-                             locale: LocalePreferences = LocalePreferences(candidates: [])) throws(LaunchError) -> [LaunchPlan] {
+    public static func plans(
+        for application: InstalledApplication, targets: [LaunchTarget],
+        locale: LocalePreferences = LocalePreferences(candidates: [])
+    ) throws(LaunchError) -> [LaunchPlan] {
         guard let entry = application.entry, application.status.isUsable else {
             throw .notLaunchable(app: application.id, reason: application.status.description)
         }

@@ -83,7 +83,7 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "'\(app)' opens local files only (%f/%F), and '\(url)' is not one; nothing is downloaded silently"
         case let .spawnFailed(app, program, reason): return "cannot start '\(program)' for '\(app)': \(reason)"
         case let .refused(target, reason): return "refusing to open '\(target)': \(reason)"
-        case let .workingDirectoryMissing(app, program, directory):
+        case .workingDirectoryMissing(let app, let program, let directory):
             return "cannot start '\(program)' for '\(app)': its working directory Path=\(directory) "
                 + "is not an existing directory"
         }

@@ -57,7 +57,8 @@ struct OpenCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(object["app"] as? String == "viewer.desktop")
         // The viewer takes %U: local files reach it as file:// URLs.
-        #expect(object["argv"] as? [String] == ["viewer-stub"] + paths.map(FileURL.url(forAbsolutePath:)))
+        let urls = paths.map(FileURL.url(forAbsolutePath:))
+        #expect(object["argv"] as? [String] == ["viewer-stub"] + urls)
         #expect(object["targets"] as? [String] == paths)
         #expect(!FileManager.default.fileExists(atPath: tree.path("x")), "nothing ran")
     }
@@ -89,8 +90,8 @@ struct OpenCommandTests {
         let script = "exec \"$ASSOC\" open --with zreader.desktop \"$(printf '\(octal)')\""
         var environment = variables
         environment["ASSOC"] = ProcessRunner.assocExecutable
-        let typed = try ProcessRunner.run("/bin/sh", ["-c", script.replacingOccurrences(of: "open --with zreader.desktop", with: "type -b")],
-                                          environment: environment)
+        let typeScript = script.replacingOccurrences(of: "open --with zreader.desktop", with: "type -b")
+        let typed = try ProcessRunner.run("/bin/sh", ["-c", typeScript], environment: environment)
         #expect(typed.standardOutput == "application/pdf\n", "\(typed.standardError)")
         let result = try ProcessRunner.run("/bin/sh", ["-c", script], environment: environment)
         #expect(result.status == 0, "\(result.standardError)")
@@ -128,7 +129,8 @@ struct OpenCommandTests {
         #expect(strict.standardError.contains("its name says application/pdf but its content is application/x-"))
         let warned = try ProcessRunner.assoc(["open", invoice], environment: variables)
         #expect(warned.standardError.contains("https://mail.example/invoice.pdf"))
-        #expect(recorded(tree, "viewer") == [FileURL.url(forAbsolutePath: invoice)], "the file goes to the PDF viewer as a document")
+        let asDocument = [FileURL.url(forAbsolutePath: invoice)]
+        #expect(recorded(tree, "viewer") == asDocument, "the file goes to the PDF viewer as a document")
         #expect(recorded(tree, "runner") == nil)
     }
 
@@ -164,9 +166,11 @@ struct OpenCommandTests {
         let result = try ProcessRunner.assoc(["open", "--dry-run", "--json", chosen, other], environment: variables)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines.contains("{\"app\":\"zreader.desktop\",\"argv\":[\"zreader-stub\",\"\(chosen)\"],\"targets\":[\"\(chosen)\"]}"))
+        let zreader = "{\"app\":\"zreader.desktop\",\"argv\":[\"zreader-stub\",\"\(chosen)\"],\"targets\":[\"\(chosen)\"]}"
+        #expect(lines.contains(zreader))
         let otherURL = FileURL.url(forAbsolutePath: other)
-        #expect(lines.contains("{\"app\":\"viewer.desktop\",\"argv\":[\"viewer-stub\",\"\(otherURL)\"],\"targets\":[\"\(other)\"]}"))
+        let viewer = "{\"app\":\"viewer.desktop\",\"argv\":[\"viewer-stub\",\"\(otherURL)\"],\"targets\":[\"\(other)\"]}"
+        #expect(lines.contains(viewer))
     }
 
     @Test("--selector takes the ID the menu program prints; a cancelled menu opens nothing")

@@ -16,16 +16,17 @@ struct PeerExecTests {
     @Test("handlr's Exec snapshots: a field code inside quotes is expanded; wezterm's %U",
           .enabled(if: Corpus.path("handlr/assets") != nil))
     func handlrSnapshots() throws {
-        let cmus = try #require(try ExecExpander.plans(for: try asset("cmus.desktop"), targets: [.file("/lab/test")]).first)
+        let test: [LaunchTarget] = [.file("/lab/test")]
+        let cmus = try #require(try ExecExpander.plans(for: try asset("cmus.desktop"), targets: test).first)
         #expect(cmus.argv == ["bash", "-c",
             "(! pgrep cmus && tilix -e cmus && tilix -a session-add-down -e cava); sleep 0.1 && cmus-remote -q /lab/test"])
-        let wezterm = try #require(try ExecExpander.plans(for: try asset("org.wezfurlong.wezterm.desktop"), targets: [.file("/lab/test")]).first)
+        let wezterm = try #require(try ExecExpander.plans(for: try asset("org.wezfurlong.wezterm.desktop"), targets: test).first)
         #expect(wezterm.argv == ["wezterm", "start", "--cwd", ".", "/lab/test"])
         // Documented difference: handlr wraps Terminal=true apps with its own x-scheme-handler/terminal
         // convention; assoc uses $TERMINAL (then xdg-terminal-exec and GIO's list) with "-e".
-        let helix = try #require(try ExecExpander.plans(for: try asset("Helix.desktop"), targets: [.file("/lab/test")]).first)
+        let helix = try #require(try ExecExpander.plans(for: try asset("Helix.desktop"), targets: test).first)
         #expect(helix.argv == ["hx", "/lab/test"] && helix.terminal)
-        #expect(throws: LaunchError.self) { try ExecExpander.plans(for: try asset("empty_exec.desktop"), targets: [.file("/lab/test")]) }
+        #expect(throws: LaunchError.self) { try ExecExpander.plans(for: try asset("empty_exec.desktop"), targets: test) }
     }
 
     @Test("a terminal application is wrapped with $TERMINAL -e")
@@ -38,7 +39,7 @@ struct PeerExecTests {
         variables["TERMINAL"] = "wezterm"
         let environment = XDGEnvironment(variables)
         let launcher = Launcher(environment: environment, applications: ApplicationIndex(environment: environment))
-        let plan = LaunchPlan(app: "helix.desktop", argv: ["hx", "test"], targets: [.file("/lab/test")], workingDirectory: nil, terminal: true)
+        let plan = LaunchPlan(app: "helix.desktop", argv: ["hx", "test"], targets: [.file("test")], workingDirectory: nil, terminal: true)
         #expect(launcher.inTerminal(plan)?.argv == ["wezterm", "-e", "hx", "test"])
         variables["TERMINAL"] = nil
         variables["PATH"] = tree.path("nothing")

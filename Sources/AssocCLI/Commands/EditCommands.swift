@@ -154,7 +154,8 @@ enum EditCommands {
                 throw UsageError("expected \(needsApp ? "TARGET APP" : "TARGET")", subcommand: name)
             }
             target = arguments.operands[0]
-            app = needsApp ? try AppResolver.resolve(arguments.operands[1], context: context, subcommand: name) : nil
+            app = needsApp ? try AppResolver.resolve(arguments.operands[1], for: AssociationTarget.isRule(target) ? nil : target,
+                                                     context: context, subcommand: name) : nil
             types = try TargetExpander.types(for: target, app: app, allTypes: arguments.has("--all-types"),
                                              context: context, subcommand: name)
         }
@@ -174,8 +175,9 @@ enum EditCommands {
         let before = types.map { context.resolver.resolve($0).defaultApplication }
         let status = try ListWriter.write(edits, to: file, dryRun: arguments.has("--dry-run"), context: context)
         guard status == .success, !arguments.has("--dry-run") else { return status }
-        if action == .set, desktop == nil, TargetExpander.isRule(target), let app {
-            try RulesFile.record(target: target, app: app, allTypes: arguments.has("--all-types"), context: context)
+        if action == .set, desktop == nil, AssociationTarget.isRule(target), let app {
+            try RulesList(environment: context.environment)
+                .record(RulesList.Rule(target: target, app: app, allTypes: arguments.has("--all-types")))
         }
         let after = AssociationResolver(environment: context.environment, database: context.database)
         for (type, old) in zip(types, before) {

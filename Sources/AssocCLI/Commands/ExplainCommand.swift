@@ -67,8 +67,9 @@ enum ExplainCommand {
                 switch context.resolver.perFileChoice(for: path, type: resolved.type) {
                 case nil: break
                 case .honoured(let found):
-                    context.output.untrustedLine("per-file choice: \(found.app) (from \(found.source)); it comes before any default")
-                case let .ignored(found, refusal):
+                    context.output.untrustedLine(
+                        "per-file choice: \(found.app) (from \(found.source)); it comes before any default")
+                case .ignored(let found, let refusal):
                     context.output.untrustedLine("per-file choice: " + PerFileChoiceCommand.ignoredMessage(path, found, refusal))
                 }
             }

@@ -72,7 +72,7 @@ enum ListCommand {
                                              includeUnavailable: arguments.has("--all"), sort: sort)
         let lister = DocumentLister(detector: context.detector, filter: filter,
                                     thumbnails: ThumbnailLocator(environment: context.environment),
-                                    workingDirectory: WorkingDirectory.current(), options: options)
+                                    workingDirectory: context.process.workingDirectory, options: options)
         let listing = lister.list(arguments.operands.isEmpty ? ["."] : arguments.operands)
         let printer = DocumentPrinter(output: context.output)
         if arguments.has("--json") {

@@ -44,7 +44,7 @@ enum MimeCommand {
                 continue
             }
             guard database.isKnown(name) else {
-                context.output.error("unknown MIME type '\(name)'")
+                context.output.error("unknown MIME type '\(name)'" + Suggestions.didYouMean(name, in: database.allTypes))
                 status = status.combined(with: .notFound)
                 continue
             }

@@ -42,8 +42,10 @@ enum OpenCommand {
             .flag("--inline", "run a terminal application in this terminal"),
         ],
         operands: [OperandDefinition(name: "TARGET...", completion: .file)],
-        exitStatus: [(0, "every target was opened"), (1, "a target has no application (the candidates are listed)"),
-                     (2, "an error or a refusal; a target that cannot be opened is reported and the others are still opened")],
+        exitStatus: [
+            (0, "every target was opened"), (1, "a target has no application (the candidates are listed)"),
+            (2, "an error or a refusal; a target that cannot be opened is reported and the others are still opened"),
+        ],
         manSections: [
             ManSection(title: "CHOOSING", text: """
                 With no default, on a terminal, a numbered list of the recommended and fallback applications is \
@@ -109,7 +111,7 @@ enum OpenCommand {
             }
         }
         let launcher = Launcher(environment: context.environment, applications: context.resolver.applications)
-        let inline = arguments.has("--inline") && isatty(0) == 1 && isatty(1) == 1
+        let inline = arguments.has("--inline") && context.process.inputIsTerminal && context.process.outputIsTerminal
         for group in groups {
             guard let application = context.resolver.applications.application(group.app) else {
                 context.output.error("'\(group.app)' is not installed")
@@ -148,7 +150,7 @@ enum OpenCommand {
         switch resolved.kind {
         case .url: target = .url(argument)
         case .type: throw UsageError("'\(argument)' is neither an existing file nor a URL", subcommand: "open")
-        case .path: target = .localFile(resolved.path ?? argument, relativeTo: WorkingDirectory.current())
+        case .path: target = .localFile(resolved.path ?? argument, relativeTo: context.process.workingDirectory)
         }
         if case .file(let path) = target {
             if let warning = OpenSafety.downloadMismatch(path: path, detector: context.detector) {
@@ -160,14 +162,17 @@ enum OpenCommand {
             // A program opened with an application that does not take its type would be run by it
             // (DESIGN.md decision 7): it goes to a handler of its type or is refused.
             if case .file = target, OpenSafety.isProgram(resolved.type, database: context.database),
-                let refusal = context.resolver.refusalOfChosenApplication(forced, type: resolved.type) {
-                throw LaunchError.refused(target: argument, reason: "it is a \(resolved.type), and assoc never runs a file "
-                    + "as a program: \(refusal)")
+                let refusal = context.resolver.refusalOfChosenApplication(forced, type: resolved.type)
+            {
+                throw LaunchError.refused(
+                    target: argument,
+                    reason: "it is a \(resolved.type), and assoc never runs a file as a program: \(refusal)")
             }
             return (forced, target)
         }
         if case .file(let path) = target,
-            let choice = PerFileChoiceCommand.usableChoice(path, type: resolved.type, strict: strict, context: context) {
+            let choice = PerFileChoiceCommand.usableChoice(path, type: resolved.type, strict: strict, context: context)
+        {
             return (choice, target)
         }
         let resolution = context.resolver.resolve(resolved.type)
@@ -176,7 +181,7 @@ enum OpenCommand {
         where !candidates.contains(id) {
             candidates.append(id)
         }
-        let interactive = arguments.has("--choose") || (resolution.defaultApplication == nil && isatty(0) == 1 && isatty(2) == 1)
+        let interactive = arguments.has("--choose") || (resolution.defaultApplication == nil && context.process.inputIsTerminal && context.process.errorIsTerminal)
         if let selector = arguments.value("--selector"), arguments.has("--choose") || resolution.defaultApplication == nil {
             return try ApplicationChooser.select(with: selector, candidates: candidates, context: context).map { ($0, target) }
         }
@@ -201,13 +206,17 @@ enum OpenCommand {
     /// declares the type may be an interpreter, which would run the download (DESIGN.md
     /// decisions 7 and 11). A `[Default Applications]` line, `--with` or a confirmed per-file
     /// choice is a choice.
-    private static func refuseUnchosenHandler(_ app: String, of target: LaunchTarget, type: String, resolution: Resolution,
-                                              context: CommandContext) throws {
+    private static func refuseUnchosenHandler(
+        _ app: String, of target: LaunchTarget, type: String, resolution: Resolution, context: CommandContext
+    ) throws {
         guard case .file(let path) = target, !resolution.defaultIsListed, OpenSafety.isProgram(type, database: context.database),
-            let origin = ExtendedAttributes.value(ExtendedAttributes.originURL, of: path) else { return }
-        throw LaunchError.refused(target: path, reason: "it is a \(type) downloaded from \(origin), and '\(app)' would open it "
-            + "only because it declares that type, which may run it; choose an application with --with, or make one "
-            + "the default with: assoc set \(type) APP")
+            let origin = ExtendedAttributes.value(ExtendedAttributes.originURL, of: path)
+        else { return }
+        throw LaunchError.refused(
+            target: path,
+            reason: "it is a \(type) downloaded from \(origin), and '\(app)' would open it "
+                + "only because it declares that type, which may run it; choose an application with --with, or make one "
+                + "the default with: assoc set \(type) APP")
     }
 
     private static func print(_ plan: LaunchPlan, json: Bool, context: CommandContext) {

@@ -34,7 +34,7 @@ enum PerFileChoiceCommand {
         switch context.resolver.perFileChoice(for: path, type: type, strict: strict) {
         case nil: return nil
         case .honoured(let found): return found.app
-        case let .ignored(found, refusal):
+        case .ignored(let found, let refusal):
             context.output.warning("the per-file choice for '\(path)': " + ignoredMessage(path, found, refusal))
             return nil
         }
@@ -45,7 +45,8 @@ enum PerFileChoiceCommand {
     static func ignoredMessage(_ path: String, _ found: PerFileChoice.Found, _ refusal: PerFileChoiceRefusal) -> String {
         var message = "'\(found.app)' (from \(found.source)) is ignored: \(refusal)"
         if case .unconfirmedDownload = refusal {
-            message += "; if you chose it, confirm it with: assoc set --file \(OpenCommand.shellQuoted(path)) "
+            message +=
+                "; if you chose it, confirm it with: assoc set --file \(OpenCommand.shellQuoted(path)) "
                 + OpenCommand.shellQuoted(found.app)
         }
         return message

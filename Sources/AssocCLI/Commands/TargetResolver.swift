@@ -43,8 +43,6 @@ struct ResolvedTarget {
     static func urlScheme(_ text: String) -> String? {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon]
-        guard scheme.count >= 2, let first = scheme.first, first.isASCII, first.isLetter,
-            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }) else { return nil }
-        return String(scheme)
+        return URLScheme.isValid(scheme) ? String(scheme) : nil
     }
 }

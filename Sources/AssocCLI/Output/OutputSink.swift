@@ -85,3 +85,43 @@ private final class StandardOutputBuffer {
         pending = []
     }
 }
+
+extension OutputSink {
+    /// A sink that keeps what a command prints, for tests that run `AssocCLI.run` in-process.
+    public static func capturing(isTerminal: Bool = false) -> (sink: OutputSink, captured: CapturedOutput) {
+        let captured = CapturedOutput()
+        let sink = OutputSink(isTerminal: isTerminal, out: { captured.append(out: $0) }, error: { captured.append(error: $0) })
+        return (sink, captured)
+    }
+}
+
+/// What a capturing `OutputSink` was given.
+public final class CapturedOutput: @unchecked Sendable {
+    private var outBytes: [UInt8] = []
+    private var errorText = ""
+    private let lock = CaptureLock()
+
+    /// Standard output so far, as bytes.
+    public var standardOutputBytes: [UInt8] { lock.locked { outBytes } }
+    /// Standard output so far, decoded as UTF-8.
+    public var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
+    /// Standard error so far.
+    public var standardError: String { lock.locked { errorText } }
+
+    fileprivate func append(out bytes: [UInt8]) { lock.locked { outBytes += bytes } }
+    fileprivate func append(error text: String) { lock.locked { errorText += text } }
+}
+
+/// A mutex over pthread, so the capture works from the threads bulk typing prints on.
+private final class CaptureLock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}

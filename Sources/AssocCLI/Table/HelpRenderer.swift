@@ -4,7 +4,8 @@ enum HelpRenderer {
     static func help(for command: CommandDefinition) -> String {
         var lines: [String] = []
         for (index, form) in command.forms.enumerated() {
-            lines.append((index == 0 ? "Usage: " : "       ") + "assoc \(command.name) " + form)
+            let head = (index == 0 ? "Usage: " : "       ") + "assoc \(command.name) "
+            lines += TextWrapping.fill(form, indent: String(repeating: " ", count: head.count), firstIndent: head)
         }
         lines.append("")
         lines += TextWrapping.fill(command.summary.prefix(1).uppercased() + command.summary.dropFirst() + ".")

@@ -97,11 +97,10 @@ enum FileCopier {
     private static func copyAttributes(from source: Int32, to destination: Int32, sourcePath: String,
                                        directory: String) throws(TransferError) -> [String] {
         var dropped: [String] = []
-        for name in ExtendedAttributes.names(descriptor: source)
+        for name in ExtendedAttributes.names(ofDescriptor: source)
         where name.hasPrefix("user.") && !ExtendedAttributes.isAssocOwn(name) {
-            let cName = PathCoding.cString(name)
-            guard let value = attributeValue(source, cName) else { continue }
-            let result = value.withUnsafeBytes { fsetxattr(destination, cName, $0.baseAddress, $0.count, 0) }
+            guard let value = ExtendedAttributes.value(name, ofDescriptor: source) else { continue }
+            let result = value.withUnsafeBytes { fsetxattr(destination, PathCoding.cString(name), $0.baseAddress, $0.count, 0) }
             if result == 0 { continue }
             let failure = FileBytes.Failure.fromErrno()
             if failure.code == EOPNOTSUPP || failure.code == ENOTSUP || failure.code == EPERM {
@@ -111,18 +110,5 @@ enum FileCopier {
             throw .cannotWrite(source: sourcePath, directory: directory, reason: "attribute \(name): \(failure.reason)")
         }
         return dropped
-    }
-
-    private static func attributeValue(_ descriptor: Int32, _ name: [CChar]) -> [UInt8]? {
-        for _ in 0..<4 {
-            let size = fgetxattr(descriptor, name, nil, 0)
-            guard size >= 0 else { return nil }
-            var buffer = [UInt8](repeating: 0, count: max(size, 1))
-            let length = buffer.withUnsafeMutableBytes { fgetxattr(descriptor, name, $0.baseAddress, $0.count) }
-            if length < 0 && errno == ERANGE { continue }
-            guard length >= 0 else { return nil }
-            return Array(buffer[..<length])
-        }
-        return nil
     }
 }

@@ -17,12 +17,6 @@ public enum ExtendedAttributes {
     /// Whether attribute `name` is one of assoc's own (`user.assoc.*`).
     public static func isAssocOwn(_ name: String) -> Bool { name.hasPrefix(assocPrefix) }
 
-    /// The names of the attributes of the open file `descriptor`; empty when it has none or the
-    /// file system keeps none.
-    public static func names(descriptor: Int32) -> [String] {
-        names { flistxattr(descriptor, $0, $1) }
-    }
-
     /// The names of the attributes of `path` itself (a symbolic link is not followed).
     public static func names(path: String) -> [String] {
         let cPath = PathCoding.cString(path)
@@ -74,22 +68,15 @@ public enum ExtendedAttributes {
         }
     }
 
-    /// The names of the attributes of the open file `descriptor`, in the kernel's order.
+    /// The names of the attributes of the open file `descriptor`, in the kernel's order; empty
+    /// when it has none or the file system keeps none.
     public static func names(ofDescriptor descriptor: Int32) -> [String] {
-        for _ in 0..<4 {
-            let size = flistxattr(descriptor, nil, 0)
-            guard size > 0 else { return [] }
-            var buffer = [CChar](repeating: 0, count: size)
-            let length = flistxattr(descriptor, &buffer, size)
-            if length < 0 && errno == ERANGE { continue }
-            guard length > 0 else { return [] }
-            return buffer[..<length].split(separator: 0).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        }
-        return []
+        names { flistxattr(descriptor, $0, $1) }
     }
 
     /// The value of attribute `name` of the open file `descriptor`, as bytes, or nil.
     public static func value(_ name: String, ofDescriptor descriptor: Int32) -> [UInt8]? {
+        let name = PathCoding.cString(name)
         for _ in 0..<4 {
             let size = fgetxattr(descriptor, name, nil, 0)
             guard size >= 0 else { return nil }

@@ -1,38 +1,6 @@
 import Associations
 import XDGSupport
 
-/// `$XDG_CONFIG_HOME/assoc/rules.list`: the wildcard and extension rules `assoc set` compiled, so
-/// that `assoc sync` can compile them again after types or applications change.
-enum RulesFile {
-    static let group = "Rules"
-
-    static func path(_ context: CommandContext) -> String { context.environment.configHome + "/assoc/rules.list" }
-
-    /// Remembers TARGET=APP (`;all` marks --all-types).
-    static func record(target: String, app: String, allTypes: Bool, context: CommandContext) throws {
-        try AtomicFile.update(try context.environment.configHomeForWriting() + "/assoc/rules.list") { old in
-            var diagnostics: [Diagnostic] = []
-            var file = KeyFile(parsing: old ?? "# Rules kept by 'assoc set'; 'assoc sync' applies them again.\n",
-                               path: path(context), diagnostics: &diagnostics)
-            file.set(app + ";" + (allTypes ? "all;" : ""), for: target, in: group)
-            return file.text
-        }
-    }
-
-    /// Every rule: target, app, and whether it covers all matching types.
-    static func rules(_ context: CommandContext) -> [(target: String, app: String, allTypes: Bool)] {
-        guard let bytes = try? FileBytes.read(path(context)) else { return [] }
-        var diagnostics: [Diagnostic] = []
-        let file = KeyFile(parsing: String(decoding: bytes, as: UTF8.self), path: path(context), diagnostics: &diagnostics)
-        context.report(diagnostics)
-        return file.entries(in: group).compactMap { entry in
-            let values = KeyFileValue.list(entry.value)
-            guard let app = values.first else { return nil }
-            return (entry.key, app, values.contains("all"))
-        }
-    }
-}
-
 /// `assoc sync`: applies the remembered rules again.
 enum SyncCommand {
     static let command = Command(definition: CommandDefinition(
@@ -49,7 +17,8 @@ enum SyncCommand {
         seeAlso: EditCommands.editSeeAlso), run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let rules = RulesFile.rules(context)
+        let (rules, diagnostics) = RulesList(environment: context.environment).rules()
+        context.report(diagnostics)
         if rules.isEmpty { context.output.line("no rules to apply") }
         var edits: [MimeAppsEdit] = []
         var status = ExitStatus.success
