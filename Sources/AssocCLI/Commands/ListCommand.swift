@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import DocumentProvider
 import MIMEDatabase
 import XDGSupport
