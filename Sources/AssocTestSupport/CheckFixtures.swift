@@ -110,6 +110,8 @@ public enum CheckFixtures {
         try tree.write(applications + "fieldcode.desktop", entry("Code", types: "text/csv;").replacingOccurrences(of: "%f", with: "%x"))
         try tree.write(applications + "filecodes.desktop", entry("Codes", types: "text/csv;").replacingOccurrences(of: "%f", with: "%f %U"))
         try tree.write(applications + "aliastype.desktop", entry("Alias", types: "application/x-pdf;"))
+        let nowhere = "Path=\(tree.path("no-such-directory"))\n"
+        try tree.write(applications + "nowhere.desktop", entry("Nowhere", types: "text/csv;", extra: nowhere))
         try tree.write(applications + "vendor-app.desktop", entry("Vendor 1", types: "text/csv;"))
         try tree.write(applications + "vendor/app.desktop", entry("Vendor 2", types: "text/csv;"))
         try tree.write("usr-share/applications/editor.desktop", entry("System editor", types: "text/plain;"))
@@ -145,6 +147,7 @@ public enum CheckFixtures {
         "mime-data": "data/mime/packages/bad.xml", "desktop-list-associations": "config/gnome-mimeapps.list",
         "exec-syntax": "data/applications/badexec.desktop", "exec-field-code": "data/applications/fieldcode.desktop",
         "exec-file-codes": "data/applications/filecodes.desktop", "entry-alias-type": "data/applications/aliastype.desktop",
+        "working-directory-missing": "data/applications/nowhere.desktop",
         "duplicate-id": "data/applications/vendor-app.desktop", "stale-mimeinfo-cache": "data/applications/mimeinfo.cache",
         "stale-mime-cache": "data/mime/mime.cache", "symlinked-list": "config/mimeapps.list",
         "read-only-list": "config/mimeapps.list", "leftover-temporary": "config/.mimeapps.list.assoc-Ab12Cd",

@@ -60,7 +60,7 @@ complete -c assoc -n '__fish_seen_subcommand_from open' -l choose -d 'choose the
 complete -c assoc -n '__fish_seen_subcommand_from open' -l selector -r -a '(assoc __complete command 2>/dev/null)' -d 'choose with a menu program such as fzf or \'rofi -dmenu\''
 complete -c assoc -n '__fish_seen_subcommand_from open' -l dry-run -d 'print the argument vector of each process and start nothing'
 complete -c assoc -n '__fish_seen_subcommand_from open' -l json -d 'with --dry-run, one JSON object per process: app, argv, targets'
-complete -c assoc -n '__fish_seen_subcommand_from open' -l strict -d 'refuse a download whose name and content disagree'
+complete -c assoc -n '__fish_seen_subcommand_from open' -l strict -d 'refuse a download whose name and content disagree, and use no per-file choice'
 complete -c assoc -n '__fish_seen_subcommand_from open' -l inline -d 'run a terminal application in this terminal'
 complete -c assoc -n '__fish_seen_subcommand_from open' -l database -r -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from open' -l verbose -d 'also print notes about the data read, and every problem of a file'

@@ -90,12 +90,16 @@ enum CheckCommand {
 
             exec-syntax, exec-field-code, exec-file-codes
               An Exec line that cannot be split; a field code the specification does not define (the line
-              must then not be run), %F, %U or %i inside a longer argument, a field code inside quotes, a
-              deprecated code; more than one of %f, %F, %u, %U.
+              must then not be run), a field code in the program itself (a target would be run), %F, %U
+              or %i inside a longer argument, a field code inside quotes, a deprecated code; more than one
+              of %f, %F, %u, %U.
 
             entry-alias-type, duplicate-id, broken-entry
               MimeType= lists an alias; two files have one desktop file ID (in one directory, where which
               one is used is undefined, or in two, where one masks the other); an entry no tool can load.
+
+            working-directory-missing
+              Path= names no existing directory, so no launch of the entry can start.
 
             mime-data
               A broken package, an unreadable or corrupt mime.cache, a cycle of sub-class-of.

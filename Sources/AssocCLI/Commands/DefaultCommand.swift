@@ -52,7 +52,7 @@ enum DefaultCommand {
         let mode = resolutionMode(arguments)
         let target = try ResolvedTarget.resolve(arguments.operands[0], context: context)
         var resolution = context.resolver.resolve(target.type, mode: mode)
-        if target.kind == .path, let choice = perFileChoice(target.argument, context) {
+        if let path = target.path, let choice = PerFileChoiceCommand.usableChoice(path, type: target.type, context: context) {
             resolution.defaultApplication = choice
         }
         if arguments.has("--json") {
@@ -67,16 +67,6 @@ enum DefaultCommand {
             return .notFound
         }
         return .success
-    }
-
-    /// The usable per-file choice of `path` (DESIGN.md decision 6), which comes before the default.
-    static func perFileChoice(_ path: String, _ context: CommandContext) -> String? {
-        guard let choice = PerFileChoice(environment: context.environment).choice(for: path) else { return nil }
-        guard context.resolver.applications.application(choice.app)?.status.isUsable == true else {
-            context.output.warning("the per-file choice '\(choice.app)' for '\(path)' is not installed; ignored")
-            return nil
-        }
-        return choice.app
     }
 
     /// `--as MODE`, default spec (the parser has checked the value against the choices).

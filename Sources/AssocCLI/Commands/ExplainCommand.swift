@@ -63,8 +63,15 @@ enum ExplainCommand {
                 context.output.untrustedLine("url: \(target)")
                 context.output.line("  type: \(resolved.type) (SPECS rule 28: a URL is typed by its scheme)")
             }
-            if resolved.kind == .path, let choice = PerFileChoice(environment: context.environment).choice(for: resolved.argument) {
-                context.output.untrustedLine("per-file choice: \(choice.app) (from \(choice.source)); it comes before any default")
+            if let path = resolved.path {
+                switch context.resolver.perFileChoice(for: path, type: resolved.type) {
+                case nil: break
+                case .honoured(let found):
+                    context.output.untrustedLine(
+                        "per-file choice: \(found.app) (from \(found.source)); it comes before any default")
+                case .ignored(let found, let refusal):
+                    context.output.untrustedLine("per-file choice: " + PerFileChoiceCommand.ignoredMessage(path, found, refusal))
+                }
             }
             if !arguments.has("--no-resolve") {
                 for line in ResolutionExplainer.lines(for: resolved.type, context: context) {

@@ -64,6 +64,8 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
     case execFieldCode = "exec-field-code"
     /// More than one of `%f`, `%F`, `%u`, `%U` in one `Exec` (SPECS rule 77).
     case execFileCodes = "exec-file-codes"
+    /// `Path=` names no existing directory, so the application cannot start in it.
+    case workingDirectoryMissing = "working-directory-missing"
     /// `MimeType=` lists an alias (or another spelling) of a type.
     case entryAliasType = "entry-alias-type"
     /// Two files with one desktop file ID: in one directory (which wins is undefined), or a more
