@@ -46,6 +46,7 @@ let package = Package(
         .testTarget(name: "AssociationsTests", dependencies: ["Associations", "AssocTestSupport"]),
         .testTarget(name: "LaunchingTests", dependencies: ["Launching", "AssocTestSupport"]),
         .testTarget(name: "DocumentProviderTests", dependencies: ["DocumentProvider", "AssocTestSupport"]),
+        .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocTestSupport", "MIMEDatabase", "XDGSupport"]),
         .testTarget(name: "AssocEndToEndTests", dependencies: ["assoc", "AssocTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

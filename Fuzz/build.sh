@@ -17,7 +17,7 @@ modules=$out/modules
 bin=$out/bin
 mkdir -p "$modules" "$bin"
 
-all_targets=(keyfile desktop-entry mimeapps package-xml mime-cache magic glob text-files)
+all_targets=(keyfile desktop-entry mimeapps package-xml mime-cache magic glob text-files path-coding url-decoding)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 
@@ -45,7 +45,7 @@ modules_for() {
         keyfile) echo XDGSupport MIMEDatabase ;;
         desktop-entry) echo XDGSupport DesktopEntry MIMEDatabase Launching ;;
         mimeapps) echo XDGSupport DesktopEntry MIMEDatabase Associations ;;
-        package-xml | mime-cache | magic | glob | text-files) echo XDGSupport MIMEDatabase ;;
+        package-xml | mime-cache | magic | glob | text-files | path-coding | url-decoding) echo XDGSupport MIMEDatabase ;;
         *) echo "fuzz: unknown target '$1' (one of: ${all_targets[*]})" >&2; exit 64 ;;
     esac
 }

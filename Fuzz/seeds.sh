@@ -66,6 +66,26 @@ case $target in
             count=$((count + 1))
             printf '80:cs:*.C\n30::[a-z]*.bak\n%s' "$(basename "$file")" > "$seeds/seed-$count"
         done ;;
+    path-coding)
+        # Names: each file's name in the corpus, and the names that collided before U+10FF80 and
+        # up were carried as bytes (x + U+10FFFF + .txt against x + 0xFF + .txt), each after a cut.
+        find "$corpus" -type f | sort | head -n 2000 | while read -r file; do
+            count=$((count + 1))
+            printf '\x04%s' "$(basename "$file")" > "$seeds/seed-$count"
+        done
+        printf '\x09x\xf4\x8f\xbf\xbf.txtx\xff.txt' > "$seeds/collision-1"
+        printf '\x02\xf4\x8f\xbe\x80\xff\xc3\x28\xed\xa0\x80' > "$seeds/carried-2" ;;
+    url-decoding)
+        # Escapes well-formed and not, and the names of the corpus's files as paths.
+        for text in '/a%20b/c.txt' '/etc/hostname%00.txt' '/a%2Fb' '/a%2fb' '/bad%FF%fe' '%-0' '%+F' '%' '%4' \
+            'localhost/x%23y#frag' '/%25%25%2525'; do
+            count=$((count + 1))
+            printf '%s' "$text" > "$seeds/seed-$count"
+        done
+        find "$corpus" -type f | sed -n '1,200p' | while read -r file; do
+            count=$((count + 1))
+            printf '%s' "$file" > "$seeds/seed-$count"
+        done ;;
     *) echo "seeds: unknown target '$target'" >&2; exit 64 ;;
 esac
 echo "seeds: $(find "$seeds" -type f | wc -l) inputs for $target" >&2

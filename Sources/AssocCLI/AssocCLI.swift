@@ -21,11 +21,10 @@ public enum AssocCLI {
         // Read the arguments as bytes: a file name need not be UTF-8 (PathCoding carries it).
         let arguments = (1..<Int(CommandLine.argc)).map { index -> String in
             guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
-            return PathCoding.decode(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                                         count: strlen(pointer)))
+            return PathCoding.decode(cString: pointer)
         }
         let status = run(arguments: arguments, environment: processEnvironment(), output: output,
-                         keepsStateUntilExit: true)
+                         process: ProcessState.current(), keepsStateUntilExit: true)
         output.flush()
         exit(status.rawValue)
     }
@@ -60,7 +59,7 @@ public enum AssocCLI {
     ///   application index are left for the exit to reclaim instead of being freed piece by
     ///   piece (a few percent of a short query). Only `main()` passes true.
     public static func run(arguments: [String], environment: [String: String], output: OutputSink,
-                           keepsStateUntilExit: Bool = false) -> ExitStatus {
+                           process: ProcessState = ProcessState(), keepsStateUntilExit: Bool = false) -> ExitStatus {
         do {
             var words = arguments
             let global = try GlobalOptions.extract(from: &words)
@@ -68,26 +67,28 @@ public enum AssocCLI {
                 output.line("assoc \(version)")
                 return .success
             }
+            if let generation = global.generation { return try Generation.run(generation, output: output) }
             guard let name = words.first else {
                 if global.help {
-                    output.line(HelpText.main)
+                    output.line(HelpRenderer.main(CommandTable.definitions))
                     return .success
                 }
                 throw UsageError("no command given")
             }
-            guard let command = commands[name] else {
-                throw UsageError("unknown command '\(name)'")
-            }
-            let rest = Array(words.dropFirst())
-            if global.help || rest.contains("--help") || rest.contains("-h") && !command.usesShortH {
-                output.line(command.help)
+            let command = try CommandTable.command(named: name)
+            let parsed = try ParsedArguments(Array(words.dropFirst()), options: command.definition.allOptions,
+                                             subcommand: name)
+            if global.help || parsed.has("--help") {
+                output.line(HelpRenderer.help(for: command.definition))
                 return .success
             }
-            let context = CommandContext(environment: XDGEnvironment(environment), output: output,
-                                         databaseSource: global.database, verbose: global.verbose)
+            var database = global.database
+            if let value = parsed.value("--database") { database = DatabaseSource(rawValue: value) ?? database }
+            let context = CommandContext(environment: XDGEnvironment(environment), output: output, process: process,
+                                         databaseSource: database, verbose: global.verbose || parsed.has("--verbose"))
             if keepsStateUntilExit { _ = Unmanaged.passRetained(context) }
             defer { context.reportBrokenEntries() }
-            return try command.run(rest, context)
+            return try command.run(parsed, context)
         } catch let error as UsageError {
             output.error(error.description)
             return .failure
@@ -97,19 +98,12 @@ public enum AssocCLI {
         }
     }
 
-    /// Every subcommand by name.
-    static let commands: [String: Command] = Dictionary(
-        uniqueKeysWithValues: [MimeCommand.command, IsACommand.command, TypeCommand.command, ExplainCommand.command,
-         DefaultCommand.command, AppsCommand.command, EditCommands.set, EditCommands.unset, EditCommands.add,
-         EditCommands.remove, EditCommands.reset, SyncCommand.command, OpenCommand.command,
-         ListCommand.command, TransferCommands.importCommand, TransferCommands.exportCommand,
-         TransferCommands.moveCommand, CheckCommand.command].map { ($0.name, $0) })
-
     private static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = String(cString: entry)
+            // Values name directories (HOME, XDG_DATA_HOME), which need not be UTF-8 either.
+            let text = PathCoding.decode(cString: entry)
             if let equals = text.firstIndex(of: "=") {
                 result[String(text[..<equals])] = String(text[text.index(after: equals)...])
             }
@@ -119,16 +113,15 @@ public enum AssocCLI {
     }
 }
 
-/// A subcommand: its name, help text and what it does.
+/// A subcommand: its definition (options, help, man page, completions) and what it does.
 struct Command: Sendable {
+    /// Everything about it that is not code.
+    var definition: CommandDefinition
+    /// Runs the command with its parsed arguments.
+    var run: @Sendable (ParsedArguments, CommandContext) throws -> ExitStatus
+
     /// The word after `assoc`.
-    var name: String
-    /// The text of `assoc NAME --help`.
-    var help: String
-    /// Whether `-h` means something else to this command (it never does yet).
-    var usesShortH = false
-    /// Runs the command with the words after its name.
-    var run: @Sendable ([String], CommandContext) throws -> ExitStatus
+    var name: String { definition.name }
 }
 
 /// What every command may use: the environment value, the output and the global options.
@@ -139,9 +132,13 @@ final class CommandContext: @unchecked Sendable {
     let verbose: Bool
     private var loadedDatabase: MIMEDatabase?
 
-    init(environment: XDGEnvironment, output: OutputSink, databaseSource: DatabaseSource, verbose: Bool) {
+    /// The working directory and which streams are terminals.
+    let process: ProcessState
+
+    init(environment: XDGEnvironment, output: OutputSink, process: ProcessState, databaseSource: DatabaseSource, verbose: Bool) {
         self.environment = environment
         self.output = output
+        self.process = process
         self.databaseSource = databaseSource
         self.verbose = verbose
     }
@@ -206,51 +203,54 @@ final class CommandContext: @unchecked Sendable {
     }
 }
 
-/// Options that any command accepts, before or after its name.
+/// The global options given before the command's name (after it, the command's parser takes
+/// them, so that everything after `--` stays an operand).
 struct GlobalOptions {
     var database: DatabaseSource = .auto
     var help = false
     var version = false
     var verbose = false
+    /// `--generate-manual DIR` or `--generate-completions DIR`: write the generated files.
+    var generation: Generation.Request?
 
-    /// Removes the global options from `words` and returns them.
+    /// Removes the global options before the command's name from `words` and returns them.
     static func extract(from words: inout [String]) throws(UsageError) -> GlobalOptions {
         var options = GlobalOptions()
-        var kept: [String] = []
         var index = 0
-        var isFirst = true
-        while index < words.count {
+        func value(of option: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            guard index < words.count else { throw UsageError("missing value for '\(option)'") }
+            index += 1
+            return words[index - 1]
+        }
+        while index < words.count, words[index].hasPrefix("-"), words[index] != "-" {
             let word = words[index]
             index += 1
-            if word == "--" {
-                kept += words[(index - 1)...]
-                break
-            }
-            if word == "--database" || word.hasPrefix("--database=") {
-                let value: String
-                if word == "--database" {
-                    guard index < words.count else { throw UsageError("missing value for '--database'") }
-                    value = words[index]
-                    index += 1
-                } else {
-                    value = String(word.dropFirst("--database=".count))
-                }
-                guard let source = DatabaseSource(rawValue: value) else {
-                    throw UsageError("'--database' takes auto, xml, cache or text, not '\(value)'")
+            let (name, inline) = word.firstIndex(of: "=").map { (String(word[..<$0]), String(word[word.index(after: $0)...])) }
+                ?? (word, nil)
+            switch name {
+            case "--database":
+                let text = try value(of: name, inline: inline)
+                guard let source = DatabaseSource(rawValue: text) else {
+                    throw UsageError("'--database' takes \(ParsedArguments.list(GlobalOptionDefinitions.database.choices)), "
+                        + "not '\(text)'")
                 }
                 options.database = source
-            } else if word == "--version" && isFirst {
-                options.version = true
-            } else if (word == "--help" || word == "-h") && isFirst {
-                options.help = true
-            } else if word == "--verbose" {
-                options.verbose = true
-            } else {
-                kept.append(word)
-                isFirst = false
+            case "--version": options.version = true
+            case "--help", "-h": options.help = true
+            case "--verbose": options.verbose = true
+            case "--generate-manual": options.generation = .init(kind: .manual, directory: try value(of: name, inline: inline))
+            case "--generate-completions":
+                options.generation = .init(kind: .completions, directory: try value(of: name, inline: inline))
+            case "--":
+                words = Array(words[index...])
+                return options
+            default:
+                let known = (GlobalOptionDefinitions.all + [GlobalOptionDefinitions.version]).map(\.long)
+                throw UsageError("unknown option '\(name)'" + Suggestions.didYouMean(name, in: known))
             }
         }
-        words = kept
+        words = Array(words[index...])
         return options
     }
 }

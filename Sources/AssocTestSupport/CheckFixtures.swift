@@ -73,6 +73,7 @@ public enum CheckFixtures {
 
         [Added Associations]
         application/xml=editor.desktop;
+        text/csv=gone.desktop;
 
         [Removed Associations]
         application/xml=editor.desktop;
@@ -86,8 +87,8 @@ public enum CheckFixtures {
     public static let plantedLines: [String: Int] = [
         "alias-key": 2, "wildcard-key": 3, "invalid-key": 4, "invalid-id": 5, "default-missing": 6,
         "default-hidden": 7, "default-try-exec": 8, "default-program-missing": 9, "default-not-application": 10,
-        "default-broken": 11, "default-not-associated": 12, "list-syntax": 13, "gio-ignores-list": 13, "added-and-removed": 19,
-        "duplicate-key": 20, "misspelled-group": 22,
+        "default-broken": 11, "default-not-associated": 12, "list-syntax": 13, "gio-ignores-list": 13, "association-missing": 17,
+        "added-and-removed": 20, "duplicate-key": 21, "misspelled-group": 23,
     ]
 
     /// A configuration with one problem of each kind `assoc check` knows.
@@ -109,6 +110,8 @@ public enum CheckFixtures {
         try tree.write(applications + "fieldcode.desktop", entry("Code", types: "text/csv;").replacingOccurrences(of: "%f", with: "%x"))
         try tree.write(applications + "filecodes.desktop", entry("Codes", types: "text/csv;").replacingOccurrences(of: "%f", with: "%f %U"))
         try tree.write(applications + "aliastype.desktop", entry("Alias", types: "application/x-pdf;"))
+        let nowhere = "Path=\(tree.path("no-such-directory"))\n"
+        try tree.write(applications + "nowhere.desktop", entry("Nowhere", types: "text/csv;", extra: nowhere))
         try tree.write(applications + "vendor-app.desktop", entry("Vendor 1", types: "text/csv;"))
         try tree.write(applications + "vendor/app.desktop", entry("Vendor 2", types: "text/csv;"))
         try tree.write("usr-share/applications/editor.desktop", entry("System editor", types: "text/plain;"))
@@ -126,6 +129,9 @@ public enum CheckFixtures {
         // A desktop-specific list with [Added Associations], and one that is not UTF-8.
         try tree.write("config/gnome-mimeapps.list", "[Default Applications]\n\n[Added Associations]\ntext/plain=editor.desktop;\n")
         try tree.write("config/kde-mimeapps.list", bytes: Array("[Default Applications]\ntext/plain=caf".utf8) + [0xE9] + Array(".desktop;\n".utf8))
+        // The temporary of an edit that SIGKILL interrupted an hour ago.
+        try tree.write("config/.mimeapps.list.assoc-Ab12Cd", "[Default Applications]\n")
+        try age(tree.path("config/.mimeapps.list.assoc-Ab12Cd"))
         return tree
     }
 
@@ -141,8 +147,9 @@ public enum CheckFixtures {
         "mime-data": "data/mime/packages/bad.xml", "desktop-list-associations": "config/gnome-mimeapps.list",
         "exec-syntax": "data/applications/badexec.desktop", "exec-field-code": "data/applications/fieldcode.desktop",
         "exec-file-codes": "data/applications/filecodes.desktop", "entry-alias-type": "data/applications/aliastype.desktop",
+        "working-directory-missing": "data/applications/nowhere.desktop",
         "duplicate-id": "data/applications/vendor-app.desktop", "stale-mimeinfo-cache": "data/applications/mimeinfo.cache",
         "stale-mime-cache": "data/mime/mime.cache", "symlinked-list": "config/mimeapps.list",
-        "read-only-list": "config/mimeapps.list",
+        "read-only-list": "config/mimeapps.list", "leftover-temporary": "config/.mimeapps.list.assoc-Ab12Cd",
     ]
 }

@@ -50,7 +50,10 @@ struct GIOResolution {
             list = ids
             return
         }
-        for id in ids where !(blocklist?.contains(id) ?? false) && !current.contains(id) { current.append(id) }
+        // Sets beside the arrays: a value of thousands of IDs is not searched per ID.
+        var present = Set(current)
+        let blocked = Set(blocklist ?? [])
+        for id in ids where !blocked.contains(id) && present.insert(id).inserted { current.append(id) }
         list = current
     }
 

@@ -4,12 +4,27 @@
 import XDGSupport
 
 /// "Open this one file with X" (DESIGN.md decision 6): the `user.assoc.open-with` attribute on
-/// the file, or where the file system refuses attributes, a line in
-/// `$XDG_STATE_HOME/assoc/open-with.list` keyed by absolute path and checked against the inode.
+/// the file, and a line in `$XDG_STATE_HOME/assoc/open-with.list` keyed by absolute path and
+/// checked against the inode.
+///
+/// The attribute travels with the file, so anyone who hands the user a file can plant one. The
+/// list line is the record that the user made the choice on this machine (`assoc set --file`
+/// writes both): an attribute with the same application in the list is *confirmed*. Where the
+/// file system refuses attributes, the list line alone holds the choice.
 public struct PerFileChoice: Sendable {
     /// The attribute that holds the desktop file ID.
-    public static let attribute = "user.assoc.open-with"
+    public static let attribute = ExtendedAttributes.assocPrefix + "open-with"
     static let group = "Open With"
+
+    /// A per-file choice as found, before any check of whether it may be used.
+    public struct Found: Sendable, Equatable {
+        /// The chosen desktop file ID.
+        public var app: String
+        /// Where it was found, for messages: the attribute or the list.
+        public var source: String
+        /// Whether the user recorded this choice for this file on this machine.
+        public var confirmed: Bool
+    }
 
     let environment: XDGEnvironment
 
@@ -20,35 +35,45 @@ public struct PerFileChoice: Sendable {
 
     var listPath: String { environment.stateHome + "/assoc/open-with.list" }
 
-    /// The chosen desktop ID for `path`, and where it was found, if any.
-    public func choice(for path: String) -> (app: String, source: String)? {
+    /// The choice for `path`, if any: the attribute, confirmed when the list records the same
+    /// application for this file; else the list's line.
+    public func choice(for path: String) -> Found? {
+        let recorded = recordedChoice(for: path)
         if let value = ExtendedAttributes.value(Self.attribute, of: path)?.trimmingSpaces(), !value.isEmpty {
-            return (value, "the \(Self.attribute) attribute")
+            return Found(app: value, source: "the \(Self.attribute) attribute", confirmed: recorded == value)
         }
+        return recorded.map { Found(app: $0, source: listPath, confirmed: true) }
+    }
+
+    /// The application the list records for `path`, when the line's inode is the file's.
+    private func recordedChoice(for path: String) -> String? {
         guard let (absolute, inode) = identity(path), let bytes = try? FileBytes.read(listPath) else { return nil }
         var diagnostics: [Diagnostic] = []
         let file = KeyFile(parsing: String(decoding: bytes, as: UTF8.self), path: listPath, diagnostics: &diagnostics)
         guard let raw = file.rawValue(Self.key(absolute), in: Self.group) else { return nil }
         let values = KeyFileValue.list(raw)
         guard values.count >= 2, values[1] == String(inode) else { return nil }
-        return (values[0], listPath)
+        return values[0]
     }
 
-    /// Records `app` for `path`; returns where it was stored.
+    /// Records `app` for `path` in the list and, where the file system allows, in the attribute;
+    /// returns where it was stored.
+    ///
+    /// - Throws: `FileBytes.Failure` when the file cannot be found, or the list's write error.
     public func set(_ app: String, for path: String) throws -> String {
+        guard let (absolute, inode) = identity(path) else { throw FileBytes.Failure.fromErrno() }
+        try AtomicFile.update(listPath) { old in
+            var diagnostics: [Diagnostic] = []
+            var file = KeyFile(parsing: old ?? "", path: listPath, diagnostics: &diagnostics)
+            file.set("\(app);\(inode);", for: Self.key(absolute), in: Self.group)
+            return file.text
+        }
         do {
             try ExtendedAttributes.set(Self.attribute, to: app, on: path)
-            return "the \(Self.attribute) attribute"
+            return "the \(Self.attribute) attribute, recorded as yours in \(listPath)"
         } catch {
-            guard let (absolute, inode) = identity(path) else { throw error }
             // An older attribute would hide the new choice.
             try? ExtendedAttributes.remove(Self.attribute, from: path)
-            try AtomicFile.update(listPath) { old in
-                var diagnostics: [Diagnostic] = []
-                var file = KeyFile(parsing: old ?? "", path: listPath, diagnostics: &diagnostics)
-                file.set("\(app);\(inode);", for: Self.key(absolute), in: Self.group)
-                return file.text
-            }
             return listPath + " (the file system refuses attributes: \(error.reason))"
         }
     }
@@ -67,17 +92,10 @@ public struct PerFileChoice: Sendable {
     /// The list key for a path: bytes other than letters, digits and `/._-~+,@` percent-encoded, so
     /// that `=`, `[`, `]` and line ends in a name cannot break the line.
     static func key(_ path: String) -> String {
-        var result = ""
-        for byte in path.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-~+,@".unicodeScalars.contains(scalar)) {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return result
+        PercentEncoding.encode(path, keeping: keptInKeys)
     }
+
+    private static let keptInKeys = PercentEncoding.alphanumerics.union(Array("/._-~+,@".utf8))
 
     /// The absolute, resolved path and inode of `path`.
     private func identity(_ path: String) -> (String, UInt64)? {
@@ -85,6 +103,6 @@ public struct PerFileChoice: Sendable {
         defer { free(resolved) }
         var info = stat()
         guard stat(resolved, &info) == 0 else { return nil }
-        return (PathCoding.decode(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved))), UInt64(info.st_ino))
+        return (PathCoding.decode(cString: resolved), UInt64(info.st_ino))
     }
 }

@@ -26,6 +26,18 @@ public struct Resolution: Sendable, Equatable {
     public var steps: [ResolutionStep]
 }
 
+extension Resolution {
+    /// Whether the default is named by a `[Default Applications]` line (of the type or a parent
+    /// type), rather than found only because it is associated with the type.
+    public var defaultIsListed: Bool {
+        guard let id = defaultApplication else { return false }
+        return steps.contains { step in
+            if case .defaultEntry(_, let ids, _, _) = step { return ids.contains(id) }
+            return false
+        }
+    }
+}
+
 /// One step of a resolution, readable by people and assertable by tests.
 public enum ResolutionStep: Sendable, Equatable {
     /// The types tried, most specific first.

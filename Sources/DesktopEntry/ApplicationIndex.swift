@@ -105,7 +105,7 @@ public final class ApplicationIndex: Sendable {
     }
 
     /// Whether an entry can handle files: an application, not hidden, its `TryExec` and `Exec`
-    /// programs installed.
+    /// programs installed, and its program no field code (`ExecProgram`).
     public func status(of entry: DesktopEntry) -> ApplicationStatus {
         if entry.hidden { return .hidden }
         guard entry.isApplication else { return .notApplication(type: entry.type) }
@@ -115,6 +115,7 @@ public final class ApplicationIndex: Sendable {
         guard let exec = entry.exec, !exec.isEmpty else { return entry.dbusActivatable ? .usable : .noExec }
         do {
             let tokens = try ExecTokenizer.tokenize(exec)
+            if let problem = ExecProgram.problem(tokens) { return .invalidExec(problem) }
             if findProgram(tokens[0].text) == nil { return .programMissing(tokens[0].text) }
         } catch {
             return .invalidExec(error.description)

@@ -7,15 +7,32 @@ import XDGSupport
 /// field codes are expanded in each argument, never re-scanned and never split (but `%F`, `%U` and
 /// `%i`, which stand alone). `%f`/`%u` with several targets give one process per target, `%F`/`%U`
 /// one process with all; with no file code the targets are appended, one process each, as GIO does.
-/// A local file given to a `%u` application is passed as its path (the spec allows path or URL); a
-/// URL given to a `%f` application is refused, never downloaded behind the user's back.
+/// A local file reaches the application as its absolute path (`%f`, `%F`, appended) or, where the
+/// entry asks for URLs (`%u`, `%U`), as its `file://` URL, as GIO passes it; a URL given to a `%f`
+/// application is refused, never downloaded behind the user's back. No target is ever the program:
+/// an `Exec` whose program holds a field code is refused (`ExecProgram`).
 public enum ExecExpander {
     static let fileCodes: Set<Character> = ["f", "F", "u", "U"]
     static let deprecatedCodes: Set<Character> = ["d", "D", "n", "N", "v", "m"]
 
+    /// The processes that open `targets` with an installed application, which must be usable by
+    /// the application index's rule (not `Hidden`, its `TryExec` and program installed…).
+    ///
+    /// - Throws: `LaunchError.notLaunchable` naming the reason, or any error of `plans(for:)`.
+    public static func plans(
+        for application: InstalledApplication, targets: [LaunchTarget],
+        locale: LocalePreferences = LocalePreferences(candidates: [])
+    ) throws(LaunchError) -> [LaunchPlan] {
+        guard let entry = application.entry, application.status.isUsable else {
+            throw .notLaunchable(app: application.id, reason: application.status.description)
+        }
+        return try plans(for: entry, targets: targets, locale: locale)
+    }
+
     /// The processes that open `targets` with `entry`.
     ///
-    /// - Throws: `LaunchError` for an invalid `Exec`, an entry without one, or a URL for a file app.
+    /// - Throws: `LaunchError` for an invalid `Exec` (its program a field code included), an entry
+    ///   without one, a file target that is not an absolute path, or a URL for a file app.
     public static func plans(for entry: DesktopEntry, targets: [LaunchTarget],
                              locale: LocalePreferences = LocalePreferences(candidates: [])) throws(LaunchError) -> [LaunchPlan] {
         guard let exec = entry.exec, !exec.isEmpty else {
@@ -25,6 +42,12 @@ public enum ExecExpander {
         let tokens: [ExecTokenizer.Token]
         do { tokens = try ExecTokenizer.tokenize(exec) } catch {
             throw .invalidExec(path: entry.path, line: entry.execLine, reason: error.description)
+        }
+        if let problem = ExecProgram.problem(tokens) {
+            throw .invalidExec(path: entry.path, line: entry.execLine, reason: problem)
+        }
+        if let relative = targets.first(where: { if case .file(let path) = $0 { !path.hasPrefix("/") } else { false } }) {
+            throw .refused(target: relative.text, reason: "it is not an absolute path, and applications get absolute paths only")
         }
         let code = try fileCode(tokens, entry: entry)
         let batches: [[LaunchTarget]]
@@ -83,7 +106,7 @@ public enum ExecExpander {
     private static func expand(_ text: String, batch: [LaunchTarget], entry: DesktopEntry,
                                locale: LocalePreferences) throws(LaunchError) -> [String] {
         switch text {
-        case "%F", "%U": return batch.map(\.text)
+        case "%F", "%U": return batch.map { $0.argument(asURL: text == "%U") }
         case "%i": return entry.icon.map { $0.isEmpty ? [] : ["--icon", $0] } ?? []
         default: break
         }
@@ -100,7 +123,7 @@ public enum ExecExpander {
             case "%": result.append("%")
             case "f", "u":
                 hadFileCode = true
-                result += batch.first?.text ?? ""
+                result += batch.first?.argument(asURL: code == "u") ?? ""
             case "c": result += entry.name.value(for: locale)
             case "k": result += entry.path
             default: break  // deprecated codes are removed

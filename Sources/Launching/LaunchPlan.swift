@@ -1,16 +1,35 @@
 import DesktopEntry
+import XDGSupport
 
 /// What to open: a local file or a URL.
 public enum LaunchTarget: Sendable, Equatable {
-    /// A local path.
+    /// A local file, by its absolute path (DESIGN.md decision 11): a relative one would be read
+    /// against the entry's `Path=`, and one that starts with `-` as an option.
     case file(String)
     /// A URL that is not a local file.
     case url(String)
 
-    /// The target as the user named it, for messages and JSON.
+    /// A local file named as the user typed it, made absolute against `directory` (the
+    /// working directory of the command), as GIO's command-line arguments are.
+    public static func localFile(_ path: String, relativeTo directory: String) -> LaunchTarget {
+        if path.hasPrefix("/") { return .file(path) }
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        return .file(base + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path))
+    }
+
+    /// The target for messages and JSON: the absolute path, or the URL.
     public var text: String {
         switch self {
         case .file(let path): return path
+        case .url(let url): return url
+        }
+    }
+
+    /// The argument for a field code: for `%u`/`%U` (`asURL`) a file is its `file://` URL; for
+    /// `%f`/`%F` its path.
+    func argument(asURL: Bool) -> String {
+        switch self {
+        case .file(let path): return asURL ? FileURL.url(forAbsolutePath: path) : path
         case .url(let url): return url
         }
     }
@@ -51,6 +70,8 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     case spawnFailed(app: String, program: String, reason: String)
     /// The target must not be opened.
     case refused(target: String, reason: String)
+    /// The entry's `Path=` is not a directory, so the program cannot start in it.
+    case workingDirectoryMissing(app: String, program: String, directory: String)
 
     /// The message, naming the file and line where there is one.
     public var description: String {
@@ -62,6 +83,9 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "'\(app)' opens local files only (%f/%F), and '\(url)' is not one; nothing is downloaded silently"
         case let .spawnFailed(app, program, reason): return "cannot start '\(program)' for '\(app)': \(reason)"
         case let .refused(target, reason): return "refusing to open '\(target)': \(reason)"
+        case .workingDirectoryMissing(let app, let program, let directory):
+            return "cannot start '\(program)' for '\(app)': its working directory Path=\(directory) "
+                + "is not an existing directory"
         }
     }
 }

@@ -36,11 +36,15 @@ public struct Launcher: Sendable {
 
     /// Starts `plan` and returns the child's process ID; with `wait`, waits and returns its status.
     ///
-    /// - Throws: `LaunchError.spawnFailed` when the program is missing or cannot be started.
+    /// - Throws: `LaunchError.spawnFailed` when the program is missing or cannot be started,
+    ///   `LaunchError.workingDirectoryMissing` when `Path=` names no directory.
     @discardableResult
     public func start(_ plan: LaunchPlan, wait: Bool = false) throws(LaunchError) -> Int32 {
         guard let program = plan.argv.first, let path = applications.findProgram(program) else {
             throw .spawnFailed(app: plan.app, program: plan.argv.first ?? "", reason: "not found on PATH")
+        }
+        if let directory = plan.workingDirectory, !FileBytes.isDirectory(directory) {
+            throw .workingDirectoryMissing(app: plan.app, program: path, directory: directory)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

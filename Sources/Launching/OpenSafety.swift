@@ -18,7 +18,7 @@ public enum OpenSafety {
     /// For a downloaded file (one with `user.xdg.origin.url`), a warning when its name and its
     /// content disagree, naming both types and the origin; nil when they agree or it is no download.
     public static func downloadMismatch(path: String, detector: TypeDetector) -> String? {
-        guard let origin = ExtendedAttributes.value("user.xdg.origin.url", of: path) else { return nil }
+        guard let origin = ExtendedAttributes.value(ExtendedAttributes.originURL, of: path) else { return nil }
         let byName = detector.detect(name: path)
         guard let byContent = try? detector.detect(path: path, options: DetectionOptions(useName: false, useAttribute: false)),
             byName.source == .glob else { return nil }

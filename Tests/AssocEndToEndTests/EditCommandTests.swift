@@ -168,7 +168,7 @@ struct EditCommandTests {
             group.enter()
             DispatchQueue.global().async {
                 defer { group.leave() }
-                let result = try? ProcessRunner.assoc(["add", "application/x-assoc-test-\(index)", "viewer.desktop"], environment: variables)
+                let result = try? ProcessRunner.assoc(["add", "--force", "application/x-assoc-test-\(index)", "viewer.desktop"], environment: variables)
                 if result?.status != 0 { failures.increment() }
             }
         }

@@ -29,11 +29,16 @@ func launchWorld() throws -> (TemporaryXDGTree, [String: String]) {
 
 /// The argv a stub recorded, waiting for the detached child to write it.
 func recorded(_ tree: TemporaryXDGTree, _ app: String) -> [String]? {
+    recordedBytes(tree, app).map {
+        String(decoding: $0, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+/// The bytes a stub recorded (each argument followed by a NUL), waiting for the detached child.
+func recordedBytes(_ tree: TemporaryXDGTree, _ app: String) -> [UInt8]? {
     let path = tree.path("records/\(app)")
     for _ in 0..<100 {
-        if let data = FileManager.default.contents(atPath: path) {
-            return String(decoding: data, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
-        }
+        if let data = FileManager.default.contents(atPath: path) { return Array(data) }
         usleep(50_000)
     }
     return nil
@@ -51,7 +56,9 @@ struct OpenCommandTests {
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(object["app"] as? String == "viewer.desktop")
-        #expect(object["argv"] as? [String] == ["viewer-stub"] + paths)
+        // The viewer takes %U: local files reach it as file:// URLs.
+        let urls = paths.map(FileURL.url(forAbsolutePath:))
+        #expect(object["argv"] as? [String] == ["viewer-stub"] + urls)
         #expect(object["targets"] as? [String] == paths)
         #expect(!FileManager.default.fileExists(atPath: tree.path("x")), "nothing ran")
     }
@@ -63,7 +70,7 @@ struct OpenCommandTests {
         let paths = try ["a b.pdf", "$(touch pwned).pdf", "-x.pdf"].map { try tree.write("docs/" + $0, "%PDF-1.4\n") }
         let result = try ProcessRunner.assoc(["open"] + paths, environment: variables)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(recorded(tree, "viewer") == paths)
+        #expect(recorded(tree, "viewer") == paths.map(FileURL.url(forAbsolutePath:)))
         #expect(!FileManager.default.fileExists(atPath: tree.path("docs/pwned")))
     }
 
@@ -79,20 +86,16 @@ struct OpenCommandTests {
         close(descriptor)
         // The harness passes the raw bytes through the shell's printf; assoc itself uses no shell.
         let octal = name.map { $0 < 0x80 && $0 != 0x27 && $0 != 0x5C && $0 != 0x25 ? String(UnicodeScalar($0)) : "\\" + String($0, radix: 8) }.joined()
-        let script = "exec \"$ASSOC\" open \"$(printf '\(octal)')\""
+        // zreader takes %f: the path itself, not a URL.
+        let script = "exec \"$ASSOC\" open --with zreader.desktop \"$(printf '\(octal)')\""
         var environment = variables
         environment["ASSOC"] = ProcessRunner.assocExecutable
-        let typed = try ProcessRunner.run("/bin/sh", ["-c", script.replacingOccurrences(of: "open", with: "type -b")], environment: environment)
+        let typeScript = script.replacingOccurrences(of: "open --with zreader.desktop", with: "type -b")
+        let typed = try ProcessRunner.run("/bin/sh", ["-c", typeScript], environment: environment)
         #expect(typed.standardOutput == "application/pdf\n", "\(typed.standardError)")
         let result = try ProcessRunner.run("/bin/sh", ["-c", script], environment: environment)
         #expect(result.status == 0, "\(result.standardError)")
-        let path = tree.path("records/viewer")
-        var got: [UInt8]?
-        for _ in 0..<100 where got == nil {
-            got = FileManager.default.contents(atPath: path).map(Array.init)
-            if got == nil { usleep(50_000) }
-        }
-        #expect(got == name + [0])
+        #expect(recordedBytes(tree, "zreader") == name + [0])
     }
 
     @Test("two files of different types open in two groups, in order; file:// URLs are decoded")
@@ -126,7 +129,8 @@ struct OpenCommandTests {
         #expect(strict.standardError.contains("its name says application/pdf but its content is application/x-"))
         let warned = try ProcessRunner.assoc(["open", invoice], environment: variables)
         #expect(warned.standardError.contains("https://mail.example/invoice.pdf"))
-        #expect(recorded(tree, "viewer") == [invoice], "the file goes to the PDF viewer as a document")
+        let asDocument = [FileURL.url(forAbsolutePath: invoice)]
+        #expect(recorded(tree, "viewer") == asDocument, "the file goes to the PDF viewer as a document")
         #expect(recorded(tree, "runner") == nil)
     }
 
@@ -158,12 +162,15 @@ struct OpenCommandTests {
         defer { withExtendedLifetime(tree) {} }
         let chosen = try tree.write("docs/chosen.pdf", "%PDF-1.4\n")
         let other = try tree.write("docs/other.pdf", "%PDF-1.4\n")
-        #expect(try ProcessRunner.assoc(["set", "--file", chosen, "editor.desktop"], environment: variables).status == 0)
+        #expect(try ProcessRunner.assoc(["set", "--file", chosen, "zreader.desktop"], environment: variables).status == 0)
         let result = try ProcessRunner.assoc(["open", "--dry-run", "--json", chosen, other], environment: variables)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines.contains("{\"app\":\"editor.desktop\",\"argv\":[\"editor-stub\",\"\(chosen)\"],\"targets\":[\"\(chosen)\"]}"))
-        #expect(lines.contains("{\"app\":\"viewer.desktop\",\"argv\":[\"viewer-stub\",\"\(other)\"],\"targets\":[\"\(other)\"]}"))
+        let zreader = "{\"app\":\"zreader.desktop\",\"argv\":[\"zreader-stub\",\"\(chosen)\"],\"targets\":[\"\(chosen)\"]}"
+        #expect(lines.contains(zreader))
+        let otherURL = FileURL.url(forAbsolutePath: other)
+        let viewer = "{\"app\":\"viewer.desktop\",\"argv\":[\"viewer-stub\",\"\(otherURL)\"],\"targets\":[\"\(other)\"]}"
+        #expect(lines.contains(viewer))
     }
 
     @Test("--selector takes the ID the menu program prints; a cancelled menu opens nothing")

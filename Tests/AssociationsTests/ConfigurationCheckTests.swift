@@ -56,18 +56,23 @@ struct ConfigurationCheckTests {
         #expect(problems.first { $0.kind == .invalidID }?.message.contains("evince.deskto") == true)
     }
 
-    @Test("the safe fixes are edits of the user's list; the rest are suggestions")
+    @Test("the safe fixes are edits of the user's list or removals of leftovers; the rest are suggestions")
     func fixes() throws {
         let tree = try CheckFixtures.planted()
         defer { withExtendedLifetime(tree) {} }
         let automatic = checkProblems(tree).filter { $0.fix?.isAutomatic == true }
-        #expect(Set(automatic.map(\.kind)) == [.aliasKey, .defaultNotAssociated, .addedAndRemoved])
+        #expect(Set(automatic.map(\.kind)) == [.aliasKey, .defaultNotAssociated, .addedAndRemoved, .leftoverTemporary,
+                                                 .defaultMissing, .associationMissing])
         let list = tree.path("config/mimeapps.list")
-        #expect(automatic.allSatisfy { $0.fix?.file == list })
+        #expect(automatic.filter { $0.kind != .leftoverTemporary }.allSatisfy { $0.fix?.file == list })
+        #expect(automatic.filter { $0.kind == .leftoverTemporary }.map(\.fix?.removal)
+            == [tree.path("config/.mimeapps.list.assoc-Ab12Cd")])
         let edits = automatic.compactMap(\.fix?.edit)
         #expect(edits.contains(.canonicalizeKey(type: "application/pdf")))
         #expect(edits.contains(.add(type: "application/zip", app: "editor.desktop")))
         #expect(edits.contains(.add(type: "application/xml", app: "editor.desktop")))
+        #expect(edits.contains(.forget(type: "text/plain", app: "missing.desktop")))
+        #expect(edits.contains(.forget(type: "text/csv", app: "gone.desktop")))
     }
 
     @Test("a problem in a distribution's file is a note, unless it is an error of the file")

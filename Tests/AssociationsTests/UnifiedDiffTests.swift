@@ -11,15 +11,27 @@ struct UnifiedDiffTests {
 
     static let big = numbered(20_000)
 
+    /// A pair of texts, named in the test's output by `name` (the texts may be 20,000 lines).
+    struct DiffCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var old: String
+        var new: String
+        var testDescription: String { name }
+    }
+
     @Test("patch(1) turns the old text into the new one", arguments: [
-        ("[A]\na=1\n", "[A]\na=2\n"),
-        ("[A]\na=1\nb=2\nc=3\nd=4\ne=5\nf=6\ng=7\nh=8\ni=9\nj=10\n", "[A]\na=1\nb=two\nc=3\nd=4\ne=5\nf=6\ng=7\nh=8\nj=10\nk=11\n"),
-        ("[A]\r\na=1\r\n", "[A]\r\na=1\r\nb=2\r\n"),
-        ("x\n", ""),
-        (big, big.replacingOccurrences(of: "key10000=app10000", with: "key10000=changed")),
-        (big, "[Default Applications]\n" + big + "tail=1\n"),
+        DiffCase(name: "one line changed", old: "[A]\na=1\n", new: "[A]\na=2\n"),
+        DiffCase(name: "changes, a removal and an addition",
+                 old: "[A]\na=1\nb=2\nc=3\nd=4\ne=5\nf=6\ng=7\nh=8\ni=9\nj=10\n",
+                 new: "[A]\na=1\nb=two\nc=3\nd=4\ne=5\nf=6\ng=7\nh=8\nj=10\nk=11\n"),
+        DiffCase(name: "CRLF lines", old: "[A]\r\na=1\r\n", new: "[A]\r\na=1\r\nb=2\r\n"),
+        DiffCase(name: "everything removed", old: "x\n", new: ""),
+        DiffCase(name: "20,000 lines, one changed", old: big,
+                 new: big.replacingOccurrences(of: "key10000=app10000", with: "key10000=changed")),
+        DiffCase(name: "20,000 lines, a line before and after", old: big, new: "[Default Applications]\n" + big + "tail=1\n"),
     ])
-    func applies(old: String, new: String) throws {
+    func applies(_ test: DiffCase) throws {
+        let (old, new) = (test.old, test.new)
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
         let diff = UnifiedDiff.make(old: old, new: new, path: "m.list")

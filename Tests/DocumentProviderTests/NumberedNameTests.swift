@@ -1,5 +1,6 @@
 import DocumentProvider
 import Testing
+import XDGSupport
 
 @Suite("numbered names for taken ones")
 struct NumberedNameTests {
@@ -12,5 +13,29 @@ struct NumberedNameTests {
     ])
     func names(name: String, attempt: Int, expected: String) {
         #expect(NumberedName.name(name, attempt: attempt) == expected)
+    }
+}
+
+@Suite("numbered names that would be too long")
+struct LongNumberedNameTests {
+    /// The number of bytes of a file name on disk.
+    func bytes(_ name: String) -> Int { PathCoding.cString(name).count - 1 }
+
+    @Test("the stem is shortened by whole characters so that the number and the extension fit in 255 bytes",
+          arguments: [("a", 251, ".txt"), ("é", 125, ".txt"), ("日", 83, ".pdf"), ("😀", 62, ".tar.gz"), ("b", 255, "")])
+    func shortened(character: String, count: Int, suffix: String) {
+        let name = String(repeating: character, count: count) + suffix
+        #expect(bytes(name) <= 255)
+        let numbered = NumberedName.name(name, attempt: 2)
+        #expect(bytes(numbered) <= 255 && bytes(numbered) > 255 - 4 - character.utf8.count)
+        #expect(numbered.hasSuffix(" (2)" + suffix))
+        let stem = numbered.dropLast(" (2)".count + suffix.count)
+        #expect(stem == String(repeating: character, count: stem.count) && !stem.isEmpty)
+    }
+
+    @Test("a name with room left keeps its whole stem")
+    func roomLeft() {
+        let name = String(repeating: "c", count: 240) + ".txt"
+        #expect(NumberedName.name(name, attempt: 12) == String(repeating: "c", count: 240) + " (12).txt")
     }
 }

@@ -27,7 +27,8 @@ struct ExecExpanderTests {
         let perTarget = code == "%f" || code == "%u"
         #expect(plans.count == (perTarget ? targets.count : 1))
         let passed = plans.flatMap { Array($0.argv.dropFirst(2)) }
-        #expect(passed == targets.map(\.text))
+        let asURLs = code == "%u" || code == "%U"
+        #expect(passed == targets.map { asURLs ? FileURL.url(forAbsolutePath: $0.text) : $0.text })
         #expect(plans.allSatisfy { Array($0.argv.prefix(2)) == ["viewer", "--flag"] })
     }
 

@@ -16,16 +16,17 @@ struct PeerExecTests {
     @Test("handlr's Exec snapshots: a field code inside quotes is expanded; wezterm's %U",
           .enabled(if: Corpus.path("handlr/assets") != nil))
     func handlrSnapshots() throws {
-        let cmus = try #require(try ExecExpander.plans(for: try asset("cmus.desktop"), targets: [.file("test")]).first)
+        let test: [LaunchTarget] = [.file("/lab/test")]
+        let cmus = try #require(try ExecExpander.plans(for: try asset("cmus.desktop"), targets: test).first)
         #expect(cmus.argv == ["bash", "-c",
-            "(! pgrep cmus && tilix -e cmus && tilix -a session-add-down -e cava); sleep 0.1 && cmus-remote -q test"])
-        let wezterm = try #require(try ExecExpander.plans(for: try asset("org.wezfurlong.wezterm.desktop"), targets: [.file("test")]).first)
-        #expect(wezterm.argv == ["wezterm", "start", "--cwd", ".", "test"])
+            "(! pgrep cmus && tilix -e cmus && tilix -a session-add-down -e cava); sleep 0.1 && cmus-remote -q /lab/test"])
+        let wezterm = try #require(try ExecExpander.plans(for: try asset("org.wezfurlong.wezterm.desktop"), targets: test).first)
+        #expect(wezterm.argv == ["wezterm", "start", "--cwd", ".", "/lab/test"])
         // Documented difference: handlr wraps Terminal=true apps with its own x-scheme-handler/terminal
         // convention; assoc uses $TERMINAL (then xdg-terminal-exec and GIO's list) with "-e".
-        let helix = try #require(try ExecExpander.plans(for: try asset("Helix.desktop"), targets: [.file("test")]).first)
-        #expect(helix.argv == ["hx", "test"] && helix.terminal)
-        #expect(throws: LaunchError.self) { try ExecExpander.plans(for: try asset("empty_exec.desktop"), targets: [.file("test")]) }
+        let helix = try #require(try ExecExpander.plans(for: try asset("Helix.desktop"), targets: test).first)
+        #expect(helix.argv == ["hx", "/lab/test"] && helix.terminal)
+        #expect(throws: LaunchError.self) { try ExecExpander.plans(for: try asset("empty_exec.desktop"), targets: test) }
     }
 
     @Test("a terminal application is wrapped with $TERMINAL -e")
@@ -47,7 +48,7 @@ struct PeerExecTests {
     }
 
     @Test("xdg-utils' xdg-open cases: '#' and spaces stay one argument; a URL goes to a %u app whole",
-          arguments: ["lab/test.txt", "lab/test#file.txt", "lab/test file.txt"])
+          arguments: ["/lab/test.txt", "/lab/test#file.txt", "/lab/test file.txt"])
     func xdgOpenCases(name: String) throws {
         var diagnostics: [Diagnostic] = []
         let textedit = try DesktopEntry.parse("[Desktop Entry]\nType=Application\nName=t\nExec=textedit %f\n",

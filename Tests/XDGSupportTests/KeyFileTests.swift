@@ -27,6 +27,21 @@ struct KeyFileTests {
             message: "expected 'key=value', '[Group]' or a comment, found 'garbage line'")])
     }
 
+    @Test("an edit keeps the line ending of the line it replaces and gives an added line its neighbour's",
+          arguments: [
+              ("[A]\r\nk=1\r\nj=2\n", "[A]\r\nk=9\r\nj=2\nn=3\n"),
+              ("[A]\nk=1\r\n", "[A]\nk=9\r\nn=3\r\n"),
+              ("[B]\r\nx=1\r\n", "[B]\r\nx=1\r\n\r\n[A]\r\nk=9\r\nn=3\r\n"),
+              ("[A]\nk=1\n", "[A]\nk=9\nn=3\n"),
+          ])
+    func lineEndings(original: String, expected: String) {
+        var diagnostics: [Diagnostic] = []
+        var file = KeyFile(parsing: original, path: "m.list", diagnostics: &diagnostics)
+        file.set("9", for: "k", in: "A")
+        file.set("3", for: "n", in: "A")
+        #expect(file.text == expected, "\(file.text.debugDescription)")
+    }
+
     @Test("a file without a final newline keeps it that way")
     func noFinalNewline() {
         var diagnostics: [Diagnostic] = []

@@ -1,13 +1,3 @@
-/// An option a subcommand accepts.
-struct OptionSpec: Sendable {
-    /// The long name with dashes, such as `--json`.
-    var long: String
-    /// The short name with its dash, such as `-b`, if any.
-    var short: String?
-    /// Whether the option takes a value (`--type T` or `--type=T`).
-    var takesValue: Bool = false
-}
-
 /// The words of a command line sorted into options and operands, without any I/O.
 ///
 /// Stage one of two (ripgrep's low and high arguments): this only checks spelling against the
@@ -20,8 +10,10 @@ struct ParsedArguments: Sendable {
     /// Everything that is not an option, in order.
     private(set) var operands: [String] = []
 
-    /// Sorts `words` by `specs`; `--` ends the options and `-` alone is an operand.
-    init(_ words: [String], specs: [OptionSpec], subcommand: String) throws(UsageError) {
+    /// Sorts `words` by the command's options; `--` ends the options (everything after it is an
+    /// operand, `--help` too) and `-` alone is an operand. A value outside an option's choices
+    /// is refused here.
+    init(_ words: [String], options specs: [OptionDefinition], subcommand: String) throws(UsageError) {
         var index = 0
         var optionsEnded = false
         while index < words.count {
@@ -38,7 +30,8 @@ struct ParsedArguments: Sendable {
             if word.hasPrefix("--") {
                 let (name, inline) = Self.split(word)
                 guard let spec = specs.first(where: { $0.long == name }) else {
-                    throw UsageError("unknown option '\(name)'", subcommand: subcommand)
+                    throw UsageError("unknown option '\(name)'" + Suggestions.didYouMean(name, in: specs.map(\.long)),
+                                     subcommand: subcommand)
                 }
                 try take(spec, inline: inline, words: words, index: &index, subcommand: subcommand)
                 continue
@@ -70,21 +63,32 @@ struct ParsedArguments: Sendable {
     /// Every value of a repeatable option, in order.
     func all(_ long: String) -> [String] { values[long] ?? [] }
 
-    private mutating func take(_ spec: OptionSpec, inline: String?, words: [String], index: inout Int,
+    private mutating func take(_ spec: OptionDefinition, inline: String?, words: [String], index: inout Int,
                                subcommand: String) throws(UsageError) {
         guard spec.takesValue else {
             if inline != nil { throw UsageError("option '\(spec.long)' takes no value", subcommand: subcommand) }
             flags.insert(spec.long)
             return
         }
+        let value: String
         if let inline {
-            values[spec.long, default: []].append(inline)
+            value = inline
         } else if index < words.count {
-            values[spec.long, default: []].append(words[index])
+            value = words[index]
             index += 1
         } else {
             throw UsageError("missing value for '\(spec.long)'", subcommand: subcommand)
         }
+        if !spec.choices.isEmpty && !spec.choices.contains(value) {
+            throw UsageError("'\(spec.long)' takes \(Self.list(spec.choices)), not '\(value)'"
+                + Suggestions.didYouMean(value, in: spec.choices), subcommand: subcommand)
+        }
+        values[spec.long, default: []].append(value)
+    }
+
+    /// "a, b or c".
+    static func list(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
     }
 
     private static func split(_ word: String) -> (String, String?) {

@@ -1,57 +1,33 @@
 import Associations
 import DesktopEntry
 
-/// Turns an APP argument into an installed desktop file ID (DESIGN.md, the command-line contract).
+/// Turns an APP argument into an installed desktop file ID, or a usage error that says what is
+/// installed (the lookup itself is `ApplicationLookup`'s).
 enum AppResolver {
-    /// A desktop ID as given when installed; else `NAME.desktop`; else the one ID that starts with,
-    /// ends with `.NAME.desktop`, or is named `NAME` (case-insensitively).
+    /// The desktop file ID `argument` names; with `type`, a miss lists the installed applications
+    /// that handle it.
     ///
     /// - Throws: a `UsageError` naming the closest installed IDs when there is no single match.
-    static func resolve(_ argument: String, context: CommandContext, subcommand: String) throws -> String {
-        let index = context.resolver.applications
-        let installed = index.allApplications().filter { $0.entry?.isApplication == true }
-        let ids = installed.map(\.id)
-        if ids.contains(argument) { return argument }
-        if !argument.hasSuffix(".desktop"), ids.contains(argument + ".desktop") { return argument + ".desktop" }
-        let lowered = argument.lowercased()
-        let locale = context.environment.locale
-        let matches = installed.filter { application in
-            let id = application.id.lowercased()
-            let name = application.entry?.name.value(for: locale).lowercased() ?? ""
-            return id.hasPrefix(lowered) || id.hasSuffix("." + lowered + ".desktop") || name == lowered
-        }.map(\.id)
-        if matches.count == 1 {
-            context.output.warning("'\(argument)' is taken to mean '\(matches[0])'")
-            return matches[0]
-        }
-        let suggestions = matches.count > 1 ? matches : closest(to: lowered, in: ids)
-        let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.prefix(5).map { "'\($0)'" }.joined(separator: ", "))?"
-        throw UsageError((matches.count > 1 ? "'\(argument)' matches several applications" : "no installed application '\(argument)'") + hint,
-                         subcommand: subcommand)
-    }
-
-    /// The IDs nearest to `text` by edit distance, best first.
-    static func closest(to text: String, in ids: [String]) -> [String] {
-        let scored = ids.map { ($0, distance(Array(text), Array($0.lowercased().replacingDesktopSuffix()))) }
-        let best = scored.map(\.1).min() ?? 0
-        return scored.filter { $0.1 <= max(best, 2) && $0.1 <= max(3, text.count / 2) }.sorted { $0.1 < $1.1 }.map(\.0)
-    }
-
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+    static func resolve(_ argument: String, for type: String? = nil, context: CommandContext,
+                        subcommand: String) throws -> String {
+        let lookup = ApplicationLookup(argument, in: context.resolver.applications, locale: context.environment.locale)
+        switch lookup {
+        case .exact(let id): return id
+        case .unique(let id):
+            context.output.warning("'\(argument)' is taken to mean '\(id)'")
+            return id
+        case .ambiguous(let ids):
+            throw UsageError("'\(argument)' matches several applications" + Suggestions.phrase(Array(ids.prefix(5))),
+                             subcommand: subcommand)
+        case .notFound(let nearest):
+            var message = "no installed application '\(argument)'" + Suggestions.phrase(nearest)
+            if let type {
+                let resolution = context.resolver.resolve(type)
+                let handlers = resolution.recommended + resolution.fallback
+                message += handlers.isEmpty ? "; no installed application handles \(type)"
+                    : "; installed ones that handle \(type): " + handlers.prefix(8).joined(separator: ", ")
             }
-            previous = current
+            throw UsageError(message, subcommand: subcommand)
         }
-        return previous[b.count]
-    }
-}
-
-extension String {
-    fileprivate func replacingDesktopSuffix() -> String {
-        hasSuffix(".desktop") ? String(dropLast(8)) : self
     }
 }

@@ -2,32 +2,38 @@ import Associations
 import DesktopEntry
 import MIMEDatabase
 
-/// `assoc apps [--json] [--as spec|gio|xdg-open] [TYPE|PATH|URL]`.
+/// `assoc apps [--json] [--as spec|gio] [TYPE|PATH|URL]`.
 enum AppsCommand {
-    static let command = Command(name: "apps", help: help, run: run)
+    static let definition = CommandDefinition(
+        name: "apps", summary: "list the applications for a type, or every installed one",
+        forms: ["[--json] [--as MODE] [TYPE|PATH|URL]"],
+        description: """
+            With an argument, prints the default application, then the recommended ones (associated with \
+            the type itself, most preferred first) and the fallback ones (associated only through a parent \
+            type), each with its localised name. The rules are those of assoc-default(1).
 
-    static let help = """
-        Usage: assoc apps [--json] [--as spec|gio|xdg-open] [TYPE|PATH|URL]
+            With no argument, prints every installed application that is not masked by an entry of the same \
+            ID in a more important directory: its desktop file ID, localised name and MIME types, and why it \
+            cannot be used when it cannot (Hidden, TryExec or Exec program missing).
+            """,
+        options: [
+            DefaultCommand.modeOption,
+            .flag("--json", "with an argument, one JSON object: type, default, recommended, fallback; with none, one "
+                + "object per application: id, name, path, types, usable, reason"),
+        ],
+        operands: [OperandDefinition(name: "TYPE|PATH|URL", completion: .file)],
+        exitStatus: [(0, "applications were found"), (1, "none were"), (2, "a usage error or a failure")],
+        manSections: [JSONNames.section(fields: "path")],
+        examples: [
+            Example(command: "assoc apps text/x-python", explanation: "default, recommended and fallback applications"),
+            Example(command: "assoc apps --json", explanation: "every installed application"),
+        ],
+        seeAlso: ["assoc-default(1)", "assoc-explain(1)"])
 
-        Lists the applications for a MIME type, a file or a URL: the default, then the
-        recommended ones (associated with the type itself, most preferred first), then the
-        fallback ones (associated through a parent type). With no argument, lists every
-        installed application with its desktop file ID, name and MIME types.
+    static let command = Command(definition: definition, run: run)
 
-        Options:
-          --as spec|gio|xdg-open
-                              resolve by the specification (default), exactly as GIO does, or
-                              exactly as xdg-mime query default does (a default only)
-          --json              JSON Lines: type, default, recommended, fallback; with no
-                              argument one object per application: id, name, path, types, usable
-          -h, --help          show this help
-
-        Exit status: 0 when applications were found, 1 when none, 2 on an error.
-        """
-
-    static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
-        let arguments = try ParsedArguments(words, specs: DefaultCommand.specs, subcommand: "apps")
-        let mode = try DefaultCommand.resolutionMode(arguments, subcommand: "apps")
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let mode = DefaultCommand.resolutionMode(arguments)
         let json = arguments.has("--json")
         guard let argument = arguments.operands.first else { return listAll(json: json, context) }
         guard arguments.operands.count == 1 else { throw UsageError("expected at most one TYPE, PATH or URL", subcommand: "apps") }
@@ -66,7 +72,8 @@ enum AppsCommand {
             if json {
                 context.output.line(JSONValue.object([
                     ("id", .string(application.id)), ("name", .string(entry.name.value(for: locale))),
-                    ("path", .string(application.path)), ("types", .strings(types)),
+                ] + JSONValue.path("path", application.path) + [
+                    ("types", .strings(types)),
                     ("usable", .bool(application.status.isUsable)),
                     ("reason", application.status.isUsable ? .null : .string(application.status.description)),
                 ]).rendered)

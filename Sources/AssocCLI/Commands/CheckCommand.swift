@@ -8,48 +8,126 @@ import XDGSupport
 /// `assoc check [--json] [--fix] [--dry-run] [DIR...]`: every problem in the configuration, and the
 /// safe fixes.
 enum CheckCommand {
-    static let command = Command(name: "check", help: help, run: run)
+    static let definition = CommandDefinition(
+        name: "check", summary: "find every problem in the configuration, with file, line and a fix",
+        forms: ["[--json] [--fix [--dry-run]] [DIR...]"],
+        description: """
+            Reads everything that decides which application opens what: each mimeapps.list, \
+            desktop-specific DESKTOP-mimeapps.list, defaults.list and mimeinfo.cache in the order of the \
+            mime-apps specification (see assoc-default(1)), the desktop entries of every applications/ \
+            directory, and the MIME database of every mime/ directory. Each problem is printed on one line \
+            as FILE:LINE: SEVERITY: MESSAGE [KIND], followed by a line with a suggested fix, and a count at \
+            the end. The line is left out where the problem is the whole file.
 
-    static let help = """
-        Usage: assoc check [--json] [--fix [--dry-run]] [DIR...]
+            Severity: error (the file is invalid or does not do what it says), warning (it works, but not \
+            in every tool or not as written), note (worth knowing). A problem in a file outside \
+            $XDG_CONFIG_HOME and $XDG_DATA_HOME, such as a distribution's list, is at most a note unless it \
+            is an error of the file: it is normal for a distribution's defaults to name applications that \
+            are not installed.
 
-        Finds every problem in the configuration that decides default applications: each
-        mimeapps.list, defaults.list and mimeinfo.cache in the order they are read, the desktop
-        entries they name and that declare types, and the MIME database. Each problem is printed
-        as FILE:LINE: SEVERITY: MESSAGE [KIND], with a suggested fix on the next line.
+            Each DIR is searched for temporary files an interrupted assoc left, as the directories assoc \
+            writes its lists in are.
+            """,
+        options: [
+            .flag("--json", "one JSON object per problem: severity, path, line (null when none), message, kind, fix "
+                + "(the suggestion) and fixable (whether --fix applies it)"),
+            .flag("--fix", "apply the safe fixes, then check again and print what is left and how many were fixed: "
+                + "through the lossless, atomic editing of assoc set, a default that is not associated is associated, "
+                + "an application both added and removed keeps its addition, an alias key is written as its "
+                + "canonical type, an application that is not installed is taken out of the user's [Default Applications] "
+                + "and [Added Associations]; a leftover temporary file is removed. A read-only list is not written; the "
+                + "change is printed instead"),
+            .flag("--dry-run", "with --fix, print the changes as a unified diff and write nothing"),
+        ],
+        operands: [OperandDefinition(name: "DIR...", completion: .directory)],
+        exitStatus: [(0, "nothing but notes is found (after --fix: left)"), (1, "an error or a warning is"),
+                     (2, "a usage error, or a fix cannot be written")],
+        manSections: [JSONNames.section(fields: "path"), ManSection(title: "PROBLEMS", text: """
+            default-missing, default-hidden, default-try-exec, default-program-missing
+              A [Default Applications] entry names an application that is not installed, whose entry says
+              Hidden=true, whose TryExec program is missing, or whose Exec program is not on PATH. Every
+              reader passes over it. In the user's own list, --fix takes the name of an application that is
+              not installed out of the line.
 
-        It reports defaults that are not installed, hidden, whose TryExec or program is missing,
-        that are not applications, or that are not associated with their type; an application
-        both added and removed; [Added Associations] or [Removed Associations] in a
-        desktop-specific list; alias and wildcard keys, invalid keys and IDs; lines that are not
-        key=value; stale mimeinfo.cache and mime.cache files; Exec lines with unknown field codes
-        or two file codes; desktop file IDs used twice; broken entries and MIME files; a user list
-        that is a symbolic link or read-only; temporary files an interrupted assoc left (older than
-        ten minutes) in the directories it writes its lists in and in each DIR given (the
-        destinations of import, export and move).
+            association-missing
+              An [Added Associations] entry names an application that is not installed. In the user's own
+              list, --fix takes it out of the line (without adding it to [Removed Associations]).
 
-        Severity: error (invalid, or not what it says), warning (works, but not everywhere or not
-        as written), note (worth knowing). A problem in a file that is not the user's own (outside
-        $XDG_CONFIG_HOME and $XDG_DATA_HOME) is at most a note unless it is an error.
+            default-not-application, default-broken
+              It names a Link or Directory entry, or one that cannot be loaded or run.
 
-        Options:
-          --json              JSON Lines: severity, path, line, message, kind, fix, fixable
-          --fix               apply the safe fixes to the user's lists, through the same lossless,
-                              atomic editing as 'assoc set': associate a default with its type,
-                              drop an application from [Removed Associations] where it is also
-                              added, write an alias key as its canonical type, remove a leftover
-                              temporary file; then check again
-          --dry-run           with --fix, print the changes as a unified diff and write nothing
-          -h, --help          show this help
+            default-not-associated
+              The default is not associated with its type. The specification requires the association, so
+              assoc passes over such a default; GIO does not, so the two disagree.
 
-        Exit status: 0 when nothing but notes is found (or left, after --fix), 1 when an error or
-        a warning is, 2 on a usage error or when a fix cannot be written.
-        """
+            added-and-removed
+              One list adds and removes the same application for the same type, which the specification
+              calls invalid. GIO and assoc let the addition win.
 
-    static let specs = [OptionSpec(long: "--json"), OptionSpec(long: "--fix"), OptionSpec(long: "--dry-run")]
+            desktop-list-associations
+              [Added Associations] or [Removed Associations] in a desktop-specific list or in defaults.list,
+              where every reader ignores them.
 
-    static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
-        let arguments = try ParsedArguments(words, specs: specs, subcommand: "check")
+            alias-key, wildcard-key, invalid-key, invalid-id
+              A key that is an alias or another spelling of a type (xdg-mime and handlr look up the
+              canonical name only); a key with * or ?, which GIO, xdg-mime and KDE ignore; a key that is no
+              MIME type; a value that is no desktop file ID (such as evince.deskto).
+
+            list-syntax, unreadable-file
+              A line that is not a comment, a group or key=value; a list that is not UTF-8, or that cannot
+              be read (a directory, a FIFO or a device, a dangling link, no permission, over 64 MiB).
+
+            stale-mimeinfo-cache, stale-mime-cache
+              A mimeinfo.cache that says something else than the entries of its directory (an entry
+              removed, hidden or changed, or one it does not list), or none where entries declare types; a
+              mime.cache older than its packages/, or none beside them: GIO and xdg-mime read their
+              associations and types from these files, so they see what is no longer true.
+
+            duplicate-key, misspelled-group
+              A key written twice in one group (GIO reads only the last line, xdg-mime only the first,
+              assoc merges them); a group whose name is a near miss of [Default Applications], [Added
+              Associations] or [Removed Associations], whose lines every reader ignores.
+
+            exec-syntax, exec-field-code, exec-file-codes
+              An Exec line that cannot be split; a field code the specification does not define (the line
+              must then not be run), a field code in the program itself (a target would be run), %F, %U
+              or %i inside a longer argument, a field code inside quotes, a deprecated code; more than one
+              of %f, %F, %u, %U.
+
+            entry-alias-type, duplicate-id, broken-entry
+              MimeType= lists an alias; two files have one desktop file ID (in one directory, where which
+              one is used is undefined, or in two, where one masks the other); an entry no tool can load.
+
+            working-directory-missing
+              Path= names no existing directory, so no launch of the entry can start.
+
+            mime-data
+              A broken package, an unreadable or corrupt mime.cache, a cycle of sub-class-of.
+
+            symlinked-list, read-only-list
+              The user's mimeapps.list is a symbolic link, which desktop settings replace with a file, or it
+              cannot be written, so no tool can record a choice.
+
+            leftover-temporary
+              A temporary file that an interrupted assoc left: .NAME.assoc-XXXXXX beside a list it was
+              rewriting, or .assoc-copy-XXXXXX, a copy in progress. SIGINT, SIGTERM and SIGHUP remove them at
+              once; SIGKILL or a power cut cannot. Only files older than ten minutes are reported (a younger
+              one may belong to an assoc still running), in $XDG_CONFIG_HOME, $XDG_CONFIG_HOME/assoc,
+              $XDG_STATE_HOME/assoc and each DIR given, such as the destination of an assoc import. --fix
+              removes them.
+            """)],
+        examples: [
+            Example(command: "assoc check", explanation: "every problem, with its fix"),
+            Example(command: "assoc check --json | jq 'select(.severity != \"note\")'", explanation: "errors and warnings only"),
+            Example(command: "assoc check --fix --dry-run", explanation: "the diff the safe fixes would make"),
+            Example(command: "assoc check ~/Downloads", explanation: "also look for unfinished copies in ~/Downloads"),
+        ],
+        seeAlso: ["assoc-default(1)", "assoc-explain(1)", "assoc-set(1)", "desktop-file-validate(1)",
+                  "update-desktop-database(1)", "update-mime-database(1)"])
+
+    static let command = Command(definition: definition, run: run)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         for directory in arguments.operands where !FileBytes.isDirectory(directory) {
             throw UsageError("'\(directory)' is not a directory", subcommand: "check")
         }
@@ -97,8 +175,8 @@ enum CheckCommand {
         let problems = ConfigurationChecker.summarized(all)
         for problem in problems {
             if json {
-                context.output.line(JSONValue.object([
-                    ("severity", .string(problem.severity.rawValue)), ("path", .string(problem.path)),
+                context.output.line(JSONValue.object([("severity", .string(problem.severity.rawValue))]
+                    + JSONValue.path("path", problem.path) + [
                     ("line", problem.line.map(JSONValue.int) ?? .null), ("message", .string(problem.message)),
                     ("kind", .string(problem.kind.rawValue)), ("fix", .optional(problem.fix?.suggestion)),
                     ("fixable", .bool(problem.fix?.isAutomatic == true)),

@@ -2,43 +2,67 @@ import Associations
 
 /// `assoc default [--json] [--as spec|gio|xdg-open] TYPE|PATH|URL`.
 enum DefaultCommand {
-    static let command = Command(name: "default", help: help, run: run)
+    /// `--as MODE`, shared by the commands that resolve.
+    static let modeOption = OptionDefinition.value(
+        "--as", "MODE", choices: ResolutionMode.allCases.map(\.rawValue),
+        "the rules to follow: spec, the mime-apps specification (the default); gio, exactly what GIO "
+            + "(gio open, xdg-open on GNOME) would pick; or xdg-open, exactly what xdg-mime query default "
+            + "(xdg-open on a desktop it does not know) would pick")
 
-    static let help = """
-        Usage: assoc default [--json] [--as spec|gio|xdg-open] TYPE|PATH|URL
+    static let definition = CommandDefinition(
+        name: "default", summary: "print the default application", forms: ["[--json] [--as MODE] TYPE|PATH|URL"],
+        description: """
+            Prints the desktop file ID of the default application for a MIME type, a file or a URL. A PATH \
+            is typed first, as 'assoc type' does; a URL is typed by its scheme as x-scheme-handler/SCHEME (a \
+            file:// URL is a path). Aliases are resolved.
 
-        Prints the desktop file ID of the default application for a MIME type, a file (typed
-        first, as 'assoc type' does) or a URL (its scheme, as x-scheme-handler/SCHEME).
+            The lists are read in the order of the mime-apps specification: for each of $XDG_CONFIG_HOME, \
+            each entry of $XDG_CONFIG_DIRS, $XDG_DATA_HOME/applications and each entry of \
+            $XDG_DATA_DIRS/applications, first the desktop-specific DESKTOP-mimeapps.list files of \
+            $XDG_CURRENT_DESKTOP (lower-cased, in order), then mimeapps.list; in data directories also the \
+            legacy defaults.list and the mimeinfo.cache index of the entries' MimeType= lines.
+            """,
+        options: [modeOption, .flag("--json", "one JSON object: type, default (null when there is none)")],
+        operands: [OperandDefinition(name: "TYPE|PATH|URL", completion: .file)],
+        exitStatus: [(0, "there is a default"), (1, "there is none"), (2, "a usage error or a failure")],
+        manSections: [ManSection(title: "RESOLUTION", text: """
+            With --as spec (the default), for the type and then each parent (explicit sub-class-of parents, \
+            and text/plain for text/*; never application/octet-stream), the first [Default Applications] \
+            entry that is installed (an application, not Hidden, its TryExec and Exec programs on PATH) and \
+            associated with the type wins; otherwise the most preferred associated application. \
+            Associations come from [Added Associations], the entries' MimeType=, less [Removed \
+            Associations], each list applying to entries at its level or below.
 
-        Every mimeapps.list is read in the order of the mime-apps specification: the
-        desktop-specific lists of $XDG_CURRENT_DESKTOP and mimeapps.list in $XDG_CONFIG_HOME,
-        $XDG_CONFIG_DIRS, $XDG_DATA_HOME/applications and $XDG_DATA_DIRS/applications.
+            With --as gio, the answer is exactly GIO's: every default before any association, no \
+            association check, explicit parents only, MimeType= seen only through mimeinfo.cache, type \
+            names compared as spelled, a list GLib cannot parse ignored whole. A per-file choice (assoc set \
+            --file) counts only with --as spec, with a note: GIO and xdg-open know nothing of it.
 
-        Options:
-          --as spec           follow the specification (the default): a default must be installed
-                              and associated with the type; parent types are tried in turn
-          --as gio            answer exactly as GIO (gio open, xdg-open on GNOME) would
-          --as xdg-open       answer exactly as xdg-mime query default (xdg-open on a desktop
-                              it does not know) would
-          --json              one JSON object: type, default (null when none)
-          -h, --help          show this help
+            With --as xdg-open, the answer is exactly what xdg-mime query default prints on a desktop it \
+            does not know: the first ID of the first [Default Applications] line for the type as given (no \
+            alias, no parent) if its Exec program is installed; else the first line naming the type in a \
+            defaults.list or mimeinfo.cache; else the entry naming it with the highest InitialPreference. \
+            'assoc explain' shows all three answers and what separates them.
+            """)],
+        examples: [
+            Example(command: "assoc default application/pdf", explanation: "the PDF viewer's desktop file ID"),
+            Example(command: "assoc default --as gio report.pdf", explanation: "what gio open would pick for the file"),
+            Example(command: "assoc default https://example.org", explanation: "the web browser"),
+        ],
+        seeAlso: ["assoc-apps(1)", "assoc-explain(1)", "gio(1)", "xdg-mime(1)"])
 
-        Exit status: 0 when there is a default, 1 when there is none, 2 on an error.
-        See 'assoc explain' for why.
-        """
+    static let command = Command(definition: definition, run: run)
 
-    static let specs = [OptionSpec(long: "--json"), OptionSpec(long: "--as", takesValue: true)]
-
-    static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
-        let arguments = try ParsedArguments(words, specs: specs, subcommand: "default")
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard arguments.operands.count == 1 else {
             throw UsageError("expected one TYPE, PATH or URL", subcommand: "default")
         }
-        let mode = try resolutionMode(arguments, subcommand: "default")
+        let mode = resolutionMode(arguments)
         let target = try ResolvedTarget.resolve(arguments.operands[0], context: context)
         var resolution = context.resolver.resolve(target.type, mode: mode)
         // GIO and xdg-open know nothing of per-file choices: only assoc's own answer shows one.
-        if mode == .spec, target.kind == .path, let choice = perFileChoice(target.argument, context) {
+        if mode == .spec, let path = target.path,
+            let choice = PerFileChoiceCommand.usableChoice(path, type: target.type, context: context) {
             context.output.errorText(Terminal.sanitized("assoc: note: '\(choice)' is the per-file choice for this file; "
                 + "only assoc honours it (GIO and xdg-open use the type's default: \(resolution.defaultApplication ?? "none"))") + "\n")
             resolution.defaultApplication = choice
@@ -57,22 +81,8 @@ enum DefaultCommand {
         return .success
     }
 
-    /// The usable per-file choice of `path` (DESIGN.md decision 6), which comes before the default.
-    static func perFileChoice(_ path: String, _ context: CommandContext) -> String? {
-        guard let choice = PerFileChoice(environment: context.environment).choice(for: path) else { return nil }
-        guard context.resolver.applications.application(choice.app)?.status.isUsable == true else {
-            context.output.warning("the per-file choice '\(choice.app)' for '\(path)' is not installed; ignored")
-            return nil
-        }
-        return choice.app
-    }
-
-    /// `--as spec|gio|xdg-open`, default spec.
-    static func resolutionMode(_ arguments: ParsedArguments, subcommand: String) throws -> ResolutionMode {
-        guard let value = arguments.value("--as") else { return .spec }
-        guard let mode = ResolutionMode(rawValue: value) else {
-            throw UsageError("'--as' takes spec, gio or xdg-open, not '\(value)'", subcommand: subcommand)
-        }
-        return mode
+    /// `--as MODE`, default spec (the parser has checked the value against the choices).
+    static func resolutionMode(_ arguments: ParsedArguments) -> ResolutionMode {
+        arguments.value("--as").flatMap(ResolutionMode.init(rawValue:)) ?? .spec
     }
 }

@@ -4,34 +4,41 @@ import XDGSupport
 
 /// `assoc explain PATH|TYPE`: every step of detection, and GIO's answer where it differs.
 enum ExplainCommand {
-    static let command = Command(name: "explain", help: help, run: run)
+    static let definition = CommandDefinition(
+        name: "explain", summary: "show each step of detection and resolution, and GIO's answer",
+        forms: ["[--no-xattr] [--no-resolve] PATH|TYPE|URL..."],
+        description: """
+            For a PATH, prints each step of detection: the user.mime_type attribute, the file's kind, each \
+            glob candidate with its pattern, weight and the mime/ directory it came from, the candidates \
+            discarded for a shorter suffix, how much content was read, the magic that matched with its \
+            priority, the XML root element, the result with its source, why the winner won, and what GLib's \
+            g_content_type_guess would answer where it differs (for example, GIO takes magic of priority 80 \
+            or more even when globs disagree with it; assoc follows the specification's conflict rule).
 
-    static let help = """
-        Usage: assoc explain [--no-xattr] [--no-resolve] PATH|TYPE|URL...
+            For a TYPE, prints its canonical name, parents and ancestors; for a URL, its x-scheme-handler type.
 
-        Shows how assoc reached its answers. For a PATH, detection: the user.mime_type
-        attribute, the file's kind, each glob candidate with its weight, pattern and the mime/
-        directory it came from, the candidates discarded for a shorter suffix, the magic that
-        matched with its priority, the XML root element, why the winner won, and what GLib's
-        g_content_type_guess would answer where it differs. For a TYPE: its canonical name and
-        ancestors. For a URL: its x-scheme-handler type.
+            Then the resolution of the default application by the specification: the types tried, every \
+            list file read (and which are missing), each association and where it came from, each [Default \
+            Applications] line with its file and line number, each candidate passed over and why (not \
+            installed, Hidden, TryExec or Exec program missing, masked, removed, not associated), each parent \
+            step and the answer; last, GIO's answer where it differs, with the rule that separates them.
+            """,
+        options: [
+            .flag("--no-xattr", "ignore the user.mime_type attribute"),
+            .flag("--no-resolve", "show detection only, not the resolution of the default application"),
+        ],
+        operands: [OperandDefinition(name: "PATH|TYPE|URL...", completion: .file)],
+        exitStatus: [(0, "everything was explained"), (1, "a TYPE is not in the database (the others are still explained)"),
+                     (2, "a PATH cannot be read, or a usage error")],
+        examples: [
+            Example(command: "assoc explain report.pdf", explanation: "why report.pdf is a PDF, and who opens it"),
+            Example(command: "assoc explain --no-resolve page.xml", explanation: "detection only"),
+        ],
+        seeAlso: ["assoc-type(1)", "assoc-default(1)"])
 
-        Then resolution of the default application: every list file consulted in order, each
-        [Default Applications] line, each candidate passed over and why (not installed, Hidden,
-        TryExec missing, removed, masked, not associated), each parent step, the answer, and
-        GIO's answer where it differs, with the rule that decides.
+    static let command = Command(definition: definition, run: run)
 
-        Options:
-          --no-xattr          ignore the user.mime_type attribute
-          --database SOURCE   read each mime/ directory from xml, cache, text or auto (default)
-          -h, --help          show this help
-
-        Exit status: 0 when explained, 2 when a PATH cannot be read or on a usage error.
-        """
-
-    static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
-        let arguments = try ParsedArguments(words, specs: [OptionSpec(long: "--no-xattr"), OptionSpec(long: "--no-resolve")],
-                                            subcommand: "explain")
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard !arguments.operands.isEmpty else { throw UsageError("expected a PATH or TYPE", subcommand: "explain") }
         var status = ExitStatus.success
         let options = DetectionOptions(useAttribute: !arguments.has("--no-xattr"))
@@ -51,13 +58,20 @@ enum ExplainCommand {
                     for line in lines(for: target, detection, context) { context.output.untrustedLine(line) }
                 }
             case .type:
-                explainType(target, context)
+                if !explainType(target, context) { status = status.combined(with: .notFound) }
             case .url:
                 context.output.untrustedLine("url: \(target)")
                 context.output.line("  type: \(resolved.type) (a URL is typed by its scheme: the shared-mime-info specification, \"URI scheme handlers\")")
             }
-            if resolved.kind == .path, let choice = PerFileChoice(environment: context.environment).choice(for: resolved.argument) {
-                context.output.untrustedLine("per-file choice: \(choice.app) (from \(choice.source)); it comes before any default")
+            if let path = resolved.path {
+                switch context.resolver.perFileChoice(for: path, type: resolved.type) {
+                case nil: break
+                case .honoured(let found):
+                    context.output.untrustedLine(
+                        "per-file choice: \(found.app) (from \(found.source)); it comes before any default")
+                case .ignored(let found, let refusal):
+                    context.output.untrustedLine("per-file choice: " + PerFileChoiceCommand.ignoredMessage(path, found, refusal))
+                }
             }
             if !arguments.has("--no-resolve") {
                 for line in ResolutionExplainer.lines(for: resolved.type, context: context) {
@@ -68,18 +82,20 @@ enum ExplainCommand {
         return status
     }
 
-    private static func explainType(_ name: String, _ context: CommandContext) {
+    /// Prints what the database says of the type; false when it does not know it.
+    private static func explainType(_ name: String, _ context: CommandContext) -> Bool {
         let database = context.database
         guard database.isKnown(name) else {
             context.output.line("type: \(name)")
             context.output.line("  not in the shared-mime-info database: no aliases or parents")
-            return
+            return false
         }
         let canonical = database.canonicalName(name)
         context.output.line("type: \(canonical)")
         if canonical != name { context.output.line("  '\(name)' is an alias of '\(canonical)'") }
         context.output.line("  parents: \(database.parents(of: canonical).joined(separator: ", "))")
         context.output.line("  ancestors: \(database.ancestors(of: canonical).joined(separator: ", "))")
+        return true
     }
 
     static func lines(for path: String, _ detection: Detection, _ context: CommandContext) -> [String] {

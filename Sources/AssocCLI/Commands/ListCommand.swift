@@ -7,52 +7,75 @@ import XDGSupport
 
 /// `assoc list [--type T]... [--all] [-r] [--json] [--sort name|date|size] [--hidden] [DIR...]`.
 enum ListCommand {
-    static let command = Command(name: "list", help: help, run: run)
+    static let definition = CommandDefinition(
+        name: "list", summary: "list the documents an application can take, local or remote",
+        forms: ["[--type T]... [-a] [-r] [--json] [--sort KEY] [--hidden] [DIR...]"],
+        description: """
+            Lists the entries of each DIR (default '.') the way a document picker shows them: the documents \
+            an application taking the types T can open, each with its size, its modification time and \
+            whether it is local or remote, and the directories, for navigation. A DIR that is a file lists \
+            that file.
 
-    static let help = """
-        Usage: assoc list [--type T]... [--all] [-r] [--json] [--sort name|date|size] [--hidden] [DIR...]
+            A T is a MIME type or an alias of one (application/pdf), a media wildcard (image/*), an \
+            extension with its dot (.pdf, standing for every type whose glob names it) or an Apple Uniform \
+            Type Identifier (com.adobe.pdf, public.image, public.plain-text, public.data). A document \
+            conforms when its type, as assoc-type(1) tells it, is T or below T in the type hierarchy, through \
+            aliases and parents: a text/x-python file conforms to text/plain, and public.image takes every \
+            type under image/. With no --type every document conforms.
 
-        Lists the documents in each DIR (default '.') that an application taking the types T
-        can open, with their size, modification time and whether they are local or on a
-        network or FUSE file system; directories are listed too, for navigation. A T is a MIME
-        type or alias (application/pdf), a wildcard (image/*), an extension (.pdf) or a UTI
-        (com.adobe.pdf, public.image, public.plain-text, public.data). A document conforms when
-        its type, as 'assoc type' tells it, is T or below T in the type hierarchy; with no
-        --type every document conforms.
+            A document is remote when its file system is a network or FUSE one by its statfs(2) type: NFS, \
+            SMB, CIFS, AFS, Coda, NCP, 9P, Ceph, Lustre, GPFS, OrangeFS, GFS2, OCFS2, VirtualBox and VMware \
+            shared folders, and FUSE (sshfs, GVfs, rclone and other user-space file systems); everything else \
+            is local.
 
-        Options:
-          --type T            take documents conforming to T; repeat for more types
-          -a, --all           list the documents that do not conform too, marked unavailable
-          -r, --recursive     list subdirectories too, without following linked directories
-          --sort KEY          name (default), date (newest first) or size (largest first)
-          --hidden            list entries whose names start with '.'
-          --json              one JSON object per line: path, type, directory, size, modified
-                              (ISO 8601, UTC), location (local or remote), available, reason,
-                              origin (user.xdg.origin.url), thumbnail (a valid freedesktop one)
-          -h, --help          show this help
+            Entries whose names start with '.' are skipped, and linked directories are listed but not \
+            descended into. Devices, pipes, sockets and broken links are never available. Without --json, a \
+            table with a header: the size in binary units (1.5 KiB), the time in the local time zone, the \
+            location, the type and the path, directories ending in '/'.
+            """,
+        options: [
+            .value("--type", "T", completion: .typePattern, repeatable: true,
+                   "take documents conforming to T; repeat for more types"),
+            .flag("--all", short: "-a", "list the documents that do not conform too, marked unavailable with the reason"),
+            .flag("--recursive", short: "-r", "list the entries of subdirectories too"),
+            .value("--sort", "KEY", choices: DocumentSort.allCases.map(\.rawValue),
+                   "name (the default, by the bytes of the path), date (newest first) or size (largest first, "
+                    + "directories last)"),
+            .flag("--hidden", "list entries whose names start with '.'"),
+            .flag("--json", "one JSON object per line: path, type, directory, size (bytes; null for a directory), "
+                + "modified (ISO 8601 in UTC), location (local or remote), available, reason (null when available), "
+                + "origin (user.xdg.origin.url, or null), thumbnail (the path of a valid thumbnail, or null)"),
+        ],
+        operands: [OperandDefinition(name: "DIR...", completion: .directory)],
+        exitStatus: [(0, "every DIR was listed, even when nothing conforms"),
+                     (2, "a DIR could not be read (an error names it, and the others are still listed), or a usage error")],
+        manSections: [JSONNames.section(fields: "path (or thumbnail)"), ManSection(title: "THUMBNAILS", text: """
+            A thumbnail is looked for as the Thumbnail Managing Standard says: in \
+            $XDG_CACHE_HOME/thumbnails/{normal,large,x-large,xx-large}/ named by the MD5 of the file's \
+            file:// URI (minimally percent-encoded, as GLib writes it), then in a shared .sh_thumbnails \
+            directory beside the file. It counts only when it is a well-formed PNG whose Thumb::URI is the \
+            file's URI, whose Thumb::MTime is the file's modification time, and whose Thumb::Size, when \
+            present, is its size. A thumbnail that is not a regular file (a FIFO, a device) is never read.
+            """)],
+        examples: [
+            Example(command: "assoc list --type application/pdf --type public.image ~/Documents",
+                    explanation: "what a PDF and image viewer's picker offers"),
+            Example(command: "assoc list -r --all --type .odt --sort date", explanation: "everything, newest first, "
+                + "the non-ODT documents marked unavailable"),
+            Example(command: "assoc list --json --type public.plain-text /mnt/share", explanation: "text documents on a share"),
+        ],
+        seeAlso: ["assoc-type(1)", "assoc-import(1)", "assoc-export(1)", "assoc-move(1)"])
 
-        Exit status: 0 when every DIR was listed (even when nothing conforms), 2 when one could
-        not be read (the others are still listed) or on a usage error.
-        """
+    static let command = Command(definition: definition, run: run)
 
-    static let specs = [
-        OptionSpec(long: "--type", takesValue: true), OptionSpec(long: "--all", short: "-a"),
-        OptionSpec(long: "--recursive", short: "-r"), OptionSpec(long: "--json"),
-        OptionSpec(long: "--sort", takesValue: true), OptionSpec(long: "--hidden"),
-    ]
-
-    static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
-        let arguments = try ParsedArguments(words, specs: specs, subcommand: "list")
-        let sortName = arguments.value("--sort") ?? "name"
-        guard let sort = DocumentSort(rawValue: sortName) else {
-            throw UsageError("'--sort' takes name, date or size, not '\(sortName)'", subcommand: "list")
-        }
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let sort = arguments.value("--sort").flatMap(DocumentSort.init(rawValue:)) ?? .name
         let filter = try typeFilter(arguments.all("--type"), context: context, subcommand: "list")
         let options = DocumentLister.Options(recursive: arguments.has("--recursive"), includeHidden: arguments.has("--hidden"),
                                              includeUnavailable: arguments.has("--all"), sort: sort)
         let lister = DocumentLister(detector: context.detector, filter: filter,
                                     thumbnails: ThumbnailLocator(environment: context.environment),
-                                    workingDirectory: currentDirectory(), options: options)
+                                    workingDirectory: context.process.workingDirectory, options: options)
         let listing = lister.list(arguments.operands.isEmpty ? ["."] : arguments.operands)
         let printer = DocumentPrinter(output: context.output)
         if arguments.has("--json") {
@@ -74,12 +97,5 @@ enum ListCommand {
             context.output.warning("'\(unknown)' is not in the shared-mime-info database; no document is typed so")
         }
         return filter
-    }
-
-    /// The process's working directory, for the absolute paths thumbnails are found by.
-    private static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-        return PathCoding.decode(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
     }
 }

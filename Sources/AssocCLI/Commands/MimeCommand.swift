@@ -3,26 +3,36 @@ import XDGSupport
 
 /// `assoc mime [--json] TYPE...`: what the database says about each type.
 enum MimeCommand {
-    static let command = Command(name: "mime", help: help, run: run)
+    static let definition = CommandDefinition(
+        name: "mime", summary: "show what the database says about a type", forms: ["[--json] TYPE..."],
+        description: """
+            For each TYPE, prints its canonical name (an alias such as application/x-pdf prints \
+            application/pdf), its comment in the current locale, its acronym, aliases, parents, ancestors, \
+            glob patterns, icon and generic icon.
 
-    static let help = """
-        Usage: assoc mime [--json] TYPE...
+            Parents are the sub-class-of types, or when there are none the implicit parent: text/plain for \
+            text/*, application/octet-stream for everything but inode/*. Ancestors are all the types above, \
+            breadth first and most specific first, with application/octet-stream last. Globs are listed best \
+            weight first. The icon is the type's <icon>, else the type with '/' replaced by '-'; the generic \
+            icon is its <generic-icon>, else media-x-generic.
+            """,
+        options: [
+            .flag("--json", "one JSON object per line: type, comment (null when none), acronym, expandedAcronym, "
+                + "aliases, parents, ancestors, globs, icon, genericIcon"),
+        ],
+        operands: [OperandDefinition(name: "TYPE...", completion: .mimeType)],
+        exitStatus: [(0, "every TYPE is known"), (1, "a TYPE is unknown (the others are still printed)"),
+                     (2, "a usage error, or a name that is not media/subtype")],
+        examples: [
+            Example(command: "assoc mime application/pdf", explanation: "the comment, hierarchy, globs and icons"),
+            Example(command: "assoc mime --json text/x-python image/svg+xml", explanation: "the same, as JSON Lines"),
+            Example(command: "LC_ALL=de_DE.UTF-8 assoc mime inode/directory", explanation: "the comment in German"),
+        ],
+        seeAlso: ["assoc-is-a(1)", "assoc-type(1)"])
 
-        Shows what the shared-mime-info database says about each TYPE: its canonical name (an
-        alias is resolved), comment in the current locale, aliases, parents, ancestors (most
-        specific first), glob patterns, icon and generic icon.
+    static let command = Command(definition: definition, run: run)
 
-        Options:
-          --json              one JSON object per line: type, comment, aliases, parents,
-                              ancestors, globs, icon, genericIcon
-          --database SOURCE   read each mime/ directory from xml, cache, text or auto (default)
-          -h, --help          show this help
-
-        Exit status: 0 when every TYPE is known, 1 when one is not, 2 on a usage error.
-        """
-
-    static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
-        let arguments = try ParsedArguments(words, specs: [OptionSpec(long: "--json")], subcommand: "mime")
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard !arguments.operands.isEmpty else { throw UsageError("expected at least one TYPE", subcommand: "mime") }
         let database = context.database
         let locale = context.environment.locale
@@ -34,7 +44,7 @@ enum MimeCommand {
                 continue
             }
             guard database.isKnown(name) else {
-                context.output.error("unknown MIME type '\(name)'")
+                context.output.error("unknown MIME type '\(name)'" + Suggestions.didYouMean(name, in: database.allTypes))
                 status = status.combined(with: .notFound)
                 continue
             }

@@ -8,52 +8,86 @@ import XDGSupport
 
 /// `assoc open [--with APP] [--dry-run] [--json] [--strict] [--inline] TARGET...`.
 enum OpenCommand {
-    static let command = Command(name: "open", help: help, run: run)
+    static let definition = CommandDefinition(
+        name: "open", summary: "open files and URLs with their applications, never through a shell",
+        forms: ["[--with APP] [--choose | --selector CMD] [--dry-run] [--json] [--strict] [--inline] TARGET..."],
+        description: """
+            Each TARGET is typed (a path, a file:// URL with percent-decoding, or any other URL as \
+            x-scheme-handler/SCHEME) and given to its application: the file's per-file choice first (see \
+            assoc-set(1) --file), then the default of its type (see assoc-default(1)), or APP with --with. \
+            Targets are grouped per application in the order given, and none is dropped.
 
-    static let help = """
-        Usage: assoc open [--with APP] [--choose | --selector CMD] [--dry-run] [--json] [--strict]
-                          [--inline] TARGET...
+            The entry's Exec line is split by the Desktop Entry quoting rules and its field codes expanded: \
+            %f and %u start one process per target, %F and %U one process with all; %i, %c, %k and %% as the \
+            specification says; deprecated codes are dropped; any other code makes the entry invalid. With no \
+            file code the targets are appended, one process each, as GIO does. A local file reaches the \
+            application as its absolute path (%f, %F, appended), or as its file:// URL where the entry asks for \
+            URLs (%u, %U), as GIO passes it; a URL given to a %f application is refused, never downloaded \
+            silently. Each argument reaches the program exactly as it is, file names that are not UTF-8 \
+            included: argv is executed with posix_spawn, never through a shell, detached in a new session, \
+            with standard input from /dev/null, in the entry's Path=.
 
-        Opens each TARGET (a path, a file:// URL, or any URL as x-scheme-handler/SCHEME) with its
-        application: the file's per-file choice first, then the default of its type, or APP with
-        --with. Targets are grouped per application in the order given; nothing is dropped. The
-        Exec line is expanded by the Desktop Entry rules and run directly, never through a shell,
-        detached, in the entry's Path=. Terminal=true entries run in $TERMINAL,
-        xdg-terminal-exec or the first installed terminal, or here with --inline when standard
-        input and output are a terminal.
+            Terminal=true entries run in $TERMINAL, else xdg-terminal-exec, else the first installed of \
+            gnome-terminal, kgx, konsole, xfce4-terminal, mate-terminal, tilix, alacritty, kitty, foot, \
+            wezterm, x-terminal-emulator and xterm, each with its own way to pass a command; with --inline, \
+            when standard input and output are a terminal, here.
+            """,
+        options: [
+            .value("--with", "APP", completion: .desktopID, "open with APP: a desktop file ID, or a unique prefix or name"),
+            .flag("--choose", "choose the application from a numbered list, even when there is a default"),
+            .value("--selector", "CMD", completion: .command, "choose with a menu program such as fzf or 'rofi -dmenu'"),
+            .flag("--dry-run", "print the argument vector of each process and start nothing"),
+            .flag("--json", "with --dry-run, one JSON object per process: app, argv, targets"),
+            .flag("--strict", "refuse a download whose name and content disagree, and use no per-file choice"),
+            .flag("--inline", "run a terminal application in this terminal"),
+        ],
+        operands: [OperandDefinition(name: "TARGET...", completion: .file)],
+        exitStatus: [
+            (0, "every target was opened"), (1, "a target has no application (the candidates are listed)"),
+            (2, "an error or a refusal; a target that cannot be opened is reported and the others are still opened"),
+        ],
+        manSections: [
+            ManSection(title: "CHOOSING", text: """
+                With no default, on a terminal, a numbered list of the recommended and fallback applications is \
+                offered on standard error and a number read from standard input; --choose offers it even when \
+                there is a default. Elsewhere the exit status is 1 and the candidates are listed. --selector CMD \
+                runs a menu program (split by the Exec quoting rules, no shell) with one ID<TAB>Name line per \
+                candidate on its standard input, and takes the ID it prints, which must be one of them; a \
+                non-zero exit or an unknown answer is a cancel: exit 1, nothing opened.
+                """),
+            ManSection(title: "SAFETY", text: """
+                A file is never run as a program. A script or a desktop entry goes to the handler of its type (a \
+                text editor, through text/plain); an executable with no handler is refused with the reason. A \
+                downloaded file (one with user.xdg.origin.url) whose name and content disagree, such as \
+                invoice.pdf whose content is an ELF executable, is warned about, naming both types and the \
+                origin; --strict refuses it. An entry whose Exec program is itself a field code (Exec=%f, %u, \
+                %k...) is refused, so no target is ever the program; local files reach the application as absolute \
+                paths or file:// URLs, so that neither the entry's Path= nor a leading - changes what is opened; a \
+                file:// URL with a malformed escape, a NUL (%00) or an encoded / (%2F) is refused. --with refuses \
+                an entry the application index cannot use (Hidden=true, a missing TryExec or program), with the \
+                reason; a script or an executable opened --with an application that takes neither its type nor \
+                a parent of it is refused. A downloaded script or executable whose handler nobody chose (one \
+                found only because it declares the type, not named by a [Default Applications] line) is \
+                refused, since that handler may be an interpreter: --with or assoc set chooses one.
 
-        With no default, on a terminal a numbered choice of the recommended and fallback
-        applications is offered (--choose offers it even when there is a default); elsewhere the
-        exit status is 1 and the candidates are listed. --selector 'CMD' runs a menu program
-        (without a shell) with one 'ID<TAB>Name' line per candidate on its standard input and
-        takes the ID it prints; cancelling it is exit 1, never a launch.
+                A per-file choice (assoc set --file) is used only when its application is associated with the \
+                file's type or a parent of it. assoc set --file records the choice in \
+                $XDG_STATE_HOME/assoc/open-with.list as well as in the user.assoc.open-with attribute; on a \
+                downloaded file an attribute without that record (one that came with the file) is ignored with a \
+                warning that says how to confirm it. With --strict no per-file choice is used.
+                """),
+        ],
+        examples: [
+            Example(command: "assoc open report.pdf 'a b.txt' https://example.org",
+                    explanation: "each with its application, grouped per application"),
+            Example(command: "assoc open --dry-run --json *.pdf", explanation: "the argv that would run"),
+            Example(command: "assoc open --selector fzf notes.md", explanation: "choose the application with fzf"),
+        ],
+        seeAlso: ["assoc-default(1)", "assoc-set(1)"])
 
-        A file is never run as a program: an executable, a script or a desktop entry goes to the
-        handler of its type or is refused. A downloaded file (user.xdg.origin.url) whose name and
-        content disagree is warned about; --strict refuses it.
+    static let command = Command(definition: definition, run: run)
 
-        Options:
-          --with APP          open with APP (a desktop ID, or a unique prefix or name)
-          --choose            choose the application from a numbered list on the terminal
-          --selector CMD      choose with a menu program such as 'fzf' or 'rofi -dmenu'
-          --dry-run           print the argv of each process and start nothing
-          --json              with --dry-run, one JSON object per process: app, argv, targets
-          --strict            refuse a download whose name and content disagree
-          --inline            run a Terminal=true application in this terminal
-          -h, --help          show this help
-
-        Exit status: 0 when everything was opened, 1 when a TARGET has no application (the
-        candidates are listed), 2 on an error or a refusal.
-        """
-
-    static let specs = [
-        OptionSpec(long: "--with", takesValue: true), OptionSpec(long: "--dry-run"), OptionSpec(long: "--json"),
-        OptionSpec(long: "--strict"), OptionSpec(long: "--inline"), OptionSpec(long: "--choose"),
-        OptionSpec(long: "--selector", takesValue: true),
-    ]
-
-    static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
-        let arguments = try ParsedArguments(words, specs: specs, subcommand: "open")
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard !arguments.operands.isEmpty else { throw UsageError("expected at least one TARGET", subcommand: "open") }
         let forced = try arguments.value("--with").map { try AppResolver.resolve($0, context: context, subcommand: "open") }
         var status = ExitStatus.success
@@ -70,21 +104,23 @@ enum OpenCommand {
                 } else {
                     groups.append((app, [target]))
                 }
-            } catch let error as LaunchError {
-                context.output.error(error.description)
+            } catch {
+                // One target that cannot be opened stops only itself.
+                context.output.error("\(error)")
                 status = status.combined(with: .failure)
             }
         }
         let launcher = Launcher(environment: context.environment, applications: context.resolver.applications)
-        let inline = arguments.has("--inline") && isatty(0) == 1 && isatty(1) == 1
+        let inline = arguments.has("--inline") && context.process.inputIsTerminal && context.process.outputIsTerminal
         for group in groups {
-            guard let entry = context.resolver.applications.application(group.app)?.entry else {
+            guard let application = context.resolver.applications.application(group.app) else {
                 context.output.error("'\(group.app)' is not installed")
                 status = status.combined(with: .failure)
                 continue
             }
             do {
-                for var plan in try ExecExpander.plans(for: entry, targets: group.targets, locale: context.environment.locale) {
+                let plans = try ExecExpander.plans(for: application, targets: group.targets, locale: context.environment.locale)
+                for var plan in plans {
                     if plan.terminal && !inline {
                         guard let wrapped = launcher.inTerminal(plan) else {
                             throw LaunchError.notLaunchable(app: plan.app, reason: "it needs a terminal and none is installed")
@@ -114,7 +150,7 @@ enum OpenCommand {
         switch resolved.kind {
         case .url: target = .url(argument)
         case .type: throw UsageError("'\(argument)' is neither an existing file nor a URL", subcommand: "open")
-        case .path: target = .file(ResolvedTarget.fileURLPath(argument) ?? argument)
+        case .path: target = .localFile(resolved.path ?? argument, relativeTo: context.process.workingDirectory)
         }
         if case .file(let path) = target {
             if let warning = OpenSafety.downloadMismatch(path: path, detector: context.detector) {
@@ -122,22 +158,40 @@ enum OpenCommand {
                 context.output.warning(warning)
             }
         }
-        if let forced { return (forced, target) }
-        if case .file(let path) = target, let choice = DefaultCommand.perFileChoice(path, context) { return (choice, target) }
+        if let forced {
+            // A program opened with an application that does not take its type would be run by it
+            // (DESIGN.md decision 7): it goes to a handler of its type or is refused.
+            if case .file = target, OpenSafety.isProgram(resolved.type, database: context.database),
+                let refusal = context.resolver.refusalOfChosenApplication(forced, type: resolved.type)
+            {
+                throw LaunchError.refused(
+                    target: argument,
+                    reason: "it is a \(resolved.type), and assoc never runs a file as a program: \(refusal)")
+            }
+            return (forced, target)
+        }
+        if case .file(let path) = target,
+            let choice = PerFileChoiceCommand.usableChoice(path, type: resolved.type, strict: strict, context: context)
+        {
+            return (choice, target)
+        }
         let resolution = context.resolver.resolve(resolved.type)
         var candidates: [String] = []
         for id in [resolution.defaultApplication].compactMap({ $0 }) + resolution.recommended + resolution.fallback
         where !candidates.contains(id) {
             candidates.append(id)
         }
-        let interactive = arguments.has("--choose") || (resolution.defaultApplication == nil && isatty(0) == 1 && isatty(2) == 1)
+        let interactive = arguments.has("--choose") || (resolution.defaultApplication == nil && context.process.inputIsTerminal && context.process.errorIsTerminal)
         if let selector = arguments.value("--selector"), arguments.has("--choose") || resolution.defaultApplication == nil {
             return try ApplicationChooser.select(with: selector, candidates: candidates, context: context).map { ($0, target) }
         }
         if interactive && !candidates.isEmpty {
             return ApplicationChooser.ask(for: argument, candidates: candidates, context: context).map { ($0, target) }
         }
-        if let app = resolution.defaultApplication { return (app, target) }
+        if let app = resolution.defaultApplication {
+            try refuseUnchosenHandler(app, of: target, type: resolved.type, resolution: resolution, context: context)
+            return (app, target)
+        }
         if OpenSafety.isProgram(resolved.type, database: context.database) {
             throw LaunchError.refused(target: argument, reason: "it is a \(resolved.type), and assoc never runs a file as a program; "
                 + "no application is set to open that type")
@@ -145,6 +199,24 @@ enum OpenCommand {
         context.output.error("no default application for '\(argument)' (\(resolved.type))"
             + (candidates.isEmpty ? "" : "; candidates: " + candidates.joined(separator: ", ") + " (use --with)"))
         return nil
+    }
+
+    /// Refuses a downloaded program (a script, an executable, a desktop entry with
+    /// `user.xdg.origin.url`) whose default handler nobody chose: one found only because it
+    /// declares the type may be an interpreter, which would run the download (DESIGN.md
+    /// decisions 7 and 11). A `[Default Applications]` line, `--with` or a confirmed per-file
+    /// choice is a choice.
+    private static func refuseUnchosenHandler(
+        _ app: String, of target: LaunchTarget, type: String, resolution: Resolution, context: CommandContext
+    ) throws {
+        guard case .file(let path) = target, !resolution.defaultIsListed, OpenSafety.isProgram(type, database: context.database),
+            let origin = ExtendedAttributes.value(ExtendedAttributes.originURL, of: path)
+        else { return }
+        throw LaunchError.refused(
+            target: path,
+            reason: "it is a \(type) downloaded from \(origin), and '\(app)' would open it "
+                + "only because it declares that type, which may run it; choose an application with --with, or make one "
+                + "the default with: assoc set \(type) APP")
     }
 
     private static func print(_ plan: LaunchPlan, json: Bool, context: CommandContext) {

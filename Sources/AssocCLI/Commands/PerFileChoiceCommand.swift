@@ -1,7 +1,8 @@
 import Associations
 import XDGSupport
 
-/// `assoc set --file PATH APP` and `assoc unset --file PATH` (DESIGN.md decision 6).
+/// `assoc set --file PATH APP` and `assoc unset --file PATH` (DESIGN.md decision 6), and the
+/// per-file choice as `open` and `default` use it (decision 11).
 enum PerFileChoiceCommand {
     enum Action { case set, unset }
 
@@ -13,6 +14,10 @@ enum PerFileChoiceCommand {
         case .set:
             guard operands.count == 1 else { throw UsageError("expected --file PATH APP", subcommand: subcommand) }
             let app = try AppResolver.resolve(operands[0], context: context, subcommand: subcommand)
+            let type = try context.detector.detect(path: path).type
+            if let refusal = context.resolver.refusalOfChosenApplication(app, type: type) {
+                throw UsageError("cannot open '\(path)' (\(type)) with '\(app)': \(refusal)", subcommand: subcommand)
+            }
             let place = try store.set(app, for: path)
             context.output.untrustedLine("\(path): open with \(app) (\(place))")
         case .unset:
@@ -21,5 +26,29 @@ enum PerFileChoiceCommand {
             context.output.untrustedLine("\(path): no per-file choice")
         }
         return .success
+    }
+
+    /// The per-file choice of `path`, a file of `type`, when it may be used; a choice that may
+    /// not is named in a warning that says why (and, for a download, how to confirm it).
+    static func usableChoice(_ path: String, type: String, strict: Bool = false, context: CommandContext) -> String? {
+        switch context.resolver.perFileChoice(for: path, type: type, strict: strict) {
+        case nil: return nil
+        case .honoured(let found): return found.app
+        case .ignored(let found, let refusal):
+            context.output.warning("the per-file choice for '\(path)': " + ignoredMessage(path, found, refusal))
+            return nil
+        }
+    }
+
+    /// The words for a per-file choice of `path` passed over: the choice, where it was found,
+    /// why, and for a download how to confirm it.
+    static func ignoredMessage(_ path: String, _ found: PerFileChoice.Found, _ refusal: PerFileChoiceRefusal) -> String {
+        var message = "'\(found.app)' (from \(found.source)) is ignored: \(refusal)"
+        if case .unconfirmedDownload = refusal {
+            message +=
+                "; if you chose it, confirm it with: assoc set --file \(OpenCommand.shellQuoted(path)) "
+                + OpenCommand.shellQuoted(found.app)
+        }
+        return message
     }
 }

@@ -11,12 +11,16 @@ struct ResolvedTarget {
     var type: String
     /// The detection, for a path.
     var detection: Detection?
+    /// The local path, for a path: the argument itself, or the path of a `file://` URL.
+    var path: String?
 
-    /// Reads `argument`: an existing path is a file; `SCHEME:` (other than `file:`) a URL typed as
-    /// `x-scheme-handler/SCHEME` (SPECS rule 28); `media/subtype` a type; anything else a path.
+    /// Reads `argument`: a `file://` URL is the local path it names (decoded by `FileURL`, which
+    /// refuses a malformed escape, an encoded NUL or `/`); an existing path is a file; `SCHEME:` a
+    /// URL typed as `x-scheme-handler/SCHEME` (SPECS rule 28); `media/subtype` a type; anything
+    /// else a path.
     static func resolve(_ argument: String, context: CommandContext,
                         options: DetectionOptions = DetectionOptions()) throws -> ResolvedTarget {
-        if let path = fileURLPath(argument) {
+        if let path = try FileURL.path(of: argument) {
             return try typed(path, argument: argument, context: context, options: options)
         }
         if !FileBytes.exists(argument), let scheme = urlScheme(argument) {
@@ -32,43 +36,13 @@ struct ResolvedTarget {
     private static func typed(_ path: String, argument: String, context: CommandContext,
                               options: DetectionOptions) throws -> ResolvedTarget {
         let detection = try context.detector.detect(path: path, options: options)
-        return ResolvedTarget(argument: argument, kind: .path, type: detection.type, detection: detection)
+        return ResolvedTarget(argument: argument, kind: .path, type: detection.type, detection: detection, path: path)
     }
 
     /// The scheme of `text` when it starts `SCHEME:` with a valid scheme of two letters or more.
     static func urlScheme(_ text: String) -> String? {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon]
-        guard scheme.count >= 2, let first = scheme.first, first.isASCII, first.isLetter,
-            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }) else { return nil }
-        return String(scheme)
-    }
-
-    /// The local path of a `file://` URL (empty or `localhost` host), percent-decoded.
-    static func fileURLPath(_ text: String) -> String? {
-        guard text.lowercased().hasPrefix("file://") else { return nil }
-        var rest = Substring(text.dropFirst(7))
-        if rest.lowercased().hasPrefix("localhost/") { rest = rest.dropFirst(9) }
-        guard rest.hasPrefix("/") else { return nil }
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        return percentDecoded(String(rest))
-    }
-
-    /// Undoes `%XX` escapes; invalid escapes are kept as written.
-    static func percentDecoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        let input = Array(text.utf8)
-        var index = 0
-        while index < input.count {
-            if input[index] == UInt8(ascii: "%"), index + 2 < input.count,
-                let value = UInt8(String(decoding: input[index + 1...index + 2], as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                index += 3
-            } else {
-                bytes.append(input[index])
-                index += 1
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return URLScheme.isValid(scheme) ? String(scheme) : nil
     }
 }

@@ -6,46 +6,68 @@ import XDGSupport
 
 /// `assoc type [-b] [--json] [--name-only | --content-only] [--no-xattr] [-r] [--files-from LIST [-0]] PATH...`.
 enum TypeCommand {
-    static let command = Command(name: "type", help: help, run: run)
+    static let definition = CommandDefinition(
+        name: "type", summary: "tell the MIME type of files, by attribute, kind, name and content",
+        forms: ["[-b] [--json] [--name-only | --content-only] [--no-xattr] [-r] [-j N] PATH...",
+                "[OPTION]... --files-from LIST [-0]"],
+        description: """
+            Prints 'PATH: TYPE' for each PATH, like 'file --mime-type'. The type is found in the \
+            order of the shared-mime-info specification:
 
-    static let help = """
-        Usage: assoc type [-b] [--json] [--name-only | --content-only] [--no-xattr] [-r] PATH...
-               assoc type [OPTION]... --files-from LIST [-0]
+            - the user.mime_type extended attribute, when it names a known type;
+            - the file's kind by stat: inode/directory, inode/mount-point, inode/symlink for a broken link,
+              inode/fifo, inode/socket, inode/chardevice, inode/blockdevice;
+            - the globs of the file's name: a literal pattern first, then the longest matching suffix, then
+              full patterns; matching ignores case unless the glob is case-sensitive (main.C is C++);
+            - when no glob or several types match, the content's magic, read only as far as the rules need
+              and never past the first 64 KiB (a rule that looks further is matched against those, and a
+              warning names its file and type once); a glob candidate that is, or inherits, the magic type
+              wins, else the heaviest glob;
+            - an XML document named as XML is refined by the namespace and name of its root element;
+            - last, text/plain when the first bytes look like text, else application/octet-stream.
 
-        Prints the MIME type of each PATH as 'PATH: TYPE', like 'file --mime-type'. The type
-        comes from the file's user.mime_type attribute, its kind (directories, devices, broken
-        links), the globs of its name, its content (magic, the root element of XML) and last a
-        text test, in the order of the shared-mime-info specification. '-' reads standard input
-        and types its content.
+            An empty file takes its glob's type when exactly one type matches its name, else \
+            application/x-zerosize; it is never sniffed. A file whose content looks like a desktop entry \
+            but whose name does not say so is typed text/plain, never as a launcher. A PATH of '-' reads \
+            standard input and types its content. Names with control characters are printed escaped on a \
+            terminal.
 
-        Options:
-          -b, --brief         print only the type
-          --json              one JSON object per line: path, type, source, uncertain
-          --name-only         use the name only; the path need not exist
-          --content-only      use the content only, not the name
-          --no-xattr          ignore the user.mime_type attribute
-          -r, --recursive     type the files inside directories, recursively
-          --files-from LIST   also type the paths listed in the file LIST ('-': standard
-                              input), one per line
-          -0, --null          the paths of LIST are separated by NUL bytes, not newlines
-          -j, --jobs N        type on N threads (default: one per processor); the output is
-                              in input order whatever N is
-          --database SOURCE   read each mime/ directory from xml, cache, text or auto (default)
-          -h, --help          show this help
+            Many paths (-r, --files-from, or many operands) are typed on every processor at once, each file \
+            read once and only as far as its magic needs; the lines still come out in the order of the \
+            input, and are the same whatever the number of threads.
+            """,
+        options: [
+            .flag("--brief", short: "-b", "print only the type"),
+            .flag("--json", "one JSON object per line: path, type, source (xattr, stat, glob, magic, xml-root, "
+                + "text-test or fallback) and uncertain"),
+            .flag("--name-only", "use the name only; the path need not exist (a name ending in / is a directory)"),
+            .flag("--content-only", "use the content only, not the name"),
+            .flag("--no-xattr", "ignore the user.mime_type attribute"),
+            .flag("--recursive", short: "-r", "type the files below each directory, in name order, without following "
+                + "linked directories"),
+            .value("--files-from", "LIST", completion: .file, repeatable: true, "also type the paths listed in the file "
+                + "LIST, one per line ('-' reads standard input); operands come first, then each list in order"),
+            .flag("--null", short: "-0", "the paths of LIST are separated by NUL bytes, as 'find -print0' writes them"),
+            .value("--jobs", short: "-j", "N", "type on N threads (default: one per processor); the output is in input "
+                + "order whatever N is"),
+        ],
+        operands: [OperandDefinition(name: "PATH...", completion: .file)],
+        exitStatus: [(0, "every PATH was typed"),
+                     (2, "a PATH could not be read (an error names it and the others are still typed), or a usage error")],
+        manSections: [JSONNames.section(fields: "path")],
+        examples: [
+            Example(command: "assoc type ~/Downloads/*", explanation: "the type of each download"),
+            Example(command: "assoc type -b --name-only report.odt", explanation: "the type its name gives"),
+            Example(command: "curl -s https://example.org/x | assoc type -", explanation: "the type of what a pipe carries"),
+            Example(command: "assoc type --json -r ~/Documents", explanation: "every document, with how it was typed"),
+            Example(command: "find /usr/share -type f -print0 | assoc type -0 --files-from -",
+                    explanation: "many files at once, on every processor, in input order"),
+        ],
+        seeAlso: ["assoc-explain(1)", "file(1)"])
 
-        Exit status: 0 when every PATH was typed, 2 when one could not be read (the others are
-        still typed) or on a usage error.
-        """
+    static let command = Command(definition: definition, run: run)
 
-    static let specs = [
-        OptionSpec(long: "--brief", short: "-b"), OptionSpec(long: "--json"), OptionSpec(long: "--name-only"),
-        OptionSpec(long: "--content-only"), OptionSpec(long: "--no-xattr"), OptionSpec(long: "--recursive", short: "-r"),
-        OptionSpec(long: "--files-from", takesValue: true), OptionSpec(long: "--null", short: "-0"),
-        OptionSpec(long: "--jobs", short: "-j", takesValue: true),
-    ]
-
-    static func run(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
-        let arguments = try ParsedArguments(words, specs: specs, subcommand: "type")
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let listFiles = arguments.all("--files-from")
         guard !arguments.operands.isEmpty || !listFiles.isEmpty else {
             throw UsageError("expected at least one PATH, or --files-from LIST", subcommand: "type")
@@ -175,8 +197,8 @@ struct TypePrinter {
 
     func print(path: String, _ detection: Detection) {
         if json {
-            output.line(JSONValue.object([
-                ("path", .string(path)), ("type", .string(detection.type)),
+            output.line(JSONValue.object(JSONValue.path("path", path) + [
+                ("type", .string(detection.type)),
                 ("source", .string(detection.source.rawValue)), ("uncertain", .bool(detection.uncertain)),
             ]).rendered)
         } else if brief {

@@ -9,13 +9,12 @@ struct DocumentPrinter {
 
     /// The JSON object of one entry, in the contract's field names.
     func json(_ document: Document) -> JSONValue {
-        .object([
-            ("path", .string(document.path)), ("type", .string(document.type)), ("directory", .bool(document.isDirectory)),
+        .object(JSONValue.path("path", document.path) + [
+            ("type", .string(document.type)), ("directory", .bool(document.isDirectory)),
             ("size", document.size.map { .int(Int($0)) } ?? .null), ("modified", .string(document.modifiedISO8601)),
             ("location", .string(document.location.rawValue)), ("available", .bool(document.available)),
             ("reason", .optional(document.reason)), ("origin", .optional(document.origin)),
-            ("thumbnail", .optional(document.thumbnail)),
-        ])
+        ] + JSONValue.path("thumbnail", document.thumbnail))
     }
 
     /// A table with a header: size in binary units, local time, location, type, name; unavailable

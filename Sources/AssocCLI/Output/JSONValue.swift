@@ -1,3 +1,5 @@
+import XDGSupport
+
 /// A JSON value with object keys kept in the order they were given, rendered on one line.
 ///
 /// assoc prints JSON Lines with stable field names (DESIGN.md, the command-line contract); a small
@@ -18,6 +20,18 @@ public enum JSONValue: Sendable, Equatable {
 
     /// A string, or `null` when `value` is nil.
     public static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+
+    /// The members for a path: `key` with the path as a string and, when the path is not its own
+    /// UTF-8 (a name with bytes that are not UTF-8, or with one of the scalars that carry them),
+    /// `key_bytes` with the path's exact bytes in base64.
+    ///
+    /// A consumer takes `key_bytes` when present and the UTF-8 of `key` otherwise; `key` alone
+    /// shows each carried byte as the private-use character U+10FF00 + byte.
+    public static func path(_ key: String, _ value: String?) -> [(String, JSONValue)] {
+        guard let value else { return [(key, .null)] }
+        guard PathCoding.carriesBytes(value) else { return [(key, .string(value))] }
+        return [(key, .string(value)), (key + "_bytes", .string(Base64.encoded(PathCoding.encode(value))))]
+    }
 
     /// An array of strings.
     public static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }

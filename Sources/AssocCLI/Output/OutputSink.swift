@@ -1,18 +1,23 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import XDGSupport
 
 /// Where a command writes: results to standard output, messages to standard error.
 ///
-/// The real process uses `standardStreams`; tests use `capture()` to read what a command printed.
+/// The real process uses `standardStreams`.
+///
+/// Results are written as bytes: text as its UTF-8, except that a name printed with
+/// `untrustedLine` to a pipe or a file is its own bytes (`PathCoding.encode`), so a program
+/// reading the output gets back exactly the names; on a terminal it is escaped instead.
 public final class OutputSink: @unchecked Sendable {
-    private let writeOut: (String) -> Void
+    private let writeOut: ([UInt8]) -> Void
     private let writeError: (String) -> Void
     /// Whether standard output is a terminal (names are then escaped).
     public let isTerminal: Bool
 
     /// Creates a sink from two writers.
-    public init(isTerminal: Bool = false, out: @escaping (String) -> Void, error: @escaping (String) -> Void) {
+    public init(isTerminal: Bool = false, out: @escaping ([UInt8]) -> Void, error: @escaping (String) -> Void) {
         self.isTerminal = isTerminal
         self.writeOut = out
         self.writeError = error
@@ -21,7 +26,7 @@ public final class OutputSink: @unchecked Sendable {
     /// The process's standard output (buffered, flushed by `flush()` and when large) and standard error.
     public static var standardStreams: OutputSink {
         let buffer = StandardOutputBuffer()
-        let sink = OutputSink(isTerminal: isatty(1) == 1, out: { buffer.append($0) }, error: { write(2, $0) })
+        let sink = OutputSink(isTerminal: isatty(1) == 1, out: { buffer.append($0) }, error: { write(2, Array($0.utf8)) })
         sink.flusher = { buffer.flush() }
         return sink
     }
@@ -32,10 +37,13 @@ public final class OutputSink: @unchecked Sendable {
     public func flush() { flusher?() }
 
     /// Writes one line of results, or text with another ending.
-    public func line(_ text: String, terminator: String = "\n") { writeOut(text + terminator) }
+    public func line(_ text: String, terminator: String = "\n") { writeOut(Array((text + terminator).utf8)) }
 
-    /// Writes one line of results, escaped when standard output is a terminal.
-    public func untrustedLine(_ text: String) { writeOut((isTerminal ? Terminal.sanitized(text) : text) + "\n") }
+    /// Writes one line of results: escaped when standard output is a terminal, else with each
+    /// name's own bytes.
+    public func untrustedLine(_ text: String) {
+        writeOut(isTerminal ? Array((Terminal.sanitized(text) + "\n").utf8) : PathCoding.encode(text) + [0x0A])
+    }
 
     /// Writes `assoc: message` to standard error.
     public func error(_ message: String) {
@@ -49,9 +57,8 @@ public final class OutputSink: @unchecked Sendable {
     /// Writes raw text to standard error (help after a usage error).
     public func errorText(_ text: String) { writeError(text) }
 
-    fileprivate static func write(_ descriptor: Int32, _ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
+    fileprivate static func write(_ descriptor: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -65,16 +72,56 @@ public final class OutputSink: @unchecked Sendable {
 
 /// Collects standard output so that bulk results cost one system call per 64 KiB, not per line.
 private final class StandardOutputBuffer {
-    private var pending = ""
+    private var pending: [UInt8] = []
 
-    func append(_ text: String) {
-        pending += text
-        if pending.utf8.count >= 1 << 16 { flush() }
+    func append(_ bytes: [UInt8]) {
+        pending += bytes
+        if pending.count >= 1 << 16 { flush() }
     }
 
     func flush() {
         guard !pending.isEmpty else { return }
         OutputSink.write(1, pending)
-        pending = ""
+        pending = []
+    }
+}
+
+extension OutputSink {
+    /// A sink that keeps what a command prints, for tests that run `AssocCLI.run` in-process.
+    public static func capturing(isTerminal: Bool = false) -> (sink: OutputSink, captured: CapturedOutput) {
+        let captured = CapturedOutput()
+        let sink = OutputSink(isTerminal: isTerminal, out: { captured.append(out: $0) }, error: { captured.append(error: $0) })
+        return (sink, captured)
+    }
+}
+
+/// What a capturing `OutputSink` was given.
+public final class CapturedOutput: @unchecked Sendable {
+    private var outBytes: [UInt8] = []
+    private var errorText = ""
+    private let lock = CaptureLock()
+
+    /// Standard output so far, as bytes.
+    public var standardOutputBytes: [UInt8] { lock.locked { outBytes } }
+    /// Standard output so far, decoded as UTF-8.
+    public var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
+    /// Standard error so far.
+    public var standardError: String { lock.locked { errorText } }
+
+    fileprivate func append(out bytes: [UInt8]) { lock.locked { outBytes += bytes } }
+    fileprivate func append(error text: String) { lock.locked { errorText += text } }
+}
+
+/// A mutex over pthread, so the capture works from the threads bulk typing prints on.
+private final class CaptureLock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
     }
 }

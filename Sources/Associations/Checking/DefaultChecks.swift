@@ -11,8 +11,11 @@ extension ConfigurationChecker {
         let named = "[Default Applications] \(entry.key) names \(id)"
         let choose = ConfigurationFix("assoc set \(type) APP to choose an installed application, or assoc unset \(type)")
         guard let application = applications.application(id) else {
+            // In the user's own list the name of a removed application can go: nothing reads it.
+            let forget = location.path == userList
+                ? ConfigurationFix(choose.suggestion, edit: .forget(type: type, app: id), in: path) : choose
             return problem(.defaultMissing, .warning, path: path, line: entry.line,
-                           "\(named), which is not installed", fix: choose)
+                           "\(named), which is not installed", fix: forget)
         }
         switch application.status {
         case .usable: break

@@ -17,6 +17,7 @@ extension ConfigurationChecker {
             guard let entry = application.entry, entry.isApplication, !entry.hidden else { continue }
             found += execProblems(entry)
             found += typeProblems(entry)
+            found += workingDirectoryProblems(entry)
         }
         return found
     }
@@ -40,6 +41,18 @@ extension ConfigurationChecker {
             }
         }
         return found
+    }
+
+    /// A `Path=` that is not an existing directory: every launch fails before the program starts.
+    private func workingDirectoryProblems(_ entry: DesktopEntry) -> [ConfigurationProblem] {
+        guard let directory = entry.workingDirectory, !FileBytes.isDirectory(directory) else { return [] }
+        return [
+            problem(
+                .workingDirectoryMissing, .warning, path: entry.path,
+                line: lineOf("Path", group: DesktopEntry.mainGroup, in: entry.path),
+                "Path=\(directory) is not an existing directory, so the application cannot start in it",
+                fix: ConfigurationFix("create the directory, or correct or remove the Path= line"))
+        ]
     }
 
     /// Aliases and other spellings in `MimeType=`: indexes file the entry under the spelling.

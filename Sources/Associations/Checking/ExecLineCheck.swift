@@ -25,6 +25,9 @@ enum ExecLineCheck {
             return [Finding(kind: .execSyntax, severity: .error, message: "\(error.description); no tool can run it")]
         }
         var findings: [Finding] = []
+        if let problem = ExecProgram.problem(tokens) {
+            findings.append(Finding(kind: .execFieldCode, severity: .error, message: "\(label): \(problem)"))
+        }
         var fileCodesSeen: [String] = []
         for token in tokens {
             var scalars = token.text.unicodeScalars.makeIterator()

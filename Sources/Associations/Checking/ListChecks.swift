@@ -103,6 +103,7 @@ extension ConfigurationChecker {
                     }
                 case .addedAssociations where location.mayAddOrRemove:
                     added[type, default: []] += ids.map { ($0, entry.line) }
+                    found += missingAssociations(ids, type: type, entry: entry, location: location)
                 case .removedAssociations where location.mayAddOrRemove:
                     removed[type, default: []] += ids.map { ($0, entry.line) }
                 default: break
@@ -112,6 +113,20 @@ extension ConfigurationChecker {
         }
         found += addedAndRemoved(added: added, removed: removed, location: location)
         return found
+    }
+
+    /// `[Added Associations]` IDs that are not installed; in the user's own list, `--fix` takes
+    /// them out.
+    private func missingAssociations(_ ids: [String], type: String, entry: KeyFileEntry,
+                                     location: ListLocation) -> [ConfigurationProblem] {
+        ids.filter { DesktopFileID.isValid($0) && applications.application($0) == nil }.map { id in
+            let suggestion = "assoc remove \(type) \(id), or delete \(id) from the line"
+            let safe = location.path == userList
+            return problem(.associationMissing, .warning, path: location.path, line: entry.line,
+                "[Added Associations] \(entry.key) names \(id), which is not installed",
+                fix: safe ? ConfigurationFix(suggestion, edit: .forget(type: type, app: id), in: location.path)
+                    : ConfigurationFix(suggestion))
+        }
     }
 
     private func misplacedGroup(_ group: AssociationGroup, in location: ListLocation, line: Int) -> ConfigurationProblem {

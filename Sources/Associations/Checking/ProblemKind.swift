@@ -43,6 +43,8 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
 
     /// A default that is not installed.
     case defaultMissing = "default-missing"
+    /// An `[Added Associations]` entry naming an application that is not installed.
+    case associationMissing = "association-missing"
     /// A default whose entry says `Hidden=true`.
     case defaultHidden = "default-hidden"
     /// A default whose `TryExec` program is not installed.
@@ -65,6 +67,8 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
     case execFieldCode = "exec-field-code"
     /// More than one of `%f`, `%F`, `%u`, `%U` in one `Exec` (SPECS rule 77).
     case execFileCodes = "exec-file-codes"
+    /// `Path=` names no existing directory, so the application cannot start in it.
+    case workingDirectoryMissing = "working-directory-missing"
     /// `MimeType=` lists an alias (or another spelling) of a type.
     case entryAliasType = "entry-alias-type"
     /// Two files with one desktop file ID: in one directory (which wins is undefined), or a more

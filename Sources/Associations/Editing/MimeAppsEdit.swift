@@ -20,6 +20,10 @@ public enum MimeAppsEdit: Sendable, Equatable {
     /// Moves APP to the front of `[Added Associations]` and out of `[Removed Associations]`: GIO's
     /// "last used" memory of an Open With choice (SPECS rule 57).
     case setLastUsed(type: String, app: String)
+    /// Takes APP out of `[Default Applications]` and `[Added Associations]` of the type, without
+    /// adding it to `[Removed Associations]`: for an application that is no longer installed
+    /// (`assoc check --fix`), so nothing is left that names it.
+    case forget(type: String, app: String)
     /// Rewrites every key that is an alias or another spelling of the type as the type itself,
     /// merging its IDs into one line per group in their order (`assoc check --fix`).
     case canonicalizeKey(type: String)
@@ -28,7 +32,8 @@ public enum MimeAppsEdit: Sendable, Equatable {
     public var type: String {
         switch self {
         case let .setDefault(type, _), let .setDefaultOnly(type, _), let .unsetDefault(type), let .add(type, _),
-            let .remove(type, _), let .reset(type), let .setLastUsed(type, _), let .canonicalizeKey(type):
+            let .remove(type, _), let .reset(type), let .setLastUsed(type, _), let .canonicalizeKey(type),
+            let .forget(type, _):
             return type
         }
     }
@@ -77,6 +82,9 @@ public struct MimeAppsEditor: Sendable {
             let others = ids(for: type, group: .addedAssociations, in: file).filter { $0 != app }
             write([app] + others, type: type, group: .addedAssociations, in: &file)
             removeFromList(app, type: type, group: .removedAssociations, in: &file)
+        case let .forget(_, app):
+            removeFromList(app, type: type, group: .defaultApplications, in: &file)
+            removeFromList(app, type: type, group: .addedAssociations, in: &file)
         case .reset:
             for group in [AssociationGroup.defaultApplications, .addedAssociations, .removedAssociations] {
                 file.remove(type, in: group.rawValue, matching: sameType(type))

@@ -1,3 +1,5 @@
+import XDGSupport
+
 /// A unified diff of two texts, line by line, for `--dry-run` and refused writes.
 ///
 /// Lines both texts share at the start and at the end are set aside first, so the cost follows
@@ -40,6 +42,36 @@ public enum UnifiedDiff {
         }
         operations.removeAll()
         return output
+    }
+
+    /// The lines an edit removed and added, each as `- LINE` or `+ LINE` with the group it is in
+    /// (`+ application/pdf=viewer.desktop; (in [Default Applications])`), in file order: what an
+    /// edit command prints it did.
+    public static func changedLines(old: String?, new: String) -> [String] {
+        let before = lines(old ?? "")
+        let after = lines(new)
+        var groupOfOld: [Int: String] = [:]
+        var groupOfNew: [Int: String] = [:]
+        for (text, map) in [(before, 0), (after, 1)] {
+            var group = ""
+            for (index, line) in text.enumerated() {
+                let trimmed = line.trimmingSpaces()
+                if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") { group = trimmed }
+                if map == 0 { groupOfOld[index + 1] = group } else { groupOfNew[index + 1] = group }
+            }
+        }
+        return edits(before, after).compactMap { operation in
+            let text = operation.text.hasSuffix("\r") ? String(operation.text.dropLast()) : operation.text
+            switch operation.kind {
+            case .keep: return nil
+            case .delete:
+                let group = groupOfOld[operation.oldLine] ?? ""
+                return "- " + text + (group.isEmpty || group == text ? "" : " (in \(group))")
+            case .insert:
+                let group = groupOfNew[operation.newLine] ?? ""
+                return "+ " + text + (group.isEmpty || group == text ? "" : " (in \(group))")
+            }
+        }
     }
 
     // MARK: - Edit script

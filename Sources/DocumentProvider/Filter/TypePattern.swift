@@ -6,7 +6,8 @@ public struct TypePattern: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable {
         /// A MIME type or an alias of one: `application/pdf`, `application/x-pdf`.
         case mimeType
-        /// A media wildcard: `image/*`; `*/*` and `*` take everything.
+        /// A media wildcard: `image/*`; `*/*` and `*` take everything. Any other wildcard over
+        /// type names (`application/vnd.oasis.opendocument.*`) stands for the known types it matches.
         case wildcard
         /// A file extension with its dot: `.pdf`, standing for the types whose globs name it.
         case fileExtension
@@ -35,17 +36,17 @@ public struct TypePattern: Sendable, Equatable {
         } else if text.hasSuffix("/*") && MIMETypeName.isValid(text) {
             kind = .wildcard
             targets = [text.lowercased()]
+        } else if text.contains("/") && MIMEDatabase.isTypeWildcard(text) {
+            kind = .wildcard
+            targets = database.types(matchingWildcard: text)
+            guard !targets.isEmpty else { throw .unrecognised(text) }
         } else if text.contains("/") {
-            guard MIMETypeName.isValid(text), !text.contains("*") else { throw .unrecognised(text) }
+            guard MIMETypeName.isValid(text) else { throw .unrecognised(text) }
             kind = .mimeType
             targets = [database.canonicalName(text)]
         } else if text.hasPrefix("."), text.count > 1, !text.dropFirst().contains("/") {
             kind = .fileExtension
-            let pattern = "*" + text.lowercased()
-            var types: [String] = []
-            for rule in database.contents.globs where rule.pattern.lowercased() == pattern && !types.contains(rule.mimeType) {
-                types.append(rule.mimeType)
-            }
+            let types = database.types(withExtension: text)
             guard !types.isEmpty else { throw .unknownExtension(text) }
             targets = types.sorted()
         } else if text.contains("."), !text.hasPrefix("."), !text.hasSuffix("."),

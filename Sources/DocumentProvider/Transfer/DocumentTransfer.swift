@@ -11,7 +11,9 @@ import XDGSupport
 /// against the source's size, and only then renamed to its final name; a name that is taken gets a
 /// number (`report (2).pdf`) unless `replace` is set. A move within one file system is a rename;
 /// across file systems it is a copy as above and then the removal of the source. Permission bits,
-/// `user.*` attributes and times go with the document.
+/// `user.*` attributes and times go with the document, but assoc's own `user.assoc.*` attributes
+/// (a per-file choice of application) do not. A transfer whose source and destination are one
+/// file by any path (a symbolic link, a hard link, a linked directory) is refused.
 public struct DocumentTransfer: Sendable {
     /// How to transfer.
     public struct Options: Sendable, Equatable {
@@ -99,7 +101,7 @@ public struct DocumentTransfer: Sendable {
         }
         let name = Self.baseName(source)
         let target = FilePlacement.join(directory, name)
-        if options.replace, isSameFile(info, target) { throw .sameFile(source: source, destination: target) }
+        if options.replace, FileIdentity(target) == FileIdentity(info) { throw .sameFile(source: source, destination: target) }
         let copy = try FileCopier.copy(descriptor, sourcePath: source, info: opened, into: directory)
         defer { copy.registration.end() }
         let placed: (path: String, replaced: Bool)?
@@ -132,9 +134,13 @@ public struct DocumentTransfer: Sendable {
         try checkConformance(source)
         let name = Self.baseName(source)
         let target = FilePlacement.join(directory, name)
-        if isSameFile(linkInfo, target, following: false) {
+        // The same directory entry: already there. Another name of the same file, reached through
+        // a link, a hard link or a bind mount, is refused: renaming it over the file (or next to
+        // it) would leave a link to nothing or two names of one file, not a move.
+        if FileIdentity(Self.directoryName(source)) == FileIdentity(directory) {
             return TransferResult(source: source, destination: target, method: .none)
         }
+        if FileIdentity(target) == FileIdentity(info) { throw .sameFile(source: source, destination: target) }
         var directoryInfo = stat()
         guard stat(PathCoding.cString(directory), &directoryInfo) == 0 else {
             throw .missingDestination(path: directory)
@@ -143,9 +149,11 @@ public struct DocumentTransfer: Sendable {
         if linkInfo.st_dev == directoryInfo.st_dev,
             let placed = try FilePlacement.place(source, source: source, directory: directory, name: name,
                                                  replace: options.replace) {
+            let kept = isLink ? [] : Self.removeAssocAttributes(placed.path)
             FilePlacement.syncDirectory(directory)
             FilePlacement.syncDirectory(Self.directoryName(source))
-            return TransferResult(source: source, destination: placed.path, method: .rename, replaced: placed.replaced)
+            return TransferResult(source: source, destination: placed.path, method: .rename, replaced: placed.replaced,
+                                  retainedAttributes: kept)
         }
         if isLink { throw .linkAcrossFileSystems(path: source) }
         let sourceDirectory = Self.directoryName(source)
@@ -194,10 +202,12 @@ public struct DocumentTransfer: Sendable {
         }
     }
 
-    private func isSameFile(_ info: stat, _ path: String, following: Bool = true) -> Bool {
-        var other = stat()
-        let found = following ? stat(PathCoding.cString(path), &other) : lstat(PathCoding.cString(path), &other)
-        return found == 0 && other.st_dev == info.st_dev && other.st_ino == info.st_ino
+    /// Takes assoc's own attributes off a renamed file, as a copy would not have them; returns
+    /// those that could not be removed.
+    private static func removeAssocAttributes(_ path: String) -> [String] {
+        ExtendedAttributes.names(path: path).filter(ExtendedAttributes.isAssocOwn).filter { name in
+            (try? ExtendedAttributes.remove(name, from: path)) == nil
+        }
     }
 
     static func baseName(_ path: String) -> String {

@@ -7,9 +7,10 @@ import XDGSupport
 
 /// Copying a file into a hidden temporary file of a directory, complete or not at all.
 ///
-/// The copy gets the source's bytes, permission bits, `user.*` extended attributes and access and
-/// modification times; it is fsynced and its size checked against the source's. On any failure the
-/// temporary file is removed before the error is thrown, so nothing is left behind.
+/// The copy gets the source's bytes, permission bits, `user.*` extended attributes but assoc's own
+/// (`user.assoc.*`), and access and modification times; it is fsynced and its size checked against
+/// the source's. On any failure the temporary file is removed before the error is thrown, so
+/// nothing is left behind.
 enum FileCopier {
     /// A finished copy under a temporary name.
     struct Copy {
@@ -91,13 +92,15 @@ enum FileCopier {
         return dropped
     }
 
-    /// Copies every `user.*` attribute; returns those the destination does not support.
+    /// Copies every `user.*` attribute but assoc's own; returns those the destination does not
+    /// support.
     private static func copyAttributes(from source: Int32, to destination: Int32, sourcePath: String,
                                        directory: String) throws(TransferError) -> [String] {
         var dropped: [String] = []
-        for name in attributeNames(source) where name.hasPrefix("user.") {
-            guard let value = attributeValue(source, name) else { continue }
-            let result = value.withUnsafeBytes { fsetxattr(destination, name, $0.baseAddress, $0.count, 0) }
+        for name in ExtendedAttributes.names(ofDescriptor: source)
+        where name.hasPrefix("user.") && !ExtendedAttributes.isAssocOwn(name) {
+            guard let value = ExtendedAttributes.value(name, ofDescriptor: source) else { continue }
+            let result = value.withUnsafeBytes { fsetxattr(destination, PathCoding.cString(name), $0.baseAddress, $0.count, 0) }
             if result == 0 { continue }
             let failure = FileBytes.Failure.fromErrno()
             if failure.code == EOPNOTSUPP || failure.code == ENOTSUP || failure.code == EPERM {
@@ -107,31 +110,5 @@ enum FileCopier {
             throw .cannotWrite(source: sourcePath, directory: directory, reason: "attribute \(name): \(failure.reason)")
         }
         return dropped
-    }
-
-    private static func attributeNames(_ descriptor: Int32) -> [String] {
-        for _ in 0..<4 {
-            let size = flistxattr(descriptor, nil, 0)
-            guard size > 0 else { return [] }
-            var buffer = [CChar](repeating: 0, count: size)
-            let length = flistxattr(descriptor, &buffer, size)
-            if length < 0 && errno == ERANGE { continue }
-            guard length > 0 else { return [] }
-            return buffer[..<length].split(separator: 0).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        }
-        return []
-    }
-
-    private static func attributeValue(_ descriptor: Int32, _ name: String) -> [UInt8]? {
-        for _ in 0..<4 {
-            let size = fgetxattr(descriptor, name, nil, 0)
-            guard size >= 0 else { return nil }
-            var buffer = [UInt8](repeating: 0, count: max(size, 1))
-            let length = buffer.withUnsafeMutableBytes { fgetxattr(descriptor, name, $0.baseAddress, $0.count) }
-            if length < 0 && errno == ERANGE { continue }
-            guard length >= 0 else { return nil }
-            return Array(buffer[..<length])
-        }
-        return nil
     }
 }

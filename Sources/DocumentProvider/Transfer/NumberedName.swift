@@ -1,9 +1,16 @@
+import XDGSupport
+
 /// The names a file gets when its own is taken: `report.pdf`, `report (2).pdf`, `report (3).pdf`.
 ///
 /// The number goes before the extension, and before a double one such as `.tar.gz`; a name that
 /// already ends in a number in parentheses counts on from it (`report (2).pdf` → `report (3).pdf`).
-/// A hidden name without another dot (`.profile`) has no extension.
+/// A hidden name without another dot (`.profile`) has no extension. A numbered name that would be
+/// longer than a file name may be (255 bytes) has its stem shortened, a whole character at a time,
+/// so that the number and the extension still fit.
 public enum NumberedName {
+    /// The most bytes a file name may have (`NAME_MAX`).
+    static let maximumBytes = 255
+
     /// Extensions that are kept whole.
     static let doubleExtensions = [".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".tar.lz", ".tar.lzma", ".tar.z"]
 
@@ -16,7 +23,20 @@ public enum NumberedName {
             stem = base
             number = existing + attempt - 1
         }
-        return "\(stem) (\(number))\(suffix)"
+        return fitted(stem, " (\(number))\(suffix)")
+    }
+
+    /// `stem + tail`, with characters taken off the end of `stem`, and if need be of `tail`, until
+    /// it has at most `maximumBytes` bytes.
+    static func fitted(_ stem: String, _ tail: String) -> String {
+        func bytes(_ text: String) -> Int { PathCoding.cString(text).count - 1 }
+        var stem = stem
+        var tail = tail
+        var excess = bytes(stem) + bytes(tail) - maximumBytes
+        while excess > 0, let last = stem.popLast() ?? tail.popLast() {
+            excess -= bytes(String(last))
+        }
+        return stem + tail
     }
 
     /// The name without its extension, and the extension with its dot.

@@ -23,6 +23,10 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotPlace(source: String, destination: String, reason: String)
     /// `--replace` would replace the source with itself.
     case sameFile(source: String, destination: String)
+    /// An operand names a file that an earlier operand of the same request already transferred.
+    case namedTwice(path: String, earlier: String)
+    /// With `--replace`, a document would replace the one an earlier operand has just become.
+    case wouldReplaceTransferred(source: String, destination: String, earlier: String)
     /// Every numbered name up to the limit is taken.
     case noFreeName(directory: String, name: String)
     /// A symbolic link cannot be moved to another file system (its target would be copied instead).
@@ -47,6 +51,9 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the copy of '\(source)' has \(found) bytes, not \(expected); nothing was copied"
         case let .cannotPlace(source, destination, reason): return "cannot put '\(source)' at '\(destination)': \(reason)"
         case let .sameFile(source, destination): return "'\(source)' and '\(destination)' are the same file"
+        case let .namedTwice(path, earlier): return "'\(path)' is the same file as '\(earlier)', already done"
+        case let .wouldReplaceTransferred(source, destination, earlier):
+            return "refusing '\(source)': it would replace '\(destination)', which '\(earlier)' has just become"
         case let .noFreeName(directory, name): return "no free name for '\(name)' in '\(directory)'"
         case let .linkAcrossFileSystems(path):
             return "'\(path)' is a symbolic link; it cannot be moved to another file system"

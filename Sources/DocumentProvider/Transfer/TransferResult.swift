@@ -22,14 +22,18 @@ public struct TransferResult: Sendable, Equatable {
     public var replaced: Bool
     /// `user.*` attributes the destination's file system does not support, so not copied.
     public var droppedAttributes: [String]
+    /// assoc's own `user.assoc.*` attributes that a renamed file kept because they could not be
+    /// removed (a copy never has them).
+    public var retainedAttributes: [String]
 
     /// Creates a result.
     public init(source: String, destination: String, method: Method, replaced: Bool = false,
-                droppedAttributes: [String] = []) {
+                droppedAttributes: [String] = [], retainedAttributes: [String] = []) {
         self.source = source
         self.destination = destination
         self.method = method
         self.replaced = replaced
         self.droppedAttributes = droppedAttributes
+        self.retainedAttributes = retainedAttributes
     }
 }

@@ -47,16 +47,26 @@ enum MIMECache {
         return contents
     }
 
+    /// How far the magic of a validated cache looks into a file.
+    struct MagicReach {
+        /// The most bytes of a file any of its magic can look at.
+        var extent: Int
+        /// The types whose magic looks further than `MagicReadLimit.bytes`, with how far.
+        var beyondLimit: [(type: String, extent: Int)]
+    }
+
     /// Checks every list of the cache image `bytes` without decoding it: every offset, count,
-    /// string and nesting depth that a later `read` of any section will meet. Returns the most
-    /// bytes of a file its magic can look at.
+    /// string and nesting depth that a later `read` of any section will meet. Returns how far its
+    /// magic looks into a file.
     ///
     /// - Throws: `.unsupportedCacheVersion` or `.corruptCache`, exactly when `read` would.
-    static func validate(bytes: [UInt8], path: String) throws(MIMEDatabaseError) -> Int {
+    static func validate(bytes: [UInt8], path: String) throws(MIMEDatabaseError) -> MagicReach {
         var contents = DirectoryContents()
         var parser = Parser(reader: CacheReader(bytes: bytes), building: false, collectsTypes: false)
         try walk(&parser, path: path, sections: .all, into: &contents)
-        return parser.maxExtent
+        // Only the few types beyond the limit have their names decoded.
+        let beyond = parser.beyondLimit.map { (type: (try? parser.reader.string(at: $0.typeOffset)) ?? "", extent: $0.extent) }
+        return MagicReach(extent: parser.maxExtent, beyondLimit: beyond)
     }
 
     private static func walk(_ parser: inout Parser, path: String, sections: Sections,
@@ -103,6 +113,9 @@ enum MIMECache {
         var referencedTypes: Set<String> = []
         /// The most bytes any magic matchlet seen so far looks at.
         var maxExtent = 0
+        /// The magic sections seen so far that look beyond `MagicReadLimit.bytes`: where their
+        /// type's name is, and how far they look.
+        var beyondLimit: [(typeOffset: Int, extent: Int)] = []
         private var strings: [Int: String] = [:]
 
         init(reader: CacheReader, building: Bool, collectsTypes: Bool) {
@@ -231,8 +244,12 @@ enum MIMECache {
                 let priority = try reader.int(at: match)
                 let mimeType = try type(at: reader.int(at: match + 4))
                 let matchletCount = try reader.count(at: match + 8, recordSize: 32, recordsStart: 0, what: "a magic match")
+                let extentBefore = maxExtent
+                maxExtent = 0
                 let matchlets = try readMatchlets(first: reader.int(at: match + 12), count: matchletCount, depth: 0,
                                                   visited: &visitedMatchlets)
+                if maxExtent > MagicReadLimit.bytes { beyondLimit.append((try reader.int(at: match + 4), maxExtent)) }
+                maxExtent = max(maxExtent, extentBefore)
                 guard building else { continue }
                 let rule = MagicRule(priority: priority, mimeType: mimeType, matchlets: matchlets)
                 if rule.isDeleteAllMarker {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import XDGSupport
 
 /// A pattern for fnmatch(3), with the literal bytes it must begin and end with: a name that
 /// lacks them cannot match, and is passed over without calling fnmatch.
@@ -41,10 +42,13 @@ struct FullPattern: Sendable {
 extension FullPattern {
     /// The patterns of `candidates` that match a base name (`lowered` is its lower-cased form, for
     /// the patterns that ignore case), in the order given.
+    ///
+    /// fnmatch(3) sees the name's own bytes, as xdgmime gives it: `?` takes one byte of a name
+    /// that is not UTF-8, not the four of the character that carries it.
     static func matches(_ candidates: [FullPattern], name: String, lowered: String) -> [GlobMatch] {
         var found: [GlobMatch] = []
-        let folded = Array(lowered.utf8CString)
-        let exact = Array(name.utf8CString)
+        let folded = PathCoding.cString(lowered)
+        let exact = PathCoding.cString(name)
         folded.withUnsafeBytes { foldedBytes in
             exact.withUnsafeBytes { exactBytes in
                 // The C strings without their NUL, for the prefix and suffix checks.

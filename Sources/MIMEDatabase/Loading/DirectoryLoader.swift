@@ -69,8 +69,11 @@ enum DirectoryLoader {
             do { bytes = try FileBytes.read(cachePath) } catch {
                 throw MIMEDatabaseError.unreadable(path: cachePath, reason: error.reason)
             }
-            let extent = try MIMECache.validate(bytes: bytes, path: cachePath)
-            return CacheImage(bytes: bytes, path: cachePath, typesPath: path + "/types", magicExtent: extent)
+            let reach = try MIMECache.validate(bytes: bytes, path: cachePath)
+            for (type, extent) in reach.beyondLimit {
+                diagnostics.append(MagicReadLimit.warning(path: cachePath, type: type, extent: extent))
+            }
+            return CacheImage(bytes: bytes, path: cachePath, typesPath: path + "/types", magicExtent: reach.extent)
         } catch {
             let fallback = hasPackages ? "reading the XML instead"
                 : GeneratedFiles.exist(in: path) ? "reading the text files beside it instead" : "directory skipped"

@@ -12,7 +12,7 @@ final class MergedSections: Sendable {
     private let rootXML: LazyValue<DirectoryContents>
     private let treeMagic: LazyValue<DirectoryContents>
     private let icons: LazyValue<DirectoryContents>
-    /// The most bytes of a file any directory's magic can look at.
+    /// The most bytes of a file any directory's magic can look at, up to `MagicReadLimit.bytes`.
     let magicExtent: Int
 
     /// Merges `directories`, least important first.
@@ -30,7 +30,7 @@ final class MergedSections: Sendable {
         rootXML = merge(.rootXML)
         treeMagic = merge(.treeMagic)
         icons = merge(.icons)
-        magicExtent = directories.map(\.magicExtent).max() ?? 0
+        magicExtent = min(directories.map(\.magicExtent).max() ?? 0, MagicReadLimit.bytes)
     }
 
     /// The merged fields of `section`; the other fields are empty.

@@ -32,3 +32,21 @@ public enum MIMETypeName {
         return utf8[index] == UInt8(ascii: "/")
     }
 }
+
+extension MIMETypeName {
+    /// Whether `name` is `media/subtype` as RFC 6838, section 4.2 restricts names: each part 1 to
+    /// 127 letters, digits and `!#$&-^_.+`, the first a letter or digit. Names to be written as
+    /// keys of a list are held to this, so that nothing reads back as another key or a comment.
+    public static func isRestrictedName(_ name: String) -> Bool {
+        let parts = name.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        return parts.allSatisfy { part in
+            guard let first = part.first, part.count <= 127, isAlphanumeric(first) else { return false }
+            return part.allSatisfy { isAlphanumeric($0) || "!#$&-^_.+".utf8.contains($0) }
+        }
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+}

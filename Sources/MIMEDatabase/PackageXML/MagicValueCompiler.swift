@@ -1,3 +1,5 @@
+import XDGSupport
+
 /// Compiles a `<match>` element's attributes to the byte form of a `Matchlet` (SPECS rules 15–16).
 ///
 /// Follows `update-mime-database`: numbers parse like `strtoul` with base 0, string values undo C
@@ -88,21 +90,12 @@ enum MagicValueCompiler {
         }
         var result: [UInt8] = []
         for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else {
+            guard let high = HexDigit.value(of: digits[index]), let low = HexDigit.value(of: digits[index + 1]) else {
                 throw Failure(reason: "string mask '\(text)' has a character that is not a hex digit")
             }
             result.append(high << 4 | low)
         }
         return result
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     /// Undoes C escapes: `\n \t \r \\`, `\xH` or `\xHH`, octal `\N` to `\NNN`; `\c` is `c`, and
@@ -128,7 +121,7 @@ enum MagicValueCompiler {
             case UInt8(ascii: "x"):
                 var value: UInt32 = 0
                 var digits = 0
-                while digits < 2, index < input.count, let digit = hexValue(input[index]) {
+                while digits < 2, index < input.count, let digit = HexDigit.value(of: input[index]) {
                     value = value << 4 | UInt32(digit)
                     digits += 1
                     index += 1

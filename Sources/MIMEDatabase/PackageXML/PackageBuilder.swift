@@ -39,6 +39,7 @@ struct PackageBuilder {
     private var magicPriority = 50
     private var magicDepth: Int?
     private var magicInvalid = false
+    private var magicLine: Int?
     /// Open `<match>` elements, innermost last; index 0 collects the section's top level.
     private var matchStack: [[Matchlet]] = []
     private var treePriority = 50
@@ -77,6 +78,7 @@ struct PackageBuilder {
             package.globDeleteAll.insert(type)
         case "magic":
             magicDepth = element.depth
+            magicLine = element.line
             magicPriority = number(element, "priority", default: 50, max: 100)
             magicInvalid = false
             matchStack = [[]]
@@ -138,6 +140,10 @@ struct PackageBuilder {
             } else if name == "magic" && depth == magicDepth {
                 if !magicInvalid, let top = matchStack.first, !top.isEmpty {
                     package.magic.append(MagicRule(priority: magicPriority, mimeType: type, matchlets: top))
+                    let extent = MagicReadLimit.extent(of: top)
+                    if extent > MagicReadLimit.bytes {
+                        diagnostics.append(MagicReadLimit.warning(path: path, line: magicLine, type: type, extent: extent))
+                    }
                 }
                 self.magicDepth = nil
                 matchStack = []

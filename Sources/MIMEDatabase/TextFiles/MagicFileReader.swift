@@ -43,7 +43,12 @@ struct MagicFileReader {
                     reader.position += 1
                     continue
                 }
+                let line = reader.line
                 if let rule = try reader.section() {
+                    let extent = MagicReadLimit.extent(of: rule.matchlets)
+                    if extent > MagicReadLimit.bytes, !rule.isDeleteAllMarker {
+                        diagnostics.append(MagicReadLimit.warning(path: path, line: line, type: rule.mimeType, extent: extent))
+                    }
                     contents.types.insert(rule.mimeType)
                     if rule.isDeleteAllMarker { contents.magicDeleteAll.insert(rule.mimeType) } else { contents.magic.append(rule) }
                 }

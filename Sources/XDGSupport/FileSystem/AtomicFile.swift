@@ -128,7 +128,7 @@ public enum AtomicFile {
     /// - Returns: the old and new text when something was written.
     /// - Throws: `Failure`, or whatever `change` throws; nothing is written then.
     @discardableResult
-    public static func update(_ path: String, newFileMode: mode_t = 0o600, directoryMode: mode_t = 0o700,
+    public static func update(_ path: String, newFileMode: mode_t? = nil, directoryMode: mode_t = 0o700,
                               sizeLimit: Int = defaultSizeLimit,
                               _ change: (String?) throws -> String?) throws -> (old: String?, new: String)? {
         var target = try writeTarget(path)
@@ -165,7 +165,10 @@ public enum AtomicFile {
     }
 
     /// Writes `text` to a temporary file beside `target`, fsyncs it and renames it over `target`.
-    public static func replace(_ target: String, with text: String, newFileMode: mode_t = 0o600) throws(Failure) {
+    ///
+    /// A new file gets `newFileMode`, or when that is nil the mode the umask gives (0666 less
+    /// the umask, as GLib's `g_file_set_contents` creates a list); an existing one keeps its mode.
+    public static func replace(_ target: String, with text: String, newFileMode: mode_t? = nil) throws(Failure) {
         let directory = directory(of: target)
         var info = stat()
         var linkInfo = stat()
@@ -196,7 +199,7 @@ public enum AtomicFile {
             registration.end()
         }
         defer { close(descriptor) }
-        let mode = exists ? info.st_mode & 0o7777 : newFileMode
+        let mode = exists ? info.st_mode & 0o7777 : newFileMode ?? (0o666 & ~currentUmask())
         guard fchmod(descriptor, mode) == 0 else {
             throw .system(path: target, step: "chmod", reason: FileBytes.Failure.fromErrno().reason)
         }
@@ -219,6 +222,13 @@ public enum AtomicFile {
             _ = fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
+    }
+
+    /// The process's umask (read by setting it and setting it back).
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
     }
 
     private static func makeDirectories(_ path: String, mode: mode_t) throws(Failure) {

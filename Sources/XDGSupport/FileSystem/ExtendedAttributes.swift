@@ -8,6 +8,35 @@ internal import CSystem
 ///
 /// Attributes are never required: a file system without them simply has none (SPECS rule 83).
 public enum ExtendedAttributes {
+    /// The prefix of assoc's own attributes, such as `user.assoc.open-with`.
+    ///
+    /// They hold a choice made for one file at one place, so they never travel with it: a copy
+    /// leaves them behind and a move takes them off (DESIGN.md decision 11).
+    public static let assocPrefix = "user.assoc."
+
+    /// Whether attribute `name` is one of assoc's own (`user.assoc.*`).
+    public static func isAssocOwn(_ name: String) -> Bool { name.hasPrefix(assocPrefix) }
+
+    /// The names of the attributes of `path` itself (a symbolic link is not followed).
+    public static func names(path: String) -> [String] {
+        let cPath = PathCoding.cString(path)
+        return names { llistxattr(cPath, $0, $1) }
+    }
+
+    /// Calls `list` (a `listxattr` variant) until the list fits, and splits it at its NUL bytes.
+    private static func names(_ list: (UnsafeMutablePointer<CChar>?, Int) -> Int) -> [String] {
+        for _ in 0..<4 {
+            let size = list(nil, 0)
+            guard size > 0 else { return [] }
+            var buffer = [CChar](repeating: 0, count: size)
+            let length = buffer.withUnsafeMutableBufferPointer { list($0.baseAddress, size) }
+            if length < 0 && errno == ERANGE { continue }
+            guard length > 0 else { return [] }
+            return buffer[..<length].split(separator: 0).map { PathCoding.decode($0.map { UInt8(bitPattern: $0) }) }
+        }
+        return []
+    }
+
     /// The value of attribute `name` on `path` (following links), or nil when absent or unsupported.
     public static func value(_ name: String, of path: String) -> String? {
         let cPath = PathCoding.cString(path)
@@ -34,25 +63,20 @@ public enum ExtendedAttributes {
 
     /// Removes attribute `name` from `path`; an absent attribute is not an error.
     public static func remove(_ name: String, from path: String) throws(FileBytes.Failure) {
-        guard removexattr(PathCoding.cString(path), name) == 0 || errno == ENODATA else { throw .fromErrno() }
+        guard removexattr(PathCoding.cString(path), PathCoding.cString(name)) == 0 || errno == ENODATA else {
+            throw .fromErrno()
+        }
     }
 
-    /// The names of the attributes of the open file `descriptor`, in the kernel's order.
+    /// The names of the attributes of the open file `descriptor`, in the kernel's order; empty
+    /// when it has none or the file system keeps none.
     public static func names(ofDescriptor descriptor: Int32) -> [String] {
-        for _ in 0..<4 {
-            let size = flistxattr(descriptor, nil, 0)
-            guard size > 0 else { return [] }
-            var buffer = [CChar](repeating: 0, count: size)
-            let length = flistxattr(descriptor, &buffer, size)
-            if length < 0 && errno == ERANGE { continue }
-            guard length > 0 else { return [] }
-            return buffer[..<length].split(separator: 0).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        }
-        return []
+        names { flistxattr(descriptor, $0, $1) }
     }
 
     /// The value of attribute `name` of the open file `descriptor`, as bytes, or nil.
     public static func value(_ name: String, ofDescriptor descriptor: Int32) -> [UInt8]? {
+        let name = PathCoding.cString(name)
         for _ in 0..<4 {
             let size = fgetxattr(descriptor, name, nil, 0)
             guard size >= 0 else { return nil }

@@ -1,0 +1,69 @@
+# Builds and installs assoc: the executable, its man pages and its shell completions.
+#
+#   make                      release build (static Swift runtime)
+#   make install              into PREFIX (default /usr/local); DESTDIR for staging
+#   make uninstall            removes what install put there
+#   make check                the whole test suite, as CI runs it
+#   make install DESTDIR=/tmp/stage PREFIX=/usr
+#
+# The directory variables follow the GNU conventions; the completion directories are the ones
+# bash-completion, zsh and fish read for packages (vendor directories).
+
+PREFIX ?= /usr/local
+EXEC_PREFIX ?= $(PREFIX)
+BINDIR ?= $(EXEC_PREFIX)/bin
+DATAROOTDIR ?= $(PREFIX)/share
+MANDIR ?= $(DATAROOTDIR)/man
+MAN1DIR ?= $(MANDIR)/man1
+BASH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/bash-completion/completions
+ZSH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/zsh/vendor-completions
+FISH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
+
+SWIFT ?= swift
+SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib
+# An executable built already (the tests install the one they built); empty: build it here.
+ASSOC_BINARY ?=
+INSTALL ?= install
+INSTALL_PROGRAM ?= $(INSTALL) -m 755
+INSTALL_DATA ?= $(INSTALL) -m 644
+
+MAN_PAGES := $(wildcard man/*.1)
+BASH_COMPLETION := data/completions/assoc.bash
+ZSH_COMPLETION := data/completions/_assoc
+FISH_COMPLETION := data/completions/assoc.fish
+
+.PHONY: all build install uninstall check
+
+all: build
+
+build:
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+
+install:
+	binary="$(ASSOC_BINARY)"; \
+	if [ -z "$$binary" ]; then \
+		$(SWIFT) build $(SWIFT_BUILD_FLAGS) && binary="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/assoc"; \
+	fi && \
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" && \
+	$(INSTALL_PROGRAM) "$$binary" "$(DESTDIR)$(BINDIR)/assoc"
+	$(INSTALL_DATA) $(MAN_PAGES) "$(DESTDIR)$(MAN1DIR)/"
+	if [ -f "$(BASH_COMPLETION)" ]; then \
+		$(INSTALL) -d "$(DESTDIR)$(BASH_COMPLETIONS_DIR)" && \
+		$(INSTALL_DATA) "$(BASH_COMPLETION)" "$(DESTDIR)$(BASH_COMPLETIONS_DIR)/assoc"; fi
+	if [ -f "$(ZSH_COMPLETION)" ]; then \
+		$(INSTALL) -d "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)" && \
+		$(INSTALL_DATA) "$(ZSH_COMPLETION)" "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_assoc"; fi
+	if [ -f "$(FISH_COMPLETION)" ]; then \
+		$(INSTALL) -d "$(DESTDIR)$(FISH_COMPLETIONS_DIR)" && \
+		$(INSTALL_DATA) "$(FISH_COMPLETION)" "$(DESTDIR)$(FISH_COMPLETIONS_DIR)/assoc.fish"; fi
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/assoc"
+	for page in $(notdir $(MAN_PAGES)); do rm -f "$(DESTDIR)$(MAN1DIR)/$$page"; done
+	rm -f "$(DESTDIR)$(BASH_COMPLETIONS_DIR)/assoc" "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_assoc" \
+		"$(DESTDIR)$(FISH_COMPLETIONS_DIR)/assoc.fish"
+
+# The README's test command: formatting, a build with every warning an error, the tests.
+check:
+	swift format lint --strict --recursive Sources Tests
+	$(SWIFT) test -q -Xswiftc -warnings-as-errors
