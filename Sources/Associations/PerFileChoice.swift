@@ -62,7 +62,9 @@ public struct PerFileChoice: Sendable {
     /// - Throws: `FileBytes.Failure` when the file cannot be found, or the list's write error.
     public func set(_ app: String, for path: String) throws -> String {
         guard let (absolute, inode) = identity(path) else { throw FileBytes.Failure.fromErrno() }
-        try AtomicFile.update(listPath) { old in
+        // The list names the user's files: private, as a new file; never under an unknown HOME.
+        _ = try environment.stateHomeForWriting()
+        try AtomicFile.update(listPath, newFileMode: 0o600) { old in
             var diagnostics: [Diagnostic] = []
             var file = KeyFile(parsing: old ?? "", path: listPath, diagnostics: &diagnostics)
             file.set("\(app);\(inode);", for: Self.key(absolute), in: Self.group)
@@ -82,7 +84,8 @@ public struct PerFileChoice: Sendable {
     public func unset(_ path: String) throws {
         try? ExtendedAttributes.remove(Self.attribute, from: path)
         guard let (absolute, _) = identity(path), FileBytes.exists(listPath) else { return }
-        try AtomicFile.update(listPath) { old in
+        _ = try environment.stateHomeForWriting()
+        try AtomicFile.update(listPath, newFileMode: 0o600) { old in
             var diagnostics: [Diagnostic] = []
             var file = KeyFile(parsing: old ?? "", path: listPath, diagnostics: &diagnostics)
             return file.remove(Self.key(absolute), in: Self.group) ? file.text : nil
