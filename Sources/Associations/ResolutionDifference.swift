@@ -61,7 +61,7 @@ public enum ResolutionDifference: Sendable, Equatable {
 
     private static func gio(spec: Resolution, gio: Resolution) -> ResolutionDifference {
         if spec.type != gio.type { return .caseFolding(spec: spec.type, gio: gio.type) }
-        let specPaths = Set(
+        let sources = Set(
             spec.steps.compactMap { step -> String? in
                 switch step {
                 case .defaultEntry(_, _, let path, _), .removed(_, _, let path, _): return path
@@ -69,20 +69,27 @@ public enum ResolutionDifference: Sendable, Equatable {
                 default: return nil
                 }
             })
-        for case let .listIgnored(path, line, reason) in gio.steps
-        where specPaths.contains(path) || specPaths.contains(where: { $0.contains(path + ":") }) {
+        // Whether the spec's resolution read the file at `path`: a default or removal there, an
+        // association from it, or (for a mimeinfo.cache) from an entry of its directory.
+        func specRead(_ path: String) -> Bool {
+            let directory =
+                path.hasSuffix("/mimeinfo.cache") ? String(path.dropLast("/mimeinfo.cache".count)) : nil
+            return sources.contains(path)
+                || sources.contains { source in
+                    source.contains(path + ":")
+                        || directory.map { source.hasPrefix("MimeType= of \($0)/") } == true
+                }
+        }
+        for case let .listIgnored(path, line, reason) in gio.steps where specRead(path) {
             return .listIgnored(path: path, line: line, reason: reason)
         }
-        for case let .keySpelledOtherwise(path, key, line) in gio.steps
-        where specPaths.contains(path) || specPaths.contains(where: { $0.hasSuffix("\(path):\(line)") }) {
+        for case let .keySpelledOtherwise(path, key, _) in gio.steps where specRead(path) {
             return .caseFolding(spec: spec.type, gio: key)
         }
-        for case let .valueIgnored(path, line) in gio.steps
-        where specPaths.contains(path) || specPaths.contains(where: { $0.hasSuffix("\(path):\(line)") }) {
+        for case let .valueIgnored(path, line) in gio.steps where specRead(path) {
             return .valueIgnored(path: path, line: line)
         }
-        for case let .lastLineOfKey(path, _, line) in gio.steps
-        where specPaths.contains(path) || specPaths.contains(where: { $0.contains(path + ":") }) {
+        for case let .lastLineOfKey(path, _, line) in gio.steps where specRead(path) {
             return .lastLineOfKey(path: path, line: line)
         }
         if let id = gio.defaultApplication, spec.rejected(id, because: "not associated") {
@@ -109,7 +116,7 @@ public enum ResolutionDifference: Sendable, Equatable {
             return .removalNotApplied(id: id)
         }
         for case let .mimeInfoCacheOnly(directory) in gio.steps
-        where specPaths.contains(where: { $0.hasPrefix("MimeType= of " + directory + "/") }) {
+        where sources.contains(where: { $0.hasPrefix("MimeType= of " + directory + "/") }) {
             return .mimeInfoCacheOnly(directory: directory)
         }
         if let id = spec.defaultApplication, !gio.recommended.contains(id),
