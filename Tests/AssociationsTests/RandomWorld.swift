@@ -1,22 +1,6 @@
 import AssocTestSupport
 import Foundation
 
-/// A small, fast, seeded random number generator (SplitMix64), so that a failing world can be
-/// built again from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 /// A random XDG world for differential tests: desktop entries in several data directories (some
 /// hidden, some with a missing `TryExec` or program, some that GLib cannot load, some masking
 /// others), lists at every level including desktop-specific ones and `defaults.list`, keys that
@@ -41,12 +25,12 @@ final class RandomWorld: @unchecked Sendable {
     static let configDirectories = ["config", "etc1", "etc2"]
     static let dataDirectories = ["data", "sys1", "sys2"]
 
-    private var random: SeededGenerator
+    private var random: SplitMix
     private var writtenEntries: [String: [String: [String]]] = [:]
 
     init(seed: UInt64) throws {
         self.seed = seed
-        random = SeededGenerator(seed: seed)
+        random = SplitMix(seed: seed)
         tree = try TemporaryXDGTree()
         try tree.linkSystemMIMEDatabase()
         for directory in Self.dataDirectories {

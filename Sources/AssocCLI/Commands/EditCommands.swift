@@ -180,7 +180,9 @@ enum EditCommands {
         }
         let file = try context.environment.configHomeForWriting() + "/"
             + (desktop.map { "\($0)-mimeapps.list" } ?? "mimeapps.list")
-        if let refusal = GIOListView.refusal(ofListAt: AtomicFile.resolvedTarget(file)) {
+        // A list that is not UTF-8 is the writer's to refuse: it prints the change instead.
+        if let refusal = GIOListView.refusal(ofListAt: AtomicFile.resolvedTarget(file)),
+            (try? FileBytes.read(AtomicFile.resolvedTarget(file))).flatMap({ String(validating: $0, as: UTF8.self) }) != nil {
             context.output.error("\(file):\(refusal.line): GIO ignores this whole list (\(refusal)); correct that line first; nothing was written")
             return .failure
         }

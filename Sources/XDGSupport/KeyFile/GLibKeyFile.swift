@@ -49,10 +49,11 @@ public struct GLibKeyFile: Sendable, Equatable {
             var end = start
             while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
             number += 1
-            var line = Array(bytes[start..<end])
+            // A slice, not a copy: a list can have a million lines.
+            var line = bytes[start..<end]
             start = end + 1
-            if line.last == UInt8(ascii: "\r") { line.removeLast() }
-            if let nul = line.firstIndex(of: 0) { line.removeSubrange(nul...) }
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if let nul = line.firstIndex(of: 0) { line = line[..<nul] }
             let text = line.drop(while: Self.isSpace)
             guard let first = text.first, first != UInt8(ascii: "#") else { continue }
             if let name = Self.groupName(text) {
@@ -107,7 +108,7 @@ public struct GLibKeyFile: Sendable, Equatable {
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
 
     private static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
-        String(decoding: Array(bytes), as: UTF8.self)
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// The bytes between `[` and the first `]` when the line is a group header: nothing but spaces
