@@ -29,8 +29,8 @@ let package = Package(
         .target(name: "DesktopEntry", dependencies: ["XDGSupport"]),
         /** mimeapps.list reading and default-application resolution, by the spec and as GIO does. */
         .target(name: "Associations", dependencies: ["XDGSupport", "MIMEDatabase", "DesktopEntry"]),
-        /** Launch plans: Exec expansion with field codes, terminals, spawning, safety checks. */
-        .target(name: "Launching", dependencies: ["CSystem", "DesktopEntry", "MIMEDatabase", "XDGSupport"]),
+        /** Opening: the open planner (forced app, per-file choice, chooser, default, refusals), Exec expansion, terminals, spawning. */
+        .target(name: "Launching", dependencies: ["Associations", "CSystem", "DesktopEntry", "MIMEDatabase", "XDGSupport"]),
         /** Document provider: type filters (MIME, wildcard, extension, UTI), listings, import/export/move. */
         .target(name: "DocumentProvider", dependencies: ["CSystem", "MIMEDatabase", "XDGSupport"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */

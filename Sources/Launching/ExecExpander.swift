@@ -12,8 +12,8 @@ import XDGSupport
 /// application is refused, never downloaded behind the user's back. No target is ever the program:
 /// an `Exec` whose program holds a field code is refused (`ExecProgram`).
 public enum ExecExpander {
-    static let fileCodes: Set<Character> = ["f", "F", "u", "U"]
-    static let deprecatedCodes: Set<Character> = ["d", "D", "n", "N", "v", "m"]
+    static let fileCodes = ExecFieldCode.fileCodes
+    static let deprecatedCodes = ExecFieldCode.deprecatedCodes
 
     /// The processes that open `targets` with an installed application, which must be usable by
     /// the application index's rule (not `Hidden`, its `TryExec` and program installed…).
@@ -83,7 +83,7 @@ public enum ExecExpander {
                 let code = characters[percent + 1]
                 characters = characters[(percent + 2)...]
                 if code == "%" || deprecatedCodes.contains(code) { continue }
-                guard fileCodes.contains(code) || code == "i" || code == "c" || code == "k" else {
+                guard fileCodes.contains(code) || ExecFieldCode.otherCodes.contains(code) else {
                     throw .invalidExec(path: entry.path, line: entry.execLine,
                                        reason: "'%\(code)' is not a field code of the specification")
                 }
@@ -94,7 +94,7 @@ public enum ExecExpander {
                     }
                     found = code
                 }
-                if (code == "F" || code == "U" || code == "i") && token.text != "%\(code)" {
+                if ExecFieldCode.standaloneCodes.contains(code) && token.text != "%\(code)" {
                     throw .invalidExec(path: entry.path, line: entry.execLine,
                                        reason: "'%\(code)' must be an argument on its own")
                 }

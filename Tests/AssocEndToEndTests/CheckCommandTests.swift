@@ -67,7 +67,7 @@ struct CheckCommandTests {
             #expect(object["fixable"] is Bool)
         }
         let addedAndRemoved = try #require(objects.first { $0["kind"] as? String == "added-and-removed" })
-        #expect(addedAndRemoved["line"] as? Int == 19)
+        #expect(addedAndRemoved["line"] as? Int == 20)
         #expect(addedAndRemoved["fixable"] as? Bool == true)
     }
 
@@ -93,7 +93,16 @@ struct CheckCommandTests {
         let variables = CheckFixtures.variables(tree)
         let result = try ProcessRunner.assoc(["check", "--fix"], environment: variables)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        #expect(result.standardOutput == "no problems found\nfixed 3 problems\n")
+        let list = tree.path("config/mimeapps.list")
+        #expect(result.standardOutput == """
+            \(list):
+              - application/x-pdf=viewer.desktop; (in [Default Applications])
+              + application/pdf=viewer.desktop; (in [Default Applications])
+              + application/zip=editor.desktop; (in [Added Associations])
+              - text/plain=editor.desktop; (in [Removed Associations])
+            no problems found
+            fixed 3 problems
+            """ + "\n", "the lines the fixes changed, then what is left")
         #expect(try String(contentsOfFile: tree.path("config/mimeapps.list"), encoding: .utf8) == """
             # my defaults
             [Default Applications]

@@ -37,7 +37,7 @@ enum AppsCommand {
         let json = arguments.has("--json")
         guard let argument = arguments.operands.first else { return listAll(json: json, context) }
         guard arguments.operands.count == 1 else { throw UsageError("expected at most one TYPE, PATH or URL", subcommand: "apps") }
-        let target = try ResolvedTarget.resolve(argument, context: context)
+        let target = try TargetArgument.resolve(argument, detector: context.detector)
         let resolution = context.resolver.resolve(target.type, mode: mode)
         if json {
             context.output.line(JSONValue.object([

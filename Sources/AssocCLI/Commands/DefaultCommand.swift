@@ -1,4 +1,5 @@
 import Associations
+import Launching
 
 /// `assoc default [--json] [--as spec|gio|xdg-open] TYPE|PATH|URL`.
 enum DefaultCommand {
@@ -58,14 +59,20 @@ enum DefaultCommand {
             throw UsageError("expected one TYPE, PATH or URL", subcommand: "default")
         }
         let mode = resolutionMode(arguments)
-        let target = try ResolvedTarget.resolve(arguments.operands[0], context: context)
+        let target = try TargetArgument.resolve(arguments.operands[0], detector: context.detector)
         var resolution = context.resolver.resolve(target.type, mode: mode)
-        // GIO and xdg-open know nothing of per-file choices: only assoc's own answer shows one.
-        if mode == .spec, let path = target.path,
-            let choice = PerFileChoiceCommand.usableChoice(path, type: target.type, context: context) {
-            context.output.errorText(Terminal.sanitized("assoc: note: '\(choice)' is the per-file choice for this file; "
-                + "only assoc honours it (GIO and xdg-open use the type's default: \(resolution.defaultApplication ?? "none"))") + "\n")
-            resolution.defaultApplication = choice
+        // Only assoc honours a per-file choice; GIO and xdg-open answer by the type.
+        if mode == .spec, let path = target.path {
+            switch context.resolver.perFileChoice(for: path, type: target.type) {
+            case .honoured(let found)?:
+                context.output.errorText(Terminal.sanitized("assoc: note: '\(found.app)' is the per-file choice for this "
+                    + "file; only assoc honours it (GIO and xdg-open use the type's default: "
+                    + "\(resolution.defaultApplication ?? "none"))") + "\n")
+                resolution.defaultApplication = found.app
+            case .ignored(let found, let refusal)?:
+                context.output.warning("the per-file choice for '\(path)': " + OpenPlanner.ignoredMessage(path, found, refusal))
+            case nil: break
+            }
         }
         if arguments.has("--json") {
             context.output.line(JSONValue.object([

@@ -1,4 +1,5 @@
 import Associations
+import Launching
 import MIMEDatabase
 import XDGSupport
 
@@ -44,9 +45,9 @@ enum ExplainCommand {
         let options = DetectionOptions(useAttribute: !arguments.has("--no-xattr"))
         for (index, target) in arguments.operands.enumerated() {
             if index > 0 { context.output.line("") }
-            let resolved: ResolvedTarget
+            let resolved: TargetArgument
             do {
-                resolved = try ResolvedTarget.resolve(target, context: context, options: options)
+                resolved = try TargetArgument.resolve(target, detector: context.detector, options: options)
             } catch {
                 context.output.error("\(error)")
                 status = status.combined(with: .failure)
@@ -70,7 +71,7 @@ enum ExplainCommand {
                     context.output.untrustedLine(
                         "per-file choice: \(found.app) (from \(found.source)); it comes before any default")
                 case .ignored(let found, let refusal):
-                    context.output.untrustedLine("per-file choice: " + PerFileChoiceCommand.ignoredMessage(path, found, refusal))
+                    context.output.untrustedLine("per-file choice: " + OpenPlanner.ignoredMessage(path, found, refusal))
                 }
             }
             if !arguments.has("--no-resolve") {

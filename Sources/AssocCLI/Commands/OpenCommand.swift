@@ -90,19 +90,28 @@ enum OpenCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard !arguments.operands.isEmpty else { throw UsageError("expected at least one TARGET", subcommand: "open") }
         let forced = try arguments.value("--with").map { try AppResolver.resolve($0, context: context, subcommand: "open") }
+        let planner = OpenPlanner(resolver: context.resolver, detector: context.detector,
+                                  workingDirectory: context.process.workingDirectory)
+        let selector = arguments.value("--selector")
+        let request = OpenPlanner.Request(
+            forced: forced, strict: arguments.has("--strict"), alwaysAsk: arguments.has("--choose"),
+            canAsk: selector != nil || arguments.has("--choose")
+                || (context.process.inputIsTerminal && context.process.errorIsTerminal))
         var status = ExitStatus.success
         // Group targets per application, keeping the order of first appearance.
         var groups: [(app: String, targets: [LaunchTarget])] = []
         for argument in arguments.operands {
             do {
-                guard let (app, target) = try choose(argument, forced: forced, arguments: arguments, context: context) else {
+                let plan = try planner.plan(argument, request)
+                for warning in plan.warnings { context.output.warning(warning) }
+                guard let app = try application(for: plan, argument: argument, selector: selector, context: context) else {
                     status = status.combined(with: .notFound)
                     continue
                 }
                 if let index = groups.firstIndex(where: { $0.app == app }) {
-                    groups[index].targets.append(target)
+                    groups[index].targets.append(plan.target)
                 } else {
-                    groups.append((app, [target]))
+                    groups.append((app, [plan.target]))
                 }
             } catch {
                 // One target that cannot be opened stops only itself.
@@ -113,20 +122,8 @@ enum OpenCommand {
         let launcher = Launcher(environment: context.environment, applications: context.resolver.applications)
         let inline = arguments.has("--inline") && context.process.inputIsTerminal && context.process.outputIsTerminal
         for group in groups {
-            guard let application = context.resolver.applications.application(group.app) else {
-                context.output.error("'\(group.app)' is not installed")
-                status = status.combined(with: .failure)
-                continue
-            }
             do {
-                let plans = try ExecExpander.plans(for: application, targets: group.targets, locale: context.environment.locale)
-                for var plan in plans {
-                    if plan.terminal && !inline {
-                        guard let wrapped = launcher.inTerminal(plan) else {
-                            throw LaunchError.notLaunchable(app: plan.app, reason: "it needs a terminal and none is installed")
-                        }
-                        plan = wrapped
-                    }
+                for plan in try planner.launchPlans(app: group.app, targets: group.targets, launcher: launcher, inline: inline) {
                     if arguments.has("--dry-run") {
                         print(plan, json: arguments.has("--json"), context: context)
                     } else {
@@ -141,82 +138,20 @@ enum OpenCommand {
         return status
     }
 
-    /// The application and target for one argument, or nil (after listing candidates) when none.
-    private static func choose(_ argument: String, forced: String?, arguments: ParsedArguments,
-                               context: CommandContext) throws -> (String, LaunchTarget)? {
-        let strict = arguments.has("--strict")
-        let resolved = try ResolvedTarget.resolve(argument, context: context)
-        let target: LaunchTarget
-        switch resolved.kind {
-        case .url: target = .url(argument)
-        case .type: throw UsageError("'\(argument)' is neither an existing file nor a URL", subcommand: "open")
-        case .path: target = .localFile(resolved.path ?? argument, relativeTo: context.process.workingDirectory)
+    /// The application the plan settles on: its own, the one the person picks when it asks (nil
+    /// when they cancel), or nil after naming the candidates when there is none.
+    private static func application(for plan: OpenPlanner.Plan, argument: String, selector: String?,
+                                    context: CommandContext) throws -> String? {
+        switch plan.decision {
+        case .open(let app): return app
+        case .ask(let candidates):
+            if let selector { return try ApplicationChooser.select(with: selector, candidates: candidates, context: context) }
+            return ApplicationChooser.ask(for: argument, candidates: candidates, context: context)
+        case .noApplication(let candidates):
+            context.output.error("no default application for '\(argument)' (\(plan.type))"
+                + (candidates.isEmpty ? "" : "; candidates: " + candidates.joined(separator: ", ") + " (use --with)"))
+            return nil
         }
-        if case .file(let path) = target {
-            if let warning = OpenSafety.downloadMismatch(path: path, detector: context.detector) {
-                if strict { throw LaunchError.refused(target: path, reason: warning + " (--strict)") }
-                context.output.warning(warning)
-            }
-        }
-        if let forced {
-            // A program opened with an application that does not take its type would be run by it
-            // (DESIGN.md decision 7): it goes to a handler of its type or is refused.
-            if case .file = target, OpenSafety.isProgram(resolved.type, database: context.database),
-                let refusal = context.resolver.refusalOfChosenApplication(forced, type: resolved.type)
-            {
-                throw LaunchError.refused(
-                    target: argument,
-                    reason: "it is a \(resolved.type), and assoc never runs a file as a program: \(refusal)")
-            }
-            return (forced, target)
-        }
-        if case .file(let path) = target,
-            let choice = PerFileChoiceCommand.usableChoice(path, type: resolved.type, strict: strict, context: context)
-        {
-            return (choice, target)
-        }
-        let resolution = context.resolver.resolve(resolved.type)
-        var candidates: [String] = []
-        for id in [resolution.defaultApplication].compactMap({ $0 }) + resolution.recommended + resolution.fallback
-        where !candidates.contains(id) {
-            candidates.append(id)
-        }
-        let interactive = arguments.has("--choose") || (resolution.defaultApplication == nil && context.process.inputIsTerminal && context.process.errorIsTerminal)
-        if let selector = arguments.value("--selector"), arguments.has("--choose") || resolution.defaultApplication == nil {
-            return try ApplicationChooser.select(with: selector, candidates: candidates, context: context).map { ($0, target) }
-        }
-        if interactive && !candidates.isEmpty {
-            return ApplicationChooser.ask(for: argument, candidates: candidates, context: context).map { ($0, target) }
-        }
-        if let app = resolution.defaultApplication {
-            try refuseUnchosenHandler(app, of: target, type: resolved.type, resolution: resolution, context: context)
-            return (app, target)
-        }
-        if OpenSafety.isProgram(resolved.type, database: context.database) {
-            throw LaunchError.refused(target: argument, reason: "it is a \(resolved.type), and assoc never runs a file as a program; "
-                + "no application is set to open that type")
-        }
-        context.output.error("no default application for '\(argument)' (\(resolved.type))"
-            + (candidates.isEmpty ? "" : "; candidates: " + candidates.joined(separator: ", ") + " (use --with)"))
-        return nil
-    }
-
-    /// Refuses a downloaded program (a script, an executable, a desktop entry with
-    /// `user.xdg.origin.url`) whose default handler nobody chose: one found only because it
-    /// declares the type may be an interpreter, which would run the download (DESIGN.md
-    /// decisions 7 and 11). A `[Default Applications]` line, `--with` or a confirmed per-file
-    /// choice is a choice.
-    private static func refuseUnchosenHandler(
-        _ app: String, of target: LaunchTarget, type: String, resolution: Resolution, context: CommandContext
-    ) throws {
-        guard case .file(let path) = target, !resolution.defaultIsListed, OpenSafety.isProgram(type, database: context.database),
-            let origin = ExtendedAttributes.value(ExtendedAttributes.originURL, of: path)
-        else { return }
-        throw LaunchError.refused(
-            target: path,
-            reason: "it is a \(type) downloaded from \(origin), and '\(app)' would open it "
-                + "only because it declares that type, which may run it; choose an application with --with, or make one "
-                + "the default with: assoc set \(type) APP")
     }
 
     private static func print(_ plan: LaunchPlan, json: Bool, context: CommandContext) {
@@ -225,22 +160,7 @@ enum OpenCommand {
                 ("app", .string(plan.app)), ("argv", .strings(plan.argv)), ("targets", .strings(plan.targets.map(\.text))),
             ]).rendered)
         } else {
-            context.output.untrustedLine(plan.app + ": " + plan.argv.map(shellQuoted).joined(separator: " "))
+            context.output.untrustedLine(plan.app + ": " + plan.argv.map(ShellQuoting.quoted).joined(separator: " "))
         }
-    }
-
-    /// Quotes an argument for a person to read (and paste into a shell); assoc itself never uses a shell.
-    static func shellQuoted(_ argument: String) -> String {
-        let safe = argument.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+=:,@%".unicodeScalars.contains($0) }
-        if safe && !argument.isEmpty { return argument }
-        return "'" + argument.replacingOccurrences("'", "'\\''") + "'"
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
-        var result = ""
-        for character in self { if character == target { result += replacement } else { result.append(character) } }
-        return result
     }
 }

@@ -27,28 +27,4 @@ enum PerFileChoiceCommand {
         }
         return .success
     }
-
-    /// The per-file choice of `path`, a file of `type`, when it may be used; a choice that may
-    /// not is named in a warning that says why (and, for a download, how to confirm it).
-    static func usableChoice(_ path: String, type: String, strict: Bool = false, context: CommandContext) -> String? {
-        switch context.resolver.perFileChoice(for: path, type: type, strict: strict) {
-        case nil: return nil
-        case .honoured(let found): return found.app
-        case .ignored(let found, let refusal):
-            context.output.warning("the per-file choice for '\(path)': " + ignoredMessage(path, found, refusal))
-            return nil
-        }
-    }
-
-    /// The words for a per-file choice of `path` passed over: the choice, where it was found,
-    /// why, and for a download how to confirm it.
-    static func ignoredMessage(_ path: String, _ found: PerFileChoice.Found, _ refusal: PerFileChoiceRefusal) -> String {
-        var message = "'\(found.app)' (from \(found.source)) is ignored: \(refusal)"
-        if case .unconfirmedDownload = refusal {
-            message +=
-                "; if you chose it, confirm it with: assoc set --file \(OpenCommand.shellQuoted(path)) "
-                + OpenCommand.shellQuoted(found.app)
-        }
-        return message
-    }
 }

@@ -17,29 +17,20 @@ enum SyncCommand {
         seeAlso: EditCommands.editSeeAlso), run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let (rules, diagnostics) = RulesList(environment: context.environment).rules()
+        let list = RulesList(environment: context.environment)
+        let (rules, diagnostics) = list.rules()
         context.report(diagnostics)
         if rules.isEmpty { context.output.line("no rules to apply") }
-        var edits: [MimeAppsEdit] = []
-        var status = ExitStatus.success
-        for rule in rules {
-            // A rule whose application is gone is skipped, never widened to every matching type.
-            guard rule.allTypes || context.resolver.applications.application(rule.app)?.entry != nil else {
-                context.output.warning("rule '\(rule.target)=\(rule.app)' skipped: '\(rule.app)' is not installed")
-                status = .failure
-                continue
-            }
-            do {
-                let types = try TargetExpander.types(for: rule.target, app: rule.app, allTypes: rule.allTypes,
-                                                     context: context, subcommand: "sync")
-                edits += types.map { MimeAppsEdit.setDefault(type: $0, app: rule.app) }
-                context.output.untrustedLine("rule '\(rule.target)=\(rule.app)': \(types.count) type\(types.count == 1 ? "" : "s"): "
-                    + types.joined(separator: ", "))
-            } catch let error as UsageError {
-                context.output.warning("rule '\(rule.target)=\(rule.app)' skipped: \(error.message)")
-                status = .failure
-            }
+        let compiled = list.compile(database: context.database, applications: context.resolver.applications)
+        for (rule, types) in compiled.applied {
+            context.output.untrustedLine("rule '\(rule.target)=\(rule.app)': \(types.count) type\(types.count == 1 ? "" : "s"): "
+                + types.joined(separator: ", "))
         }
+        for (rule, reason) in compiled.skipped {
+            context.output.warning("rule '\(rule.target)=\(rule.app)' skipped: \(reason)")
+        }
+        let status: ExitStatus = compiled.skipped.isEmpty ? .success : .failure
+        let edits = compiled.edits
         guard !edits.isEmpty else { return status }
         return try ListWriter.write(edits, to: try context.environment.configHomeForWriting() + "/mimeapps.list",
                                     dryRun: arguments.has("--dry-run"), context: context).combined(with: status)

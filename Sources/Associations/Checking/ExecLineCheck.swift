@@ -11,11 +11,10 @@ enum ExecLineCheck {
         var message: String
     }
 
-    static let fileCodes: Set<Unicode.Scalar> = ["f", "F", "u", "U"]
-    static let otherCodes: Set<Unicode.Scalar> = ["i", "c", "k"]
-    static let deprecatedCodes: Set<Unicode.Scalar> = ["d", "D", "n", "N", "v", "m"]
-    /// Codes that stand for several arguments, or none, and so must be an argument on their own.
-    static let standaloneCodes: Set<Unicode.Scalar> = ["F", "U", "i"]
+    static let fileCodes = ExecFieldCode.fileCodes
+    static let otherCodes = ExecFieldCode.otherCodes
+    static let deprecatedCodes = ExecFieldCode.deprecatedCodes
+    static let standaloneCodes = ExecFieldCode.standaloneCodes
 
     /// What is wrong with `exec` (the value with the key-file escapes undone); `label` names the
     /// line in messages (`Exec`, or the Exec of an action).
@@ -30,7 +29,7 @@ enum ExecLineCheck {
         }
         var fileCodesSeen: [String] = []
         for token in tokens {
-            var scalars = token.text.unicodeScalars.makeIterator()
+            var scalars = token.text.makeIterator()
             while let scalar = scalars.next() {
                 guard scalar == "%" else { continue }
                 guard let code = scalars.next() else {

@@ -1,3 +1,5 @@
+import DesktopEntry
+import MIMEDatabase
 import XDGSupport
 
 /// `$XDG_CONFIG_HOME/assoc/rules.list`: the wildcard and extension rules `assoc set` compiled,
@@ -44,6 +46,39 @@ public struct RulesList: Sendable {
             return Rule(target: entry.key, app: app, allTypes: values.contains("all"))
         }
         return (rules, diagnostics)
+    }
+
+    /// What compiling the remembered rules again gives: each rule's types, and the rules skipped.
+    public struct Compilation: Sendable {
+        /// The rules that apply, each with the types it covers now.
+        public var applied: [(rule: Rule, types: [String])] = []
+        /// The rules that do not, each with the reason.
+        public var skipped: [(rule: Rule, reason: String)] = []
+
+        /// The edits that make each applied rule's application the default of its types.
+        public var edits: [MimeAppsEdit] {
+            applied.flatMap { rule, types in types.map { MimeAppsEdit.setDefault(type: $0, app: rule.app) } }
+        }
+    }
+
+    /// Compiles every rule against the types and applications installed now. A rule whose
+    /// application is gone is skipped, never widened to every matching type.
+    public func compile(database: MIMEDatabase, applications: ApplicationIndex) -> Compilation {
+        var result = Compilation()
+        for rule in rules().rules {
+            guard rule.allTypes || applications.application(rule.app)?.entry != nil else {
+                result.skipped.append((rule, "'\(rule.app)' is not installed"))
+                continue
+            }
+            do {
+                let target = try AssociationTarget(rule.target, app: rule.app, allTypes: rule.allTypes, database: database,
+                                                   applications: applications)
+                result.applied.append((rule, target.types))
+            } catch {
+                result.skipped.append((rule, error.description))
+            }
+        }
+        return result
     }
 
     /// Forgets the rule for `target`; whether there was one.

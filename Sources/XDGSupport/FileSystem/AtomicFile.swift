@@ -55,12 +55,7 @@ public enum AtomicFile {
     public static func resolvedTarget(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {
-            var info = stat()
-            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(current, &buffer, buffer.count - 1)
-            guard length > 0 else { return current }
-            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard FileBytes.isSymbolicLink(current), let target = FileBytes.linkTarget(current) else { return current }
             current = target.hasPrefix("/") ? target : directory(of: current) + "/" + target
         }
         return current
