@@ -150,8 +150,7 @@ struct XDGOpenResolution {
     /// `search_desktop_file`: the `.desktop` files of a directory in name order, then those of
     /// each subdirectory in turn.
     private static func desktopFiles(in directory: String) -> [String] {
-        let names = ((try? FileBytes.directoryEntries(directory)) ?? []).filter { !$0.hasPrefix(".") }.sorted
-        {
+        let names = ((try? FileBytes.directoryEntries(directory)) ?? []).filter { !$0.hasPrefix(".") }.sorted {
             Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
         }
         let files = names.filter { $0.hasSuffix(".desktop") }.map { directory + "/" + $0 }
