@@ -142,15 +142,21 @@ struct GIOResolution {
             for id in results {
                 if load(id) != nil {
                     chosen = id
-                    steps.append(.chose(id: id, reason: "GIO: the first it loads of the defaults and associations of \(candidateType)"))
+                    steps.append(
+                        .chose(id: id, reason: "GIO: the first it loads of the defaults and associations of \(candidateType)"))
                     break search
                 }
-                steps.append(.rejected(id: id, reason: "GIO cannot load it (not installed, not an application, or its TryExec or Exec program is missing)"))
+                steps.append(
+                    .rejected(
+                        id: id,
+                        reason:
+                            "GIO cannot load it (not installed, not an application, or its TryExec or Exec program is missing)"))
             }
         }
         if chosen == nil { steps.append(.noDefault) }
-        return Resolution(type: type, mode: .gio, defaultApplication: chosen, recommended: recommended,
-                          fallback: fallback, steps: steps)
+        return Resolution(
+            type: type, mode: .gio, defaultApplication: chosen, recommended: recommended,
+            fallback: fallback, steps: steps)
     }
 
     /// The files read, and what of them GIO reads differently from the specification.
@@ -180,7 +186,9 @@ struct GIOResolution {
                 }
             }
             if list.location.kind == .mimeInfoCache {
-                for (group, tweaks) in [(AssociationGroup.defaultApplications, view.defaults), (.removedAssociations, view.removals)]
+                for (group, tweaks) in [
+                    (AssociationGroup.defaultApplications, view.defaults), (.removedAssociations, view.removals),
+                ]
                 where tweaks.contains(where: { chain.contains($0.type) }) {
                     steps.append(.cacheGroupRead(path: path, group: group.rawValue))
                 }

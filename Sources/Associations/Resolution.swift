@@ -90,34 +90,39 @@ public enum ResolutionStep: Sendable, Equatable {
     public var text: String {
         switch self {
         case .typeChain(let types): return "types tried, most specific first: \(types.joined(separator: ", "))"
-        case let .consulted(path, exists, label): return "read \(path) (\(label))" + (exists ? "" : ": missing, treated as empty")
-        case let .defaultEntry(type, ids, path, line):
+        case .consulted(let path, let exists, let label):
+            return "read \(path) (\(label))" + (exists ? "" : ": missing, treated as empty")
+        case .defaultEntry(let type, let ids, let path, let line):
             return "\(path):\(line): [Default Applications] \(type)=\(ids.joined(separator: ";"));"
-        case let .associated(id, type, source): return "\(id) is associated with \(type) by \(source)"
-        case let .removed(id, type, path, line): return "\(path):\(line): [Removed Associations] takes \(id) away from \(type)"
-        case let .rejected(id, reason): return "\(id) passed over: \(reason)"
-        case let .parentStep(from, to): return "nothing chosen for \(from); trying its parent \(to)"
-        case let .chose(id, reason): return "default: \(id) (\(reason))"
+        case .associated(let id, let type, let source): return "\(id) is associated with \(type) by \(source)"
+        case .removed(let id, let type, let path, let line):
+            return "\(path):\(line): [Removed Associations] takes \(id) away from \(type)"
+        case .rejected(let id, let reason): return "\(id) passed over: \(reason)"
+        case .parentStep(let from, let to): return "nothing chosen for \(from); trying its parent \(to)"
+        case .chose(let id, let reason): return "default: \(id) (\(reason))"
         case .noDefault: return "no default application"
-        case let .listIgnored(path, line, reason):
+        case .listIgnored(let path, let line, let reason):
             return "\(path):\(line): GIO ignores this whole file: GLib's key-file reader refuses it (\(reason))"
         case .mimeInfoCacheOnly(let directory):
-            return "GIO reads what the entries in \(directory) declare only from its mimeinfo.cache, which is missing or older than an entry"
-        case let .removalNotApplied(id, type, directory):
-            return "GIO keeps \(id) for \(type) although \(directory) removes it: the list adding it was the first to add to \(type) there"
-        case let .removalMasked(id, type, directory):
-            return "GIO does not apply \(directory)'s removal of \(id) from \(type): a more important directory has an entry of that ID"
-        case let .cacheNamesAbsentEntry(path, id):
+            return
+                "GIO reads what the entries in \(directory) declare only from its mimeinfo.cache, which is missing or older than an entry"
+        case .removalNotApplied(let id, let type, let directory):
+            return
+                "GIO keeps \(id) for \(type) although \(directory) removes it: the list adding it was the first to add to \(type) there"
+        case .removalMasked(let id, let type, let directory):
+            return
+                "GIO does not apply \(directory)'s removal of \(id) from \(type): a more important directory has an entry of that ID"
+        case .cacheNamesAbsentEntry(let path, let id):
             return "\(path) names \(id), which its directory does not have; GIO takes it from wherever it is installed"
-        case let .keySpelledOtherwise(path, key, line):
+        case .keySpelledOtherwise(let path, let key, let line):
             return "\(path):\(line): GIO does not read '\(key)' as this type: it compares type names as spelled"
-        case let .lastLineOfKey(path, type, line):
+        case .lastLineOfKey(let path, let type, let line):
             return "\(path):\(line): GIO reads \(type) from this line only, the last one it is written on"
-        case let .valueIgnored(path, line):
+        case .valueIgnored(let path, let line):
             return "\(path):\(line): GIO skips this key: GLib cannot read its value (not UTF-8, or a bad escape)"
-        case let .cacheGroupRead(path, group):
+        case .cacheGroupRead(let path, let group):
             return "\(path): GIO reads its [\(group)] too, which the specification does not"
-        case let .xdgMimeSource(stage, path): return "xdg-mime answers from \(path) (\(stage.rawValue))"
+        case .xdgMimeSource(let stage, let path): return "xdg-mime answers from \(path) (\(stage.rawValue))"
         case .note(let text): return text
         }
     }

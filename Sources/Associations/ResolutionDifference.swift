@@ -80,16 +80,16 @@ public enum ResolutionDifference: Sendable, Equatable {
                         || directory.map { source.hasPrefix("MimeType= of \($0)/") } == true
                 }
         }
-        for case let .listIgnored(path, line, reason) in gio.steps where specRead(path) {
+        for case .listIgnored(let path, let line, let reason) in gio.steps where specRead(path) {
             return .listIgnored(path: path, line: line, reason: reason)
         }
-        for case let .keySpelledOtherwise(path, key, _) in gio.steps where specRead(path) {
+        for case .keySpelledOtherwise(let path, let key, _) in gio.steps where specRead(path) {
             return .caseFolding(spec: spec.type, gio: key)
         }
-        for case let .valueIgnored(path, line) in gio.steps where specRead(path) {
+        for case .valueIgnored(let path, let line) in gio.steps where specRead(path) {
             return .valueIgnored(path: path, line: line)
         }
-        for case let .lastLineOfKey(path, _, line) in gio.steps where specRead(path) {
+        for case .lastLineOfKey(let path, _, let line) in gio.steps where specRead(path) {
             return .lastLineOfKey(path: path, line: line)
         }
         if let id = gio.defaultApplication, spec.rejected(id, because: "not associated") {
@@ -103,19 +103,19 @@ public enum ResolutionDifference: Sendable, Equatable {
         {
             return .idSpacing(id: id)
         }
-        for case let .removalMasked(id, _, directory) in gio.steps where id == gio.defaultApplication {
+        for case .removalMasked(let id, _, let directory) in gio.steps where id == gio.defaultApplication {
             return .removalMasked(id: id, directory: directory)
         }
-        for case let .cacheNamesAbsentEntry(path, id) in gio.steps where id == gio.defaultApplication {
+        for case .cacheNamesAbsentEntry(let path, let id) in gio.steps where id == gio.defaultApplication {
             return .cacheNamesAbsentEntry(id: id, path: path)
         }
-        for case let .cacheGroupRead(path, _) in gio.steps {
+        for case .cacheGroupRead(let path, _) in gio.steps {
             return .mimeInfoCacheGroups(path: path)
         }
-        for case let .removalNotApplied(id, _, _) in gio.steps where id == gio.defaultApplication {
+        for case .removalNotApplied(let id, _, _) in gio.steps where id == gio.defaultApplication {
             return .removalNotApplied(id: id)
         }
-        for case let .mimeInfoCacheOnly(directory) in gio.steps
+        for case .mimeInfoCacheOnly(let directory) in gio.steps
         where sources.contains(where: { $0.hasPrefix("MimeType= of " + directory + "/") }) {
             return .mimeInfoCacheOnly(directory: directory)
         }
@@ -142,7 +142,7 @@ public enum ResolutionDifference: Sendable, Equatable {
 
     private static func xdgOpen(spec: Resolution, xdg: Resolution) -> ResolutionDifference {
         let source = xdg.steps.lazy.compactMap { step -> (XDGMimeStage, String)? in
-            if case let .xdgMimeSource(stage, path) = step { return (stage, path) }
+            if case .xdgMimeSource(let stage, let path) = step { return (stage, path) }
             return nil
         }.first
         switch source?.0 {
@@ -177,11 +177,11 @@ public enum ResolutionDifference: Sendable, Equatable {
             return
                 "the shared-mime-info specification (\"Subclassing\") makes every text/* type a kind of text/plain; "
                 + "GIO's application lookup walks explicit parents only"
-        case let .caseFolding(spec, gio):
+        case .caseFolding(let spec, let gio):
             return
                 "MIME types are case-insensitive, so assoc reads '\(gio)' as '\(spec)'; GIO compares names as "
                 + "spelled and treats them as two types"
-        case let .listIgnored(path, line, reason):
+        case .listIgnored(let path, let line, let reason):
             return
                 "GIO ignores \(path) whole: GLib's key-file reader refuses line \(line) (\(reason)); assoc reads the rest"
         case .mimeInfoCacheOnly(let directory):
@@ -196,18 +196,18 @@ public enum ResolutionDifference: Sendable, Equatable {
             return
                 "GIO loads desktop entries by its own rules (a hidden entry may be a default, Exec is not required, "
                 + "a file GLib cannot parse is skipped), which decide for \(id)"
-        case let .removalMasked(id, directory):
+        case .removalMasked(let id, let directory):
             return
                 "GIO does not apply the removal of \(id) in \(directory): a more important directory has an entry "
                 + "of that ID, which masks the removal too; assoc applies it"
-        case let .cacheNamesAbsentEntry(id, path):
+        case .cacheNamesAbsentEntry(let id, let path):
             return
                 "\(path) names \(id), which its directory does not have: GIO takes it all the same and loads it "
                 + "from wherever it is installed; assoc takes an association only for an entry at the list's level or below"
-        case let .valueIgnored(path, line):
+        case .valueIgnored(let path, let line):
             return
                 "GIO skips line \(line) of \(path): GLib cannot read its value (not UTF-8, or a bad escape)"
-        case let .lastLineOfKey(path, line):
+        case .lastLineOfKey(let path, let line):
             return
                 "the key is written twice in \(path): GIO reads only its last line (\(line)); assoc merges the lines"
         case .mimeInfoCacheGroups(let path):
