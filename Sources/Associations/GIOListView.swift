@@ -40,6 +40,12 @@ public struct GIOListView: Sendable, Equatable {
     /// nil when GIO reads it or there is no readable file.
     public static func refusal(ofListAt path: String) -> GLibKeyFileError? {
         guard let bytes = try? FileBytes.read(path, limit: MimeAppsData.maximumSize) else { return nil }
+        return refusal(of: bytes)
+    }
+
+    /// Why GIO would ignore a list whose content is `bytes` (the line GLib's key-file reader
+    /// refuses), or nil when GIO reads it.
+    public static func refusal(of bytes: [UInt8]) -> GLibKeyFileError? {
         do {
             _ = try GLibKeyFile(bytes: bytes)
             return nil

@@ -180,14 +180,9 @@ enum EditCommands {
         }
         let file = try context.environment.configHomeForWriting() + "/"
             + (desktop.map { "\($0)-mimeapps.list" } ?? "mimeapps.list")
-        // A list that is not UTF-8 is the writer's to refuse: it prints the change instead.
-        if let refusal = GIOListView.refusal(ofListAt: AtomicFile.resolvedTarget(file)),
-            (try? FileBytes.read(AtomicFile.resolvedTarget(file))).flatMap({ String(validating: $0, as: UTF8.self) }) != nil {
-            context.output.error("\(file):\(refusal.line): GIO ignores this whole list (\(refusal)); correct that line first; nothing was written")
-            return .failure
-        }
         let before = DefaultsReport.answers(for: types, resolver: context.resolver)
-        let status = try ListWriter.write(edits, to: file, dryRun: arguments.has("--dry-run"), context: context)
+        let status = try ListWriter.write(
+            edits, to: file, dryRun: arguments.has("--dry-run"), refusingListsGIOIgnores: true, context: context)
         guard status == .success, !arguments.has("--dry-run") else { return status }
         let rules = RulesList(environment: context.environment)
         if AssociationTarget.isRule(target) && desktop == nil {
@@ -230,7 +225,8 @@ enum DefaultsReport {
 
 /// Writes edits to a list atomically, or shows them.
 enum ListWriter {
-    static func write(_ edits: [MimeAppsEdit], to file: String, dryRun: Bool, context: CommandContext) throws -> ExitStatus {
+    static func write(_ edits: [MimeAppsEdit], to file: String, dryRun: Bool, refusingListsGIOIgnores: Bool = false,
+                      context: CommandContext) throws -> ExitStatus {
         let editor = MimeAppsEditor(database: context.database)
         let target = AtomicFile.resolvedTarget(file)
         if dryRun {
@@ -240,6 +236,8 @@ enum ListWriter {
         }
         do {
             let written = try AtomicFile.update(file) { old in
+                // GIO would ignore the change with the rest of such a list.
+                if refusingListsGIOIgnores, let old, let refusal = GIOListView.refusal(of: Array(old.utf8)) { throw refusal }
                 let new = editor.apply(edits, to: old)
                 // Nothing to change, or nothing to remove from a list that does not exist.
                 return new == old || (old == nil && new.isEmpty) ? nil : new
@@ -253,6 +251,9 @@ enum ListWriter {
                 context.output.untrustedLine("  " + line)
             }
             return .success
+        } catch let refusal as GLibKeyFileError {
+            context.output.error("\(file):\(refusal.line): GIO ignores this whole list (\(refusal)); correct that line first; nothing was written")
+            return .failure
         } catch let failure as AtomicFile.Failure {
             context.output.error(failure.description + "; the change was not written:")
             let old = (try? FileBytes.read(target)).map { String(decoding: $0, as: UTF8.self) }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import XDGSupport
 
 /// What `xdg-mime query default TYPE` answers on a generic desktop, and so what `xdg-open` opens
@@ -125,7 +128,8 @@ struct XDGOpenResolution {
         let pattern = Array((type + ";").utf8)
         var best: (preference: Int, path: String)?
         for directory in dataDirectoryWords {
-            for path in Self.desktopFiles(in: directory + "/applications") {
+            var visited = Set<[UInt64]>()
+            for path in Self.desktopFiles(in: directory + "/applications", visited: &visited) {
                 guard let bytes = try? FileBytes.read(path),
                     XDGMimeText.lines(bytes).contains(where: { XDGMimeText.contains($0, pattern: pattern) }),
                     let preference = XDGMimeText.initialPreference(bytes),
@@ -149,14 +153,20 @@ struct XDGOpenResolution {
 
     /// `search_desktop_file`: the `.desktop` files of a directory in name order, then those of
     /// each subdirectory in turn.
-    private static func desktopFiles(in directory: String) -> [String] {
+    /// A directory reached again through a link is not read again (the shell would walk a looping
+    /// link until the path grows too long).
+    private static func desktopFiles(in directory: String, visited: inout Set<[UInt64]>) -> [String] {
+        var info = stat()
+        guard stat(PathCoding.cString(directory), &info) == 0,
+            visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
+        else { return [] }
         let names = ((try? FileBytes.directoryEntries(directory)) ?? []).filter { !$0.hasPrefix(".") }.sorted {
             Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
         }
         let files = names.filter { $0.hasSuffix(".desktop") }.map { directory + "/" + $0 }
             .filter { !FileBytes.isDirectory($0) }
         let subdirectories = names.map { directory + "/" + $0 }.filter(FileBytes.isDirectory)
-        return files + subdirectories.flatMap { desktopFiles(in: $0) }
+        return files + subdirectories.flatMap { desktopFiles(in: $0, visited: &visited) }
     }
 
     // MARK: - desktop_file_to_binary
