@@ -1,7 +1,8 @@
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import XDGSupport
 
 /// What `xdg-mime query default TYPE` answers on a generic desktop, and so what `xdg-open` opens
 /// there: xdg-utils 1.1.3's `defapp_generic`, reproduced.
