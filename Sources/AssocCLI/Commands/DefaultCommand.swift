@@ -50,6 +50,8 @@ enum DefaultCommand {
             throw UsageError("expected one TYPE, PATH or URL", subcommand: "default")
         }
         let mode = resolutionMode(arguments)
+        // Resolving and printing names need only a few keys of each entry, and no lint.
+        context.entryReading = .resolution
         let target = try ResolvedTarget.resolve(arguments.operands[0], context: context)
         var resolution = context.resolver.resolve(target.type, mode: mode)
         if let path = target.path, let choice = PerFileChoiceCommand.usableChoice(path, type: target.type, context: context) {

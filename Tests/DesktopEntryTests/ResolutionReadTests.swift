@@ -1,0 +1,74 @@
+import AssocTestSupport
+import DesktopEntry
+import Foundation
+import Testing
+import XDGSupport
+
+/// The entry `load` gives, with every key the resolution read does not keep taken away.
+private func resolutionPart(of entry: DesktopEntry) -> DesktopEntry {
+    var part = entry
+    part.genericName = nil
+    part.comment = nil
+    part.icon = nil
+    part.workingDirectory = nil
+    part.terminal = false
+    part.categories = []
+    part.implements = []
+    part.keywords = []
+    part.startupWMClass = nil
+    part.actions = []
+    return part
+}
+
+/// What a read gives: the entry, or the error.
+private func outcome(_ read: () throws(DesktopEntryError) -> DesktopEntry) -> Result<DesktopEntry, DesktopEntryError> {
+    do throws(DesktopEntryError) { return .success(try read()) } catch { return .failure(error) }
+}
+
+/// Expects the resolution read of `path` to be the full read's entry without the other keys, or
+/// the same error.
+private func expectSameAnswer(path: String, id: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    var diagnostics: [Diagnostic] = []
+    let full = outcome { () throws(DesktopEntryError) in try DesktopEntry.load(path: path, id: id, diagnostics: &diagnostics) }
+    let light = outcome { () throws(DesktopEntryError) in try DesktopEntry.loadForResolution(path: path, id: id) }
+    #expect(light == full.map(resolutionPart), "\(path)", sourceLocation: sourceLocation)
+}
+
+@Suite("the desktop-entry read for resolution")
+struct ResolutionReadTests {
+    @Test(
+        "every entry of the corpus reads as the full parse does, without the other keys",
+        .enabled(if: CorpusEntries.isPresent))
+    func corpusAgrees() {
+        let files = CorpusEntries.all()
+        #expect(files.count >= 370)
+        for file in files { expectSameAnswer(path: file.path, id: file.id) }
+    }
+
+    @Test(
+        "odd files read as the full parse does",
+        arguments: [
+            "[Desktop Entry]\nType=Application\nName=A\nName[de]=B\nExec=a %f\nMimeType=text/plain;\n",
+            "[Desktop Entry]\r\nType=Application\r\nName=A \r\nExec=a\r\nHidden=yes\r\n",
+            "[Desktop Entry]\nName=A\nExec=a\n[Desktop Action x]\nExec=b\n[Desktop Entry]\nType=Application\nExec=c\n",
+            "[Other]\nType=Application\n[Desktop Entry]\nName=A\n",
+            "Type=Application\n# no group\n",
+            "",
+            "[Desktop Entry\nType=Application\n",
+            "[Desktop Entry]\n  Type =  Application  \nName[sr@latin] = C\nTryExec=missing-program\nOnlyShowIn=GNOME;;KDE\n",
+            "[Desktop Entry]\nType=Application\nExec\nNoDisplay=true\nNotShowIn=XFCE;\nDBusActivatable=true\n=x\n",
+            "[Desktop Entry]\nType=Application\nName=A\nName=B\nExec=\"a b\" %U\nMimeType=image/png;image/png;\n",
+        ])
+    func oddFilesAgree(text: String) throws {
+        let tree = try TemporaryXDGTree()
+        expectSameAnswer(path: try tree.write("odd.desktop", text), id: "odd.desktop")
+    }
+
+    @Test("a file that cannot be read or is not UTF-8 is refused as the full parse refuses it")
+    func unreadableAgrees() throws {
+        let tree = try TemporaryXDGTree()
+        let path = try tree.write("bad.desktop", bytes: Array("[Desktop Entry]\nName=".utf8) + [0xFF, 0x0A])
+        expectSameAnswer(path: path, id: "bad.desktop")
+        expectSameAnswer(path: tree.root + "/absent.desktop", id: "absent.desktop")
+    }
+}
