@@ -86,12 +86,41 @@ package struct KeyFileSyntax {
         var equals = content.lowerBound
         while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
         guard equals < end else { return .noSeparator(content: content) }
-        let fullKey = string(content.lowerBound..<equals).trimmingSpaces()
         var valueStart = equals + 1
         while valueStart < end && isBlank(valueStart) { valueStart += 1 }
-        let (key, locale) = Self.splitLocale(fullKey)
+        let (fullKey, key, locale) = splitKey(content.lowerBound..<equals)
         if key.isEmpty { return .emptyKey(content: content) }
         return .entry(key: key, locale: locale, fullKey: fullKey, value: valueStart..<end)
+    }
+
+    /// The key part of an entry line (before `=`), trimmed, and the key and locale it holds.
+    ///
+    /// Keys are split by Character (a `]` or `[` with a combining mark after it is not one), so a
+    /// key with a byte above 127 takes the String path; an ASCII key is split on its bytes, which
+    /// for ASCII are its Characters (a line holds no line feed, so no "\r\n" pair).
+    private func splitKey(_ range: Range<Int>) -> (fullKey: String, key: String, locale: String?) {
+        guard range.allSatisfy({ bytes[$0] < 0x80 }) else {
+            let fullKey = string(range).trimmingSpaces()
+            let (key, locale) = Self.splitLocale(fullKey)
+            return (fullKey, key, locale)
+        }
+        let whole = trimmed(range)
+        guard whole.count > 1, bytes[whole.upperBound - 1] == UInt8(ascii: "]"),
+            let open = whole.first(where: { bytes[$0] == UInt8(ascii: "[") })
+        else {
+            let fullKey = string(whole)
+            return (fullKey, fullKey, nil)
+        }
+        return (string(whole), string(trimmed(whole.lowerBound..<open)), string(open + 1..<whole.upperBound - 1))
+    }
+
+    /// `range` without its leading and trailing blanks.
+    private func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper && isBlank(lower) { lower += 1 }
+        while upper > lower && isBlank(upper - 1) { upper -= 1 }
+        return lower..<upper
     }
 
     /// `Key[locale]` → (`Key`, `locale`); a key without a locale → (key, nil).
