@@ -35,6 +35,7 @@ public final class ApplicationIndex: Sendable {
     public let directories: [Directory]
     /// How much of each entry is read.
     public let reading: DesktopEntry.Reading
+    private let locale: LocalePreferences
     private let searchPath: [String]
     private let parsed = Mutex<[Int: [String: InstalledApplication]]>([:])
     private let supported = Mutex<[Int: [String: [String]]]>([:])
@@ -44,6 +45,7 @@ public final class ApplicationIndex: Sendable {
     /// resolution needs).
     public init(environment: XDGEnvironment, reading: DesktopEntry.Reading = .full) {
         self.reading = reading
+        locale = environment.locale
         directories = environment.dataSearchPath.map { dataDir in
             let path = dataDir + "/applications"
             var files: [String: String] = [:]
@@ -87,7 +89,7 @@ public final class ApplicationIndex: Sendable {
         do {
             let entry = try reading == .full
                 ? DesktopEntry.load(path: path, id: id, diagnostics: &diagnostics)
-                : DesktopEntry.loadForResolution(path: path, id: id)
+                : DesktopEntry.loadForResolution(path: path, id: id, locale: locale)
             return InstalledApplication(id: id, path: path, directoryIndex: directoryIndex, entry: entry,
                                         status: status(of: entry), diagnostics: diagnostics)
         } catch {

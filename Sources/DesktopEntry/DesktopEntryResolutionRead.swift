@@ -13,22 +13,29 @@ extension DesktopEntry {
 
     /// The keys of `[Desktop Entry]` that the `resolution` read keeps: those that decide whether
     /// an entry is a usable handler of a type and whether menus show it (SPECS rules 65–69), and
-    /// `Name` (with its translations) for printing.
+    /// `Name` for printing (with only the translations the locale can choose).
     public static let resolutionKeys: Set<String> = [
         "Type", "Hidden", "NoDisplay", "TryExec", "Exec", "DBusActivatable", "MimeType",
         "OnlyShowIn", "NotShowIn", "Name",
     ]
 
-    /// Reads the file at `path` as the entry `id`, keeping only `resolutionKeys`.
+    /// Reads the file at `path` as the entry `id`, keeping only `resolutionKeys`, and of the
+    /// translations of `Name` only those of `locale`'s candidates.
     ///
-    /// The entry is the one `load(path:id:diagnostics:)` gives with every other key absent: the
+    /// The entry is the one `load(path:id:diagnostics:)` gives with every other key absent (and
+    /// `name.value(for: locale)` the same): the
     /// same key-file grammar (`KeyFileSyntax`) and the same rules (the last value of a key wins, a
     /// repeated `[Desktop Entry]` group merges), but no string is made of a line it does not keep,
     /// and nothing is linted.
     ///
     /// - Throws: `DesktopEntryError` when the file cannot be read or is not a desktop entry.
-    public static func loadForResolution(path: String, id: String) throws(DesktopEntryError) -> DesktopEntry {
+    public static func loadForResolution(
+        path: String,
+        id: String,
+        locale: LocalePreferences
+    ) throws(DesktopEntryError) -> DesktopEntry {
         let text = try readText(path)
+        let wantedLocales = Set(locale.candidates)
         var main = GroupValues(path: path)
         var firstGroup: (isMain: Bool, line: Int)?
         KeyFileSyntax.reading(text) { syntax in
@@ -41,7 +48,7 @@ extension DesktopEntry {
                     inMain = syntax.bytes(name, equal: "Desktop Entry")
                     if firstGroup == nil { firstGroup = (inMain, number) }
                 case .entry(let key, let locale, _, let value) where inMain && resolutionKeys.contains(key):
-                    guard locale == nil || key == "Name" else { return }
+                    guard locale.map({ key == "Name" && wantedLocales.contains($0) }) ?? true else { return }
                     main.add(KeyFileEntry(key: key, locale: locale, value: syntax.string(value), raw: "", line: number))
                 default: break
                 }

@@ -4,9 +4,19 @@ import Foundation
 import Testing
 import XDGSupport
 
-/// The entry `load` gives, with every key the resolution read does not keep taken away.
-private func resolutionPart(of entry: DesktopEntry) -> DesktopEntry {
+/// The locales the reads are compared in: C, and some with translations in the corpus.
+private let locales: [LocalePreferences] = [
+    LocalePreferences(candidates: []),
+    LocalePreferences(["LC_ALL": "de_DE.UTF-8"]),
+    LocalePreferences(["LANG": "sr_RS@latin"]),
+    LocalePreferences(["LANGUAGE": "pt_BR:fr", "LANG": "ja_JP.UTF-8"]),
+]
+
+/// The entry `load` gives, with every key the resolution read does not keep taken away, and the
+/// translations of `Name` that `locale` cannot choose.
+private func resolutionPart(of entry: DesktopEntry, locale: LocalePreferences) -> DesktopEntry {
     var part = entry
+    part.name.translations = part.name.translations.filter { locale.candidates.contains($0.key) }
     part.genericName = nil
     part.comment = nil
     part.icon = nil
@@ -26,12 +36,18 @@ private func outcome(_ read: () throws(DesktopEntryError) -> DesktopEntry) -> Re
 }
 
 /// Expects the resolution read of `path` to be the full read's entry without the other keys, or
-/// the same error.
+/// the same error, in every locale of `locales`; and the name printed to be the same.
 private func expectSameAnswer(path: String, id: String, sourceLocation: SourceLocation = #_sourceLocation) {
     var diagnostics: [Diagnostic] = []
     let full = outcome { () throws(DesktopEntryError) in try DesktopEntry.load(path: path, id: id, diagnostics: &diagnostics) }
-    let light = outcome { () throws(DesktopEntryError) in try DesktopEntry.loadForResolution(path: path, id: id) }
-    #expect(light == full.map(resolutionPart), "\(path)", sourceLocation: sourceLocation)
+    for locale in locales {
+        let light = outcome { () throws(DesktopEntryError) in
+            try DesktopEntry.loadForResolution(path: path, id: id, locale: locale)
+        }
+        #expect(light == full.map { resolutionPart(of: $0, locale: locale) }, "\(path)", sourceLocation: sourceLocation)
+        let names = (try? full.get().name.value(for: locale), try? light.get().name.value(for: locale))
+        #expect(names.0 == names.1, "\(path): the name", sourceLocation: sourceLocation)
+    }
 }
 
 @Suite("the desktop-entry read for resolution")
@@ -48,7 +64,7 @@ struct ResolutionReadTests {
     @Test(
         "odd files read as the full parse does",
         arguments: [
-            "[Desktop Entry]\nType=Application\nName=A\nName[de]=B\nExec=a %f\nMimeType=text/plain;\n",
+            "[Desktop Entry]\nType=Application\nName=A\nName[de]=B\nName[de_DE]=C\nName[fr]=D\nExec=a %f\nMimeType=text/plain;\n",
             "[Desktop Entry]\r\nType=Application\r\nName=A \r\nExec=a\r\nHidden=yes\r\n",
             "[Desktop Entry]\nName=A\nExec=a\n[Desktop Action x]\nExec=b\n[Desktop Entry]\nType=Application\nExec=c\n",
             "[Other]\nType=Application\n[Desktop Entry]\nName=A\n",
