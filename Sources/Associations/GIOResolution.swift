@@ -43,9 +43,10 @@ struct GIOResolution {
     }
 
     private func read(_ list: MimeAppsData, into directory: inout Directory) {
-        let addedGroup: AssociationGroup = list.location.kind == .mimeInfoCache ? .mimeCache : .addedAssociations
+        let added = list.location.kind == .mimeInfoCache
+            ? list.exactMIMECache(database: resolver.database) : list.exactGroups[.addedAssociations] ?? [:]
         if list.location.mayAddOrRemove {
-            for (type, value) in list.exactGroups[addedGroup] ?? [:] {
+            for (type, value) in added {
                 var tweaks = directory.tweaks[type] ?? Tweaks()
                 for id in value.ids where !tweaks.removals.contains(id) {
                     tweaks.additions.append(id)

@@ -37,6 +37,9 @@ public struct MimeAppsData: Sendable, Equatable {
     public var exactGroups: [AssociationGroup: [String: ListValue]] = [:]
     /// Problems found in the file.
     public var diagnostics: [Diagnostic] = []
+    /// For a `mimeinfo.cache`, the entries of its `[MIME Cache]` group, in file order: they are
+    /// looked up by type (`mimeCacheIDs(for:database:)`), not unaliased into `groups` ahead.
+    public var mimeCacheEntries: [KeyFileEntry] = []
 
     /// Reads the file at `location`; a missing file is an empty one.
     ///
@@ -90,46 +93,79 @@ public struct MimeAppsData: Sendable, Equatable {
             default: break
             }
         }
-        for group in wanted {
-            let entries = entriesByGroup[group.rawValue] ?? []
-            if !entries.isEmpty && (group == .addedAssociations || group == .removedAssociations) && !location.mayAddOrRemove {
-                diagnostics.append(Diagnostic(path: location.path, line: entries[0].line,
-                    message: "[\(group.rawValue)] is only allowed in the non-desktop-specific mimeapps.list; ignored"))
-                continue
-            }
-            var values: [String: ListValue] = [:]
-            var exact: [String: ListValue] = [:]
-            values.reserveCapacity(entries.count)
-            exact.reserveCapacity(entries.count)
-            var repeated: [String: [ListValue]] = [:]
-            var repeatedExact: [String: [ListValue]] = [:]
-            // GLib's key files answer a key written twice with its last value, so GIO's view
-            // (`exact`) must skip every earlier line of such a key; assoc's own merges them (first
-            // first). A key written twice is rare: noticed among the repeats of a canonical key,
-            // it sends `exact` through a second, slower pass.
-            var keysOfRepeats = Set<String>()
-            var keyWrittenTwice = false
-            for entry in entries {
-                let value = ListValue(ids: Self.ids(entry.value), line: entry.line, key: entry.key)
-                let canonical = database.canonicalName(entry.key)
-                if !values[canonical, default: .placeholder].fill(with: value) {
-                    repeated[canonical, default: []].append(value)
-                    if let first = values[canonical] { keysOfRepeats.insert(first.key) }
-                    if !keysOfRepeats.insert(entry.key).inserted { keyWrittenTwice = true }
+        if location.kind == .mimeInfoCache {
+            mimeCacheEntries = entriesByGroup[AssociationGroup.mimeCache.rawValue] ?? []
+        } else {
+            for group in wanted {
+                let entries = entriesByGroup[group.rawValue] ?? []
+                if !entries.isEmpty && (group == .addedAssociations || group == .removedAssociations) && !location.mayAddOrRemove {
+                    diagnostics.append(Diagnostic(path: location.path, line: entries[0].line,
+                        message: "[\(group.rawValue)] is only allowed in the non-desktop-specific mimeapps.list; ignored"))
+                    continue
                 }
-                guard !keyWrittenTwice else { continue }
-                let spelled = database.unaliasExact(entry.key)
-                if !exact[spelled, default: .placeholder].fill(with: value) { repeatedExact[spelled, default: []].append(value) }
+                (groups[group], exactGroups[group]) = Self.values(of: entries, database: database)
             }
-            if keyWrittenTwice {
-                (exact, repeatedExact) = Self.lastLinesOfKeys(entries, database: database)
-            }
-            Self.merge(repeated, into: &values)
-            Self.merge(repeatedExact, into: &exact)
-            groups[group] = values
-            exactGroups[group] = exact
         }
         self.diagnostics = diagnostics
+    }
+
+    /// The values of one group's entries: by canonical type, and by type unaliased as spelled.
+    private static func values(of entries: [KeyFileEntry], database: MIMEDatabase)
+        -> (canonical: [String: ListValue], exact: [String: ListValue]) {
+        var values: [String: ListValue] = [:]
+        var exact: [String: ListValue] = [:]
+        values.reserveCapacity(entries.count)
+        exact.reserveCapacity(entries.count)
+        var repeated: [String: [ListValue]] = [:]
+        var repeatedExact: [String: [ListValue]] = [:]
+        // GLib's key files answer a key written twice with its last value, so GIO's view
+        // (`exact`) must skip every earlier line of such a key; assoc's own merges them (first
+        // first). A key written twice is rare: noticed among the repeats of a canonical key,
+        // it sends `exact` through a second, slower pass.
+        var keysOfRepeats = Set<String>()
+        var keyWrittenTwice = false
+        for entry in entries {
+            let value = ListValue(ids: Self.ids(entry.value), line: entry.line, key: entry.key)
+            let canonical = database.canonicalName(entry.key)
+            if !values[canonical, default: .placeholder].fill(with: value) {
+                repeated[canonical, default: []].append(value)
+                if let first = values[canonical] { keysOfRepeats.insert(first.key) }
+                if !keysOfRepeats.insert(entry.key).inserted { keyWrittenTwice = true }
+            }
+            guard !keyWrittenTwice else { continue }
+            let spelled = database.unaliasExact(entry.key)
+            if !exact[spelled, default: .placeholder].fill(with: value) { repeatedExact[spelled, default: []].append(value) }
+        }
+        if keyWrittenTwice {
+            (exact, repeatedExact) = Self.lastLinesOfKeys(entries, database: database)
+        }
+        Self.merge(repeated, into: &values)
+        Self.merge(repeatedExact, into: &exact)
+        return (values, exact)
+    }
+
+    // MARK: - mimeinfo.cache, by type
+
+    /// The desktop IDs a `mimeinfo.cache` lists for `type`: those of every key that unaliases to
+    /// it (`MIMEDatabase.canonicalName`), in file order, each once.
+    ///
+    /// Only keys that could unalias to `type` are unaliased: a key does only when, lowercased, it
+    /// is `type` or an alias whose target is `type`, lowercased (`canonicalName` folds case no
+    /// further).
+    public func mimeCacheIDs(for type: String, database: MIMEDatabase) -> [String] {
+        var spellings: Set<String> = [type.lowercased()]
+        for (alias, target) in database.aliasTable where target == type { spellings.insert(alias.lowercased()) }
+        var ids = OrderedIDs()
+        for entry in mimeCacheEntries where spellings.contains(entry.key.lowercased()) {
+            guard database.canonicalName(entry.key) == type else { continue }
+            for id in Self.ids(entry.value) { ids.append(id) }
+        }
+        return ids.ids
+    }
+
+    /// A `mimeinfo.cache`'s `[MIME Cache]` group as GIO reads it: by type unaliased as spelled.
+    public func exactMIMECache(database: MIMEDatabase) -> [String: ListValue] {
+        Self.values(of: mimeCacheEntries, database: database).exact
     }
 
     /// The desktop IDs of a list value, trimmed, empty ones dropped.
