@@ -67,8 +67,9 @@ public struct KeyFile: Sendable, Equatable {
             case .emptyKey(let content):
                 diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(syntax.string(content).prefix(80))' has an empty key"))
                 return .invalid(piece)
-            case .entry(let key, let locale, let fullKey, let value):
+            case .entry(let key, let locale, let keyPart, let value):
                 if !sawGroup {
+                    let fullKey = syntax.string(keyPart).trimmingSpaces()
                     diagnostics.append(Diagnostic(path: path, line: number,
                         message: "key '\(fullKey.prefix(80))' appears before any [Group] header"))
                 }

@@ -20,9 +20,9 @@ package struct KeyFileSyntax {
         case group(name: Range<Int>)
         /// A line that starts with `[` and has no closing `]` (then only blanks).
         case unclosedGroup(content: Range<Int>)
-        /// A `Key=Value` or `Key[locale]=Value` line: the key and locale trimmed, and the value
-        /// after the blanks that follow `=`.
-        case entry(key: String, locale: String?, fullKey: String, value: Range<Int>)
+        /// A `Key=Value` or `Key[locale]=Value` line: the key and locale trimmed, everything before
+        /// `=` (`keyPart`, untrimmed), and the value after the blanks that follow `=`.
+        case entry(key: String, locale: String?, keyPart: Range<Int>, value: Range<Int>)
         /// A line with no `=`.
         case noSeparator(content: Range<Int>)
         /// A line whose key is empty.
@@ -88,30 +88,23 @@ package struct KeyFileSyntax {
         guard equals < end else { return .noSeparator(content: content) }
         var valueStart = equals + 1
         while valueStart < end && isBlank(valueStart) { valueStart += 1 }
-        let (fullKey, key, locale) = splitKey(content.lowerBound..<equals)
+        let (key, locale) = splitKey(content.lowerBound..<equals)
         if key.isEmpty { return .emptyKey(content: content) }
-        return .entry(key: key, locale: locale, fullKey: fullKey, value: valueStart..<end)
+        return .entry(key: key, locale: locale, keyPart: content.lowerBound..<equals, value: valueStart..<end)
     }
 
-    /// The key part of an entry line (before `=`), trimmed, and the key and locale it holds.
+    /// The key and locale that the key part of an entry line (before `=`) holds, trimmed.
     ///
     /// Keys are split by Character (a `]` or `[` with a combining mark after it is not one), so a
     /// key with a byte above 127 takes the String path; an ASCII key is split on its bytes, which
     /// for ASCII are its Characters (a line holds no line feed, so no "\r\n" pair).
-    private func splitKey(_ range: Range<Int>) -> (fullKey: String, key: String, locale: String?) {
-        guard range.allSatisfy({ bytes[$0] < 0x80 }) else {
-            let fullKey = string(range).trimmingSpaces()
-            let (key, locale) = Self.splitLocale(fullKey)
-            return (fullKey, key, locale)
-        }
+    private func splitKey(_ range: Range<Int>) -> (key: String, locale: String?) {
+        guard range.allSatisfy({ bytes[$0] < 0x80 }) else { return Self.splitLocale(string(range).trimmingSpaces()) }
         let whole = trimmed(range)
         guard whole.count > 1, bytes[whole.upperBound - 1] == UInt8(ascii: "]"),
             let open = whole.first(where: { bytes[$0] == UInt8(ascii: "[") })
-        else {
-            let fullKey = string(whole)
-            return (fullKey, fullKey, nil)
-        }
-        return (string(whole), string(trimmed(whole.lowerBound..<open)), string(open + 1..<whole.upperBound - 1))
+        else { return (string(whole), nil) }
+        return (string(trimmed(whole.lowerBound..<open)), string(open + 1..<whole.upperBound - 1))
     }
 
     /// `range` without its leading and trailing blanks.
