@@ -47,8 +47,8 @@
 #     BENCH_GROUPS="sample default" bash Benchmarks/run.sh   # only some groups
 #                   (of: sample binary big-xml default bulk; the bulk check needs bulk)
 #
-# It builds `swift build -c release --static-swift-stdlib` first (the README's
-# build section says why) and times .build/release/assoc. Timing uses a tiny C
+# It builds the release build first, with the Makefile's flags (`make print-build-flags`:
+# a static executable; the README's build section says why) and times that assoc. Timing uses a tiny C
 # helper compiled with gcc: it posix_spawn()s the command directly (no shell in
 # between), with stdout and stderr on /dev/null, reads CLOCK_MONOTONIC around
 # spawn + wait4, and takes the peak RSS from wait4's rusage. Every command runs in
@@ -108,13 +108,15 @@ CLEAN_ENV=(env -i "HOME=$tmp" PATH=/usr/bin:/bin XDG_DATA_DIRS=/usr/share
 
 # Build the package; show the build log only when it fails.
 build_assoc() {
-    echo "building: swift build -c release --static-swift-stdlib ..." >&2
-    if ! swift build -c release --static-swift-stdlib >"$tmp/build.log" 2>&1; then
+    local flags
+    read -r -a flags < <(make -s print-build-flags)
+    echo "building: swift build ${flags[*]} ..." >&2
+    if ! swift build "${flags[@]}" >"$tmp/build.log" 2>&1; then
         cat "$tmp/build.log" >&2
         echo "benchmark: swift build failed" >&2
         exit 1
     fi
-    ASSOC=$PWD/.build/release/assoc
+    ASSOC=$(swift build "${flags[@]}" --show-bin-path)/assoc
 }
 
 # Compile the C helpers: `bench` (the timer), `readfloor` (the read floor) and, when GLib's
