@@ -170,8 +170,8 @@ final class CommandContext: @unchecked Sendable {
     /// The association resolver, built on first use; the lists' warnings are printed once.
     var resolver: AssociationResolver {
         if let loadedResolver { return loadedResolver }
-        let resolver = AssociationResolver(environment: environment, database: database,
-                                           applications: ApplicationIndex(environment: environment, reading: entryReading))
+        let applications = ApplicationIndex(environment: environment, reading: entryReading)
+        let resolver = AssociationResolver(environment: environment, database: database, applications: applications)
         report(resolver.diagnostics)
         loadedResolver = resolver
         return resolver

@@ -43,8 +43,8 @@ struct GIOResolution {
     }
 
     private func read(_ list: MimeAppsData, into directory: inout Directory) {
-        let added = list.location.kind == .mimeInfoCache
-            ? list.exactMIMECache(database: resolver.database) : list.exactGroups[.addedAssociations] ?? [:]
+        var added = list.exactGroups[.addedAssociations] ?? [:]
+        if list.location.kind == .mimeInfoCache { added = list.exactMIMECache(database: resolver.database) }
         if list.location.mayAddOrRemove {
             for (type, value) in added {
                 var tweaks = directory.tweaks[type] ?? Tweaks()

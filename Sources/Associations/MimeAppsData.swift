@@ -98,9 +98,14 @@ public struct MimeAppsData: Sendable, Equatable {
         } else {
             for group in wanted {
                 let entries = entriesByGroup[group.rawValue] ?? []
-                if !entries.isEmpty && (group == .addedAssociations || group == .removedAssociations) && !location.mayAddOrRemove {
-                    diagnostics.append(Diagnostic(path: location.path, line: entries[0].line,
-                        message: "[\(group.rawValue)] is only allowed in the non-desktop-specific mimeapps.list; ignored"))
+                let addsOrRemoves = group == .addedAssociations || group == .removedAssociations
+                if !entries.isEmpty && addsOrRemoves && !location.mayAddOrRemove {
+                    diagnostics.append(
+                        Diagnostic(
+                            path: location.path,
+                            line: entries[0].line,
+                            message: "[\(group.rawValue)] is only allowed in the non-desktop-specific mimeapps.list; ignored"
+                        ))
                     continue
                 }
                 (groups[group], exactGroups[group]) = Self.values(of: entries, database: database)
@@ -110,8 +115,10 @@ public struct MimeAppsData: Sendable, Equatable {
     }
 
     /// The values of one group's entries: by canonical type, and by type unaliased as spelled.
-    private static func values(of entries: [KeyFileEntry], database: MIMEDatabase)
-        -> (canonical: [String: ListValue], exact: [String: ListValue]) {
+    private static func values(
+        of entries: [KeyFileEntry],
+        database: MIMEDatabase
+    ) -> (canonical: [String: ListValue], exact: [String: ListValue]) {
         var values: [String: ListValue] = [:]
         var exact: [String: ListValue] = [:]
         values.reserveCapacity(entries.count)

@@ -87,9 +87,11 @@ public final class ApplicationIndex: Sendable {
     private func load(id: String, path: String, directoryIndex: Int) -> InstalledApplication {
         var diagnostics: [Diagnostic] = []
         do {
-            let entry = try reading == .full
-                ? DesktopEntry.load(path: path, id: id, diagnostics: &diagnostics)
-                : DesktopEntry.loadForResolution(path: path, id: id, locale: locale)
+            let entry: DesktopEntry
+            switch reading {
+            case .full: entry = try DesktopEntry.load(path: path, id: id, diagnostics: &diagnostics)
+            case .resolution: entry = try DesktopEntry.loadForResolution(path: path, id: id, locale: locale)
+            }
             return InstalledApplication(id: id, path: path, directoryIndex: directoryIndex, entry: entry,
                                         status: status(of: entry), diagnostics: diagnostics)
         } catch {
