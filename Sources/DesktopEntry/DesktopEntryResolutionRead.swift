@@ -34,7 +34,18 @@ extension DesktopEntry {
         id: String,
         locale: LocalePreferences
     ) throws(DesktopEntryError) -> DesktopEntry {
-        let text = try readText(path)
+        try parseForResolution(readText(path), path: path, id: id, locale: locale)
+    }
+
+    /// Parses desktop-entry text as `loadForResolution(path:id:locale:)` reads a file.
+    ///
+    /// - Throws: `DesktopEntryError.missingMainGroup` when `[Desktop Entry]` is missing or not first.
+    public static func parseForResolution(
+        _ text: String,
+        path: String,
+        id: String,
+        locale: LocalePreferences
+    ) throws(DesktopEntryError) -> DesktopEntry {
         let wantedLocales = Set(locale.candidates)
         var main = GroupValues(path: path)
         var firstGroup: (isMain: Bool, line: Int)?
