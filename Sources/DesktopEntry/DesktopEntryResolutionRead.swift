@@ -23,10 +23,9 @@ extension DesktopEntry {
     /// translations of `Name` only those of `locale`'s candidates.
     ///
     /// The entry is the one `load(path:id:diagnostics:)` gives with every other key absent (and
-    /// `name.value(for: locale)` the same): the
-    /// same key-file grammar (`KeyFileSyntax`) and the same rules (the last value of a key wins, a
-    /// repeated `[Desktop Entry]` group merges), but no string is made of a line it does not keep,
-    /// and nothing is linted.
+    /// `name.value(for: locale)` the same): the same key-file grammar (`KeyFileSyntax`) and the
+    /// same rules (the last value of a key wins, a repeated `[Desktop Entry]` group merges), but no
+    /// string is made of a line it does not keep, and nothing is linted.
     ///
     /// - Throws: `DesktopEntryError` when the file cannot be read or is not a desktop entry.
     public static func loadForResolution(

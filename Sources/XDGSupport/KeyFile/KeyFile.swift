@@ -17,10 +17,7 @@ public struct KeyFile: Sendable, Equatable {
         var lines: [KeyFileLine] = []
         // The last byte, not the last Character: a file ending in "\r\n" ends with a newline too.
         let endsWithNewline = text.utf8.last == UInt8(ascii: "\n")
-        // Walk the UTF-8 bytes, never Characters: "\r\n" and a combining mark after "=" are single
-        // Characters in Swift, and must not hide a line end or a separator. Every byte looked for
-        // is ASCII, so each cut falls between scalars; walking bytes also keeps a list of a million
-        // lines fast.
+        // The lines are cut and classified on bytes, never Characters (`KeyFileSyntax` says why).
         KeyFileSyntax.reading(text) { syntax in
             var parser = LineParser(syntax: syntax, path: path)
             syntax.forEachLine { range in lines.append(parser.line(range, diagnostics: &diagnostics)) }
