@@ -1,6 +1,7 @@
 # Builds and installs assoc: the executable, its man pages and its shell completions.
 #
-#   make                      release build (static Swift runtime)
+#   make                      release build (a static executable: see the README's build section)
+#   make print-build-flags    the `swift build` flags of the release build
 #   make install              into PREFIX (default /usr/local); DESTDIR for staging
 #   make uninstall            removes what install put there
 #   make check                the whole test suite, as CI runs it
@@ -20,7 +21,11 @@ ZSH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/zsh/vendor-completions
 FISH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
 
 SWIFT ?= swift
-SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib
+# A static executable: the Swift runtime, libxml2 and what libxml2 links (ICU, zlib, liblzma)
+# all linked in, so that nothing is left for the dynamic loader when assoc starts.
+SWIFT_BUILD_FLAGS ?= -c release -Xswiftc -static-executable \
+	-Xlinker -licui18n -Xlinker -licuuc -Xlinker -licudata -Xlinker -lz -Xlinker -llzma \
+	-Xlinker -lstdc++ -Xlinker -lm
 # An executable built already (the tests install the one they built); empty: build it here.
 ASSOC_BINARY ?=
 INSTALL ?= install
@@ -32,12 +37,15 @@ BASH_COMPLETION := data/completions/assoc.bash
 ZSH_COMPLETION := data/completions/_assoc
 FISH_COMPLETION := data/completions/assoc.fish
 
-.PHONY: all build install uninstall check
+.PHONY: all build install uninstall check print-build-flags
 
 all: build
 
 build:
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+
+print-build-flags:
+	@echo $(SWIFT_BUILD_FLAGS)
 
 install:
 	binary="$(ASSOC_BINARY)"; \

@@ -8,9 +8,16 @@
 # through ../shared/tools/gio-content-type.c) run on the same inputs in the same
 # run; each group of rows is divided by its reference row (the one marked "= 1"):
 #
-#   one file  `file --mime-type -b` on one file; next to it `gio info` and `assoc type -b`
-#   default   `gio mime application/pdf`; next to it `xdg-mime query default` and
-#             `assoc default`, over the Debian corpus's desktop entries
+#   sample    the one-file query over a fixed, representative sample: BENCH_SAMPLE files
+#             (default 400) of shared-mime-info's detection suite (../shared/corpus),
+#             binary, text and XML, one whole process per file, the total time of the
+#             pass (median of BENCH_SAMPLE_RUNS passes, default 5, after one warm-up
+#             pass): `file --mime-type -b` = 1; next to it `gio info` and `assoc type -b`
+#   binary    the same on one binary file (the suite's README.pdf), for reference
+#   big XML   the same on freedesktop.org.xml (2.7 MB of text, `file`'s worst case), and
+#             `assoc mime` from the cache and from the XML packages
+#   default   `gio mime application/pdf`; next to it `xdg-mime query default`,
+#             `assoc default` and `assoc apps`, over the Debian corpus's desktop entries
 #   bulk      80,000 files under /usr/share and /usr/lib in one process: the read floor
 #             (open + read the first 4 KiB of each file, a small C program, on 1 and 2
 #             threads; the 2-thread floor is the reference), `assoc type --files-from`,
@@ -24,13 +31,24 @@
 # every Nth path only), and with `--jobs 1`: a difference is printed and the script
 # exits 1.
 #
+# The sample is made the same way every time: the file names of the suite's list, once
+# each, sorted in the C locale, then BENCH_SAMPLE of them at a fixed stride; the script
+# prints how many of them are binary, text and XML.
+#
+# Only a quiet machine gives figures worth quoting: the script prints the 1-minute load
+# average before and after, and refuses to run when it is above 0.5 (never benchmark
+# while fuzzers, builds or another benchmark run). BENCH_NOISY=1 runs anyway and marks
+# every figure "noisy", as it does when the load rose above 0.5 by the end.
+#
 # How to run it, from the package root:
 #     bash Benchmarks/run.sh                        # 30 timed runs per row
 #     BENCH_RUNS=100 bash Benchmarks/run.sh         # more runs, steadier medians
 #     BENCH_CHECK_STRIDE=20 bash Benchmarks/run.sh  # a quicker bulk check
+#     BENCH_GROUPS="sample default" bash Benchmarks/run.sh   # only some groups
+#                   (of: sample binary big-xml default bulk; the bulk check needs bulk)
 #
-# It builds `swift build -c release --static-swift-stdlib` first (the README's
-# build section says why) and times .build/release/assoc. Timing uses a tiny C
+# It builds the release build first, with the Makefile's flags (`make print-build-flags`:
+# a static executable; the README's build section says why) and times that assoc. Timing uses a tiny C
 # helper compiled with gcc: it posix_spawn()s the command directly (no shell in
 # between), with stdout and stderr on /dev/null, reads CLOCK_MONOTONIC around
 # spawn + wait4, and takes the peak RSS from wait4's rusage. Every command runs in
@@ -47,11 +65,37 @@ cd "$(dirname "$0")/.."
 RUNS=${BENCH_RUNS:-30}
 BULK_RUNS=${BENCH_BULK_RUNS:-3}
 CHECK_STRIDE=${BENCH_CHECK_STRIDE:-1}
+SAMPLE_SIZE=${BENCH_SAMPLE:-400}
+SAMPLE_RUNS=${BENCH_SAMPLE_RUNS:-5}
+GROUPS_WANTED=${BENCH_GROUPS:-sample binary big-xml default bulk}
 BULK_FILES=80000
 WARMUP=3
-for setting in "BENCH_RUNS=$RUNS" "BENCH_BULK_RUNS=$BULK_RUNS" "BENCH_CHECK_STRIDE=$CHECK_STRIDE"; do
+MAX_LOAD=0.5
+for setting in "BENCH_RUNS=$RUNS" "BENCH_BULK_RUNS=$BULK_RUNS" "BENCH_CHECK_STRIDE=$CHECK_STRIDE" \
+    "BENCH_SAMPLE=$SAMPLE_SIZE" "BENCH_SAMPLE_RUNS=$SAMPLE_RUNS"; do
     case ${setting#*=} in '' | *[!0-9]* | 0) echo "${setting%%=*} must be a positive integer, not '${setting#*=}'" >&2; exit 2 ;; esac
 done
+for wanted in $GROUPS_WANTED; do
+    case $wanted in sample | binary | big-xml | default | bulk) ;; *) echo "BENCH_GROUPS: unknown group '$wanted'" >&2; exit 2 ;; esac
+done
+
+# wants GROUP: whether BENCH_GROUPS asks for GROUP.
+wants() { [[ " $GROUPS_WANTED " == *" $1 "* ]]; }
+
+# The 1-minute load average, and whether it is above MAX_LOAD.
+load1() { cut -d' ' -f1 /proc/loadavg; }
+too_loaded() { awk -v load="$(load1)" -v max="$MAX_LOAD" 'BEGIN { exit !(load > max) }'; }
+
+NOISY=0
+if too_loaded; then
+    if [[ ${BENCH_NOISY:-} != 1 ]]; then
+        echo "benchmark: the 1-minute load is $(load1), above $MAX_LOAD: figures would be noise." >&2
+        echo "benchmark: wait for a quiet machine (no builds, fuzzers or benchmarks), or set BENCH_NOISY=1" \
+            "to run anyway with every figure marked noisy." >&2
+        exit 3
+    fi
+    NOISY=1
+fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/assoc-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -64,13 +108,15 @@ CLEAN_ENV=(env -i "HOME=$tmp" PATH=/usr/bin:/bin XDG_DATA_DIRS=/usr/share
 
 # Build the package; show the build log only when it fails.
 build_assoc() {
-    echo "building: swift build -c release --static-swift-stdlib ..." >&2
-    if ! swift build -c release --static-swift-stdlib >"$tmp/build.log" 2>&1; then
+    local flags
+    read -r -a flags < <(make -s print-build-flags)
+    echo "building: swift build ${flags[*]} ..." >&2
+    if ! swift build "${flags[@]}" >"$tmp/build.log" 2>&1; then
         cat "$tmp/build.log" >&2
         echo "benchmark: swift build failed" >&2
         exit 1
     fi
-    ASSOC=$PWD/.build/release/assoc
+    ASSOC=$(swift build "${flags[@]}" --show-bin-path)/assoc
 }
 
 # Compile the C helpers: `bench` (the timer), `readfloor` (the read floor) and, when GLib's
@@ -122,6 +168,33 @@ make_bulk_list() {
     BULK_COUNT=$(wc -l <"$tmp/bulk-list")
 }
 
+# The sample: the suite's file names, once each, sorted, then SAMPLE_SIZE of them at a fixed
+# stride, as absolute paths (one a line, for bench's BENCH_EACH); SAMPLE_COUNT is how many.
+SAMPLE_COUNT=0
+make_sample() {
+    local suite=../shared/corpus/shared-mime-info/tests/mime-detection
+    [[ -f $suite/list ]] || { echo "note: ../shared/corpus absent; no sample rows" >&2; return; }
+    suite=$(cd "$suite" && pwd)
+    awk '!/^#/ && NF { print $1 }' "$suite/list" | LC_ALL=C sort -u |
+        while read -r name; do [[ -f $suite/$name ]] && printf '%s\n' "$suite/$name"; done >"$tmp/suite-files"
+    awk -v total="$(wc -l <"$tmp/suite-files")" -v wanted="$SAMPLE_SIZE" '
+        BEGIN { pick = 0; taken = 0 }
+        taken < wanted && NR - 1 == int(pick) { print; taken++; pick = taken * total / wanted }
+    ' "$tmp/suite-files" >"$tmp/sample"
+    SAMPLE_COUNT=$(wc -l <"$tmp/sample")
+    # What the sample holds: XML (an XML declaration at the start), binary (a control byte
+    # other than tab, line feed and carriage return in the first 4 KiB), or text.
+    local path xml=0 text=0 binary=0
+    while read -r path; do
+        if head -c 256 "$path" | grep -qa '<?xml'; then xml=$((xml + 1))
+        elif [[ $(head -c 4096 "$path" | LC_ALL=C tr -d '\011\012\015\040-\176\200-\377' | wc -c) -gt 0 ]]; then
+            binary=$((binary + 1))
+        else text=$((text + 1)); fi
+    done <"$tmp/sample"
+    SAMPLE_MIX="$binary binary, $text text, $xml XML"
+    ((SAMPLE_COUNT >= 300)) || echo "note: a sample of $SAMPLE_COUNT files (under 300) is not representative" >&2
+}
+
 # Results, one entry per row, printed together at the end.
 LABELS=() MEDIANS=() PEAKS=() NOTES=() GROUPS_=() REFERENCES=()
 GROUP=""
@@ -129,15 +202,16 @@ GROUP=""
 # group NAME: the rows that follow belong to NAME; the first `reference` row is its "= 1".
 group() { GROUP=$1; }
 
-# row [--reference] [--runs N] [--stdin FILE] LABEL -- COMMAND [ARGS...]: measure one command,
-# or record why it was skipped.
+# row [--reference] [--runs N] [--stdin FILE] [--each LIST] LABEL -- COMMAND [ARGS...]: measure
+# one command (with --each, one pass of it over every path of LIST), or record why it was skipped.
 row() {
-    local reference=0 runs=$RUNS warmup=$WARMUP input=""
+    local reference=0 runs=$RUNS warmup=$WARMUP input="" each=""
     while [[ $1 == --* ]]; do
         case $1 in
             --reference) reference=1; shift ;;
             --runs) runs=$2; warmup=1; shift 2 ;;
             --stdin) input=$2; shift 2 ;;
+            --each) each=$2; runs=$SAMPLE_RUNS; warmup=1; shift 2 ;;
             *) break ;;
         esac
     done
@@ -150,7 +224,7 @@ row() {
         echo "measuring: $label" >&2
         local status=""
         read -r median peak status < <("${CLEAN_ENV[@]}" "${EXTRA_ENV[@]}" ${input:+BENCH_STDIN=$input} \
-            "$tmp/bench" "$runs" "$warmup" "$@") || true
+            ${each:+BENCH_EACH=$each} "$tmp/bench" "$runs" "$warmup" "$@") || true
         if [[ -z $status ]]; then median=- peak=- note="could not be run"
         elif [[ $status != 0 ]]; then note="exited with status $status"; fi
     fi
@@ -170,7 +244,8 @@ print_table() {
             ratio=$(awk -v a="${MEDIANS[i]}" -v b="$ref" 'BEGIN { printf "%.2f", a / b }')
         fi
         [[ ${REFERENCES[i]} == 1 ]] && ratio="= 1"
-        printf '%-9s %-40s %11s %12s %8s  %s\n' "${GROUPS_[i]}" "${LABELS[i]}" "${MEDIANS[i]}" "${PEAKS[i]}" "$ratio" "${NOTES[i]}"
+        ((NOISY)) && NOTES[i]="noisy${NOTES[i]:+; ${NOTES[i]}}"
+        printf '%-9s %-44s %11s %12s %8s  %s\n' "${GROUPS_[i]}" "${LABELS[i]}" "${MEDIANS[i]}" "${PEAKS[i]}" "$ratio" "${NOTES[i]}"
     done
 }
 
@@ -182,7 +257,8 @@ print_machine() {
     fi
     echo "assoc commit: $commit"
     echo "nproc:        $(nproc)"
-    echo "runs:         $RUNS timed + $WARMUP warm-up per row; bulk rows $BULK_RUNS timed + 1 warm-up"
+    echo "runs:         $RUNS timed + $WARMUP warm-up per row; bulk rows $BULK_RUNS timed + 1 warm-up;" \
+        "sample rows $SAMPLE_RUNS passes + 1 warm-up pass"
 }
 
 # bulk_check: `assoc type --files-from` must print what one process per path prints, and what
@@ -214,41 +290,71 @@ bulk_check() {
 
 build_assoc
 build_helpers
-make_bulk_list
+wants bulk && make_bulk_list
+wants sample && make_sample
 print_machine
-echo "bulk list:    $BULK_COUNT of $(wc -l <"$tmp/all-files") files under /usr/share and /usr/lib"
+wants bulk && echo "bulk list:    $BULK_COUNT of $(wc -l <"$tmp/all-files") files under /usr/share and /usr/lib"
+((SAMPLE_COUNT)) && echo "sample:       $SAMPLE_COUNT of $(wc -l <"$tmp/suite-files") files of the detection suite ($SAMPLE_MIX)"
 echo "load (start): $(cat /proc/loadavg)"
 
+if wants sample && ((SAMPLE_COUNT)); then
+    group "sample"
+    row --each "$tmp/sample" --reference "peer: file --mime-type -b, $SAMPLE_COUNT files" -- file --mime-type -b
+    row --each "$tmp/sample" "peer: gio info content-type, $SAMPLE_COUNT files" -- gio info -a standard::content-type
+    row --each "$tmp/sample" "assoc type -b, $SAMPLE_COUNT files" -- "$ASSOC" type -b
+fi
+
+BINARY=../shared/corpus/shared-mime-info/tests/mime-detection/README.pdf
+if wants binary && [[ -f $BINARY ]]; then
+    group "binary"
+    row --reference "peer: file --mime-type -b"  -- file --mime-type -b "$BINARY"
+    row "peer: gio info content-type"            -- gio info -a standard::content-type "$BINARY"
+    row "assoc type -b"                          -- "$ASSOC" type -b "$BINARY"
+fi
+
 ONE=/usr/share/mime/packages/freedesktop.org.xml
-group "one file"
-row --reference "peer: file --mime-type -b"  -- file --mime-type -b "$ONE"
-row "peer: gio info content-type"            -- gio info -a standard::content-type "$ONE"
-row "assoc type -b"                          -- "$ASSOC" type -b "$ONE"
-row "assoc --database cache mime"            -- "$ASSOC" --database cache mime application/pdf
-row "assoc --database xml mime"              -- "$ASSOC" --database xml mime application/pdf
+if wants big-xml; then
+    group "big XML"
+    row --reference "peer: file --mime-type -b"  -- file --mime-type -b "$ONE"
+    row "peer: gio info content-type"            -- gio info -a standard::content-type "$ONE"
+    row "assoc type -b"                          -- "$ASSOC" type -b "$ONE"
+    row "assoc --database cache mime"            -- "$ASSOC" --database cache mime application/pdf
+    row "assoc --database xml mime"              -- "$ASSOC" --database xml mime application/pdf
+fi
 
-with_world
-group "default"
-row --reference "peer: gio mime"             -- gio mime application/pdf
-row "peer: xdg-mime query default"           -- xdg-mime query default application/pdf
-row "assoc default (spec)"                   -- "$ASSOC" default application/pdf
-row "assoc default --as gio"                 -- "$ASSOC" default --as gio application/pdf
-EXTRA_ENV=()
+if wants default; then
+    with_world
+    group "default"
+    row --reference "peer: gio mime"             -- gio mime application/pdf
+    row "peer: xdg-mime query default"           -- xdg-mime query default application/pdf
+    row "assoc default (spec)"                   -- "$ASSOC" default application/pdf
+    row "assoc default --as gio"                 -- "$ASSOC" default --as gio application/pdf
+    row "assoc apps"                             -- "$ASSOC" apps application/pdf
+    EXTRA_ENV=()
+fi
 
-group "bulk"
-row --runs "$BULK_RUNS" "read floor, 1 thread"             -- "$tmp/readfloor" 1 "$tmp/bulk-list"
-row --runs "$BULK_RUNS" --reference "read floor, 2 threads" -- "$tmp/readfloor" 2 "$tmp/bulk-list"
-row --runs "$BULK_RUNS" "assoc type --files-from"          -- "$ASSOC" type --files-from "$tmp/bulk-list"
-row --runs "$BULK_RUNS" "assoc type --files-from --jobs 1" -- "$ASSOC" type --jobs 1 --files-from "$tmp/bulk-list"
-row --runs "$BULK_RUNS" --stdin "$tmp/bulk-list0" "peer: GLib guess, 4 KiB (gio-content-type)" -- "${GCT:-gio-content-type}" -m F -0
-row --runs 1 "peer: file -f, 1/10 of the list (x10 below)" -- file --mime-type -f "$tmp/bulk-list-tenth"
-# The `file -f` row covers a tenth of the list: scale it to the whole list for the ratio.
-last=$((${#MEDIANS[@]} - 1))
-if [[ ${MEDIANS[last]} != - ]]; then
-    MEDIANS[last]=$(awk -v m="${MEDIANS[last]}" 'BEGIN { printf "%.2f", m * 10 }')
+if wants bulk; then
+    group "bulk"
+    row --runs "$BULK_RUNS" "read floor, 1 thread"             -- "$tmp/readfloor" 1 "$tmp/bulk-list"
+    row --runs "$BULK_RUNS" --reference "read floor, 2 threads" -- "$tmp/readfloor" 2 "$tmp/bulk-list"
+    row --runs "$BULK_RUNS" "assoc type --files-from"          -- "$ASSOC" type --files-from "$tmp/bulk-list"
+    row --runs "$BULK_RUNS" "assoc type --files-from --jobs 1" -- "$ASSOC" type --jobs 1 --files-from "$tmp/bulk-list"
+    row --runs "$BULK_RUNS" --stdin "$tmp/bulk-list0" "peer: GLib guess, 4 KiB (gio-content-type)" -- "${GCT:-gio-content-type}" -m F -0
+    row --runs 1 "peer: file -f, 1/10 of the list (x10 below)" -- file --mime-type -f "$tmp/bulk-list-tenth"
+    # The `file -f` row covers a tenth of the list: scale it to the whole list for the ratio.
+    last=$((${#MEDIANS[@]} - 1))
+    if [[ ${MEDIANS[last]} != - ]]; then
+        MEDIANS[last]=$(awk -v m="${MEDIANS[last]}" 'BEGIN { printf "%.2f", m * 10 }')
+    fi
 fi
 
 echo "load (end):   $(cat /proc/loadavg)"
+if ((!NOISY)) && too_loaded; then
+    echo "benchmark: the 1-minute load rose to $(load1), above $MAX_LOAD: every figure is marked noisy" >&2
+    NOISY=1
+fi
 print_table
-echo
-bulk_check
+if wants bulk; then
+    echo
+    bulk_check
+fi

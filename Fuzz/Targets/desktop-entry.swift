@@ -3,7 +3,8 @@
 import XDGSupport
 
 /// Desktop entries, their `Exec` lines and the expansion of field codes: any text parses or is
-/// refused with a typed error, and every `Exec` splits or is refused, never traps.
+/// refused with a typed error, and every `Exec` splits or is refused, never traps. The read for
+/// resolution gives the full parse's entry without the keys it does not keep, or the same error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDesktopEntry(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
@@ -14,13 +15,24 @@ public func fuzzDesktopEntry(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     }
     var diagnostics: [Diagnostic] = []
     let entry: DesktopEntry
+    let path = "/fuzz/applications/fuzz.desktop"
+    let locale = LocalePreferences(candidates: ["de_DE@euro", "de"])
+    let light = Result { () throws(DesktopEntryError) in
+        try DesktopEntry.parseForResolution(text, path: path, id: "fuzz.desktop", locale: locale)
+    }
     do {
-        entry = try DesktopEntry.parse(text, path: "/fuzz/applications/fuzz.desktop", id: "fuzz.desktop",
-                                       diagnostics: &diagnostics)
+        entry = try DesktopEntry.parse(text, path: path, id: "fuzz.desktop", diagnostics: &diagnostics)
     } catch {
         _ = error.description
+        guard case .failure(error) = light else { fuzzFailure("the resolution read accepted what the parser refused") }
         return 0
     }
+    var expected = entry
+    (expected.genericName, expected.comment, expected.icon, expected.workingDirectory) = (nil, nil, nil, nil)
+    (expected.terminal, expected.startupWMClass, expected.actions) = (false, nil, [])
+    (expected.categories, expected.implements, expected.keywords) = ([], [], [])
+    expected.name.translations = expected.name.translations.filter { locale.candidates.contains($0.key) }
+    guard case .success(expected) = light else { fuzzFailure("the resolution read differs from the parser's entry") }
     _ = entry.isShown(on: ["gnome", "kde"])
     _ = entry.name.value(for: LocalePreferences(candidates: ["de_DE@euro", "de"]))
     for exec in [entry.exec] + entry.actions.map(\.exec) {

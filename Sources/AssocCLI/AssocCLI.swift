@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import Associations
+import DesktopEntry
 import MIMEDatabase
 import XDGSupport
 
@@ -162,10 +163,15 @@ final class CommandContext: @unchecked Sendable {
 
     private var loadedDetector: TypeDetector?
 
+    /// How much of each desktop entry the resolver reads: a command that only resolves and prints
+    /// (`default`, `apps`) sets `.resolution` before its first use of `resolver`.
+    var entryReading: DesktopEntry.Reading = .full
+
     /// The association resolver, built on first use; the lists' warnings are printed once.
     var resolver: AssociationResolver {
         if let loadedResolver { return loadedResolver }
-        let resolver = AssociationResolver(environment: environment, database: database)
+        let applications = ApplicationIndex(environment: environment, reading: entryReading)
+        let resolver = AssociationResolver(environment: environment, database: database, applications: applications)
         report(resolver.diagnostics)
         loadedResolver = resolver
         return resolver

@@ -70,24 +70,27 @@ public final class AssociationResolver: Sendable {
         return chain
     }
 
+    /// The IDs of the entries of a directory that declare `type` (a canonical type), in the order
+    /// `mimeinfo.cache` lists them: from the directory's `mimeinfo.cache` when it is there and not
+    /// stale, looked up by type; otherwise from the entries, keys that unalias to one type merged
+    /// in their sorted order.
+    func declaredIDs(of type: String, in directoryIndex: Int) -> [String] {
+        if let cache = lists.first(where: { $0.location.kind == .mimeInfoCache && $0.location.applicationDirectory == directoryIndex }),
+            cache.exists, !applications.isStale(directoryIndex) {
+            return cache.groups[.mimeCache]?[type]?.ids ?? []
+        }
+        return declaredTypes(in: directoryIndex)[type] ?? []
+    }
+
     /// The types the entries of a directory declare, unaliased; keys that unalias to one type are
     /// merged in their sorted order, the order `mimeinfo.cache` lists them in.
-    func declaredTypes(in directoryIndex: Int) -> [String: [String]] {
+    private func declaredTypes(in directoryIndex: Int) -> [String: [String]] {
         if let known = declaredCache.withLock({ $0[directoryIndex] }) { return known }
         var merged: [String: OrderedIDs] = [:]
-        if let cache = lists.first(where: { $0.location.kind == .mimeInfoCache && $0.location.applicationDirectory == directoryIndex }),
-            cache.exists, let group = cache.groups[.mimeCache], !applications.isStale(directoryIndex) {
-            // The directory's mimeinfo.cache, already read with the other lists: its keys are
-            // unaliased and merged in the cache's own (sorted) order.
-            for (type, value) in group {
-                for id in value.ids { merged[type, default: OrderedIDs()].append(id) }
-            }
-        } else {
-            let declared = applications.declaredTypes(in: directoryIndex)
-            for type in declared.keys.sorted() {
-                let canonical = database.canonicalName(type)
-                for id in declared[type] ?? [] { merged[canonical, default: OrderedIDs()].append(id) }
-            }
+        let declared = applications.declaredTypes(in: directoryIndex)
+        for type in declared.keys.sorted() {
+            let canonical = database.canonicalName(type)
+            for id in declared[type] ?? [] { merged[canonical, default: OrderedIDs()].append(id) }
         }
         let map = merged.mapValues(\.ids)
         declaredCache.withLock { $0[directoryIndex] = map }

@@ -134,7 +134,7 @@ struct SpecResolution {
                 // After a data directory's lists, the entries of that directory (rule 49 c).
                 if let directory = location.applicationDirectory, location.kind == .mimeInfoCache,
                     directoryDone.insert(directory).inserted {
-                    for id in resolver.declaredTypes(in: directory)[type] ?? [] {
+                    for id in resolver.declaredIDs(of: type, in: directory) {
                         guard !removed.contains(id), !associated.contains(id) else { continue }
                         guard !index.isMasked(id, below: directory) else { continue }
                         guard let application = index.application(id, in: directory), application.status.isUsable else {

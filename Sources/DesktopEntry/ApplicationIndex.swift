@@ -33,13 +33,20 @@ public final class ApplicationIndex: Sendable {
 
     /// The directories, `$XDG_DATA_HOME/applications` first, then each of `$XDG_DATA_DIRS`.
     public let directories: [Directory]
+    /// How much of each entry is read.
+    public let reading: DesktopEntry.Reading
+    private let locale: LocalePreferences
     private let searchPath: [String]
     private let parsed = Mutex<[Int: [String: InstalledApplication]]>([:])
     private let supported = Mutex<[Int: [String: [String]]]>([:])
     private let gioLoaded = Mutex<[Int: [String: GIOEntryLoading.Loaded?]]>([:])
 
-    /// Lists the `applications/` directory of every data directory of `environment`.
-    public init(environment: XDGEnvironment) {
+    /// Lists the `applications/` directory of every data directory of `environment`; entries will
+    /// be read as `reading` says (`.resolution` gives entries without lint and with only the keys
+    /// resolution needs).
+    public init(environment: XDGEnvironment, reading: DesktopEntry.Reading = .full) {
+        self.reading = reading
+        locale = environment.locale
         directories = environment.dataSearchPath.map { dataDir in
             let path = dataDir + "/applications"
             var files: [String: String] = [:]
@@ -94,7 +101,11 @@ public final class ApplicationIndex: Sendable {
     private func load(id: String, path: String, directoryIndex: Int) -> InstalledApplication {
         var diagnostics: [Diagnostic] = []
         do {
-            let entry = try DesktopEntry.load(path: path, id: id, diagnostics: &diagnostics)
+            let entry: DesktopEntry
+            switch reading {
+            case .full: entry = try DesktopEntry.load(path: path, id: id, diagnostics: &diagnostics)
+            case .resolution: entry = try DesktopEntry.loadForResolution(path: path, id: id, locale: locale)
+            }
             return InstalledApplication(id: id, path: path, directoryIndex: directoryIndex, entry: entry,
                                         status: status(of: entry), diagnostics: diagnostics)
         } catch {

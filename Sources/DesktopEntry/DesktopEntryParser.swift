@@ -35,6 +35,13 @@ extension DesktopEntry {
     ///
     /// - Throws: `DesktopEntryError` when the file cannot be read or is not a desktop entry.
     public static func load(path: String, id: String, diagnostics: inout [Diagnostic]) throws(DesktopEntryError) -> DesktopEntry {
+        try parse(readText(path), path: path, id: id, diagnostics: &diagnostics)
+    }
+
+    /// The text of the file at `path`, read as a desktop entry is.
+    ///
+    /// - Throws: `DesktopEntryError` when the file cannot be read or is not UTF-8.
+    static func readText(_ path: String) throws(DesktopEntryError) -> String {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path, limit: maximumSize) } catch {
             throw .unreadable(path: path, reason: error.reason)
@@ -42,7 +49,7 @@ extension DesktopEntry {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .notUTF8(path: path, line: UTF8Validation.firstInvalidLine(bytes) ?? 1)
         }
-        return try parse(text, path: path, id: id, diagnostics: &diagnostics)
+        return text
     }
 
     /// Parses desktop-entry text. Problems that leave the entry usable become diagnostics, in the
@@ -71,33 +78,8 @@ extension DesktopEntry {
         var groups = GroupReader(file: file, path: path)
         let main = groups.group(mainGroup, diagnostics: &diagnostics)
 
-        let type = main.string("Type") ?? ""
-        diagnostics += DesktopEntryLint.check(file, type: type, path: path)
-        if type.isEmpty {
-            diagnostics.append(Diagnostic(path: path, message: "required key 'Type' is missing"))
-        } else if !["Application", "Link", "Directory"].contains(type) {
-            diagnostics.append(Diagnostic(path: path, line: main.line("Type"),
-                message: "'Type=\(type)' is not Application, Link or Directory"))
-        }
-        let name = main.localized("Name")
-        if name == nil { diagnostics.append(Diagnostic(path: path, message: "required key 'Name' is missing")) }
-        let exec = main.string("Exec")
-        let dbus = main.boolean("DBusActivatable", diagnostics: &diagnostics)
-        if type == "Application" && exec == nil && !dbus {
-            diagnostics.append(Diagnostic(path: path, message: "'Exec' is required for an application that is not DBusActivatable"))
-        }
-        var entry = DesktopEntry(
-            id: id, path: path, type: type, name: name ?? LocalizedValue(base: id),
-            genericName: main.localized("GenericName"), comment: main.localized("Comment"),
-            icon: main.string("Icon"), exec: exec, execLine: main.line("Exec"), tryExec: main.string("TryExec"),
-            workingDirectory: main.string("Path").flatMap { $0.isEmpty ? nil : $0 },
-            terminal: main.boolean("Terminal", diagnostics: &diagnostics),
-            noDisplay: main.boolean("NoDisplay", diagnostics: &diagnostics),
-            hidden: main.boolean("Hidden", diagnostics: &diagnostics),
-            onlyShowIn: main.list("OnlyShowIn"), notShowIn: main.list("NotShowIn"),
-            mimeTypes: main.list("MimeType"), categories: main.list("Categories"),
-            implements: main.list("Implements"), keywords: main.list("Keywords"),
-            dbusActivatable: dbus, startupWMClass: main.string("StartupWMClass"), actions: [])
+        diagnostics += DesktopEntryLint.check(file, type: main.string("Type") ?? "", path: path)
+        var entry = DesktopEntry(id: id, path: path, main: main, diagnostics: &diagnostics)
         var seenActions = Set<String>()
         for identifier in main.list("Actions") where !identifier.isEmpty {
             guard seenActions.insert(identifier).inserted else {
@@ -119,6 +101,37 @@ extension DesktopEntry {
                                                exec: group.string("Exec")))
         }
         return entry
+    }
+
+    /// The entry that the keys of its `[Desktop Entry]` group make; a key not in `main` is absent
+    /// (nil, empty or false). Problems that leave the entry usable become diagnostics.
+    init(id: String, path: String, main: GroupValues, diagnostics: inout [Diagnostic]) {
+        let type = main.string("Type") ?? ""
+        if type.isEmpty {
+            diagnostics.append(Diagnostic(path: path, message: "required key 'Type' is missing"))
+        } else if !["Application", "Link", "Directory"].contains(type) {
+            diagnostics.append(Diagnostic(path: path, line: main.line("Type"),
+                message: "'Type=\(type)' is not Application, Link or Directory"))
+        }
+        let name = main.localized("Name")
+        if name == nil { diagnostics.append(Diagnostic(path: path, message: "required key 'Name' is missing")) }
+        let exec = main.string("Exec")
+        let dbus = main.boolean("DBusActivatable", diagnostics: &diagnostics)
+        if type == "Application" && exec == nil && !dbus {
+            diagnostics.append(Diagnostic(path: path, message: "'Exec' is required for an application that is not DBusActivatable"))
+        }
+        self.init(
+            id: id, path: path, type: type, name: name ?? LocalizedValue(base: id),
+            genericName: main.localized("GenericName"), comment: main.localized("Comment"),
+            icon: main.string("Icon"), exec: exec, execLine: main.line("Exec"), tryExec: main.string("TryExec"),
+            workingDirectory: main.string("Path").flatMap { $0.isEmpty ? nil : $0 },
+            terminal: main.boolean("Terminal", diagnostics: &diagnostics),
+            noDisplay: main.boolean("NoDisplay", diagnostics: &diagnostics),
+            hidden: main.boolean("Hidden", diagnostics: &diagnostics),
+            onlyShowIn: main.list("OnlyShowIn"), notShowIn: main.list("NotShowIn"),
+            mimeTypes: main.list("MimeType"), categories: main.list("Categories"),
+            implements: main.list("Implements"), keywords: main.list("Keywords"),
+            dbusActivatable: dbus, startupWMClass: main.string("StartupWMClass"), actions: [])
     }
 }
 
@@ -182,7 +195,7 @@ private struct LocalizedKey: Hashable {
 }
 
 /// The values of one group: the last value of each key wins, as GLib's key files do.
-private struct GroupValues {
+struct GroupValues {
     let path: String
     private var plain: [String: KeyFileEntry] = [:]
     /// Translations as written (escapes not undone), by key and locale; decoded when asked for.

@@ -34,6 +34,8 @@ enum AppsCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let mode = DefaultCommand.resolutionMode(arguments)
+        // Resolving and printing names need only a few keys of each entry, and no lint.
+        context.entryReading = .resolution
         let json = arguments.has("--json")
         guard let argument = arguments.operands.first else { return listAll(json: json, context) }
         guard arguments.operands.count == 1 else { throw UsageError("expected at most one TYPE, PATH or URL", subcommand: "apps") }

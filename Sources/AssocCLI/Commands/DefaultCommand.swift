@@ -59,6 +59,8 @@ enum DefaultCommand {
             throw UsageError("expected one TYPE, PATH or URL", subcommand: "default")
         }
         let mode = resolutionMode(arguments)
+        // Resolving and printing names need only a few keys of each entry, and no lint.
+        context.entryReading = .resolution
         let target = try TargetArgument.resolve(arguments.operands[0], detector: context.detector)
         var resolution = context.resolver.resolve(target.type, mode: mode)
         // Only assoc honours a per-file choice; GIO and xdg-open answer by the type.

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// A lossless model of the `[Group]` / `Key=Value` syntax shared by `.desktop` and `.list` files.
 ///
 /// Every line is kept with its original bytes, so that a rewrite changes only the lines it must:
@@ -21,93 +17,61 @@ public struct KeyFile: Sendable, Equatable {
         var lines: [KeyFileLine] = []
         // The last byte, not the last Character: a file ending in "\r\n" ends with a newline too.
         let endsWithNewline = text.utf8.last == UInt8(ascii: "\n")
-        // Walk the UTF-8 bytes, never Characters: "\r\n" and a combining mark after "=" are single
-        // Characters in Swift, and must not hide a line end or a separator. Every byte looked for
-        // is ASCII, so each cut falls between scalars; walking bytes also keeps a list of a million
-        // lines fast.
-        var storage = text
-        storage.withUTF8 { bytes in
-            var parser = LineParser(bytes: bytes, path: path)
-            var start = 0
-            guard let base = bytes.baseAddress else { return }
-            while start < bytes.count {
-                let end = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
-                    .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
-                lines.append(parser.line(start..<end, diagnostics: &diagnostics))
-                start = end + 1
-            }
+        // The lines are cut and classified on bytes, never Characters (`KeyFileSyntax` says why).
+        KeyFileSyntax.reading(text) { syntax in
+            var parser = LineParser(syntax: syntax, path: path)
+            syntax.forEachLine { range in lines.append(parser.line(range, diagnostics: &diagnostics)) }
         }
         self.lines = lines
         self.endsWithNewline = text.isEmpty || endsWithNewline
     }
 
-    /// Classifies the lines of one file, given as ranges of its bytes.
+    /// Turns the lines of one file, classified by `KeyFileSyntax`, into `KeyFileLine`s and
+    /// diagnostics.
     private struct LineParser {
-        let bytes: UnsafeBufferPointer<UInt8>
+        let syntax: KeyFileSyntax
         let path: String
         var number = 0
         var sawGroup = false
 
-        init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
-            self.bytes = bytes
+        init(syntax: KeyFileSyntax, path: String) {
+            self.syntax = syntax
             self.path = path
-        }
-
-        private func string(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
-
-        private func isBlank(_ index: Int) -> Bool {
-            bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
         }
 
         /// The line at `range` (without its line feed).
         mutating func line(_ range: Range<Int>, diagnostics: inout [Diagnostic]) -> KeyFileLine {
             number += 1
-            let piece = string(range)
-            var end = range.upperBound
-            if end > range.lowerBound && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            // `line` is the text without a final carriage return, for messages.
-            let content = range.lowerBound..<end
-            var first = content.lowerBound
-            while first < end && isBlank(first) { first += 1 }
-            if first == end || bytes[first] == UInt8(ascii: "#") { return .comment(piece) }
-            if bytes[first] == UInt8(ascii: "[") {
-                var close = end - 1
-                while close > first && bytes[close] != UInt8(ascii: "]") { close -= 1 }
-                guard close > first, (close + 1..<end).allSatisfy(isBlank) else {
+            let piece = syntax.string(range)
+            switch syntax.shape(of: range) {
+            case .comment:
+                return .comment(piece)
+            case .unclosedGroup(let content):
+                diagnostics.append(Diagnostic(path: path, line: number,
+                    message: "group header '\(syntax.string(content).prefix(80))' has no closing ']'"))
+                return .invalid(piece)
+            case .group(let name):
+                if name.contains(where: { syntax.bytes[$0] == UInt8(ascii: "[") || syntax.bytes[$0] < 32 }) {
                     diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "group header '\(string(content).prefix(80))' has no closing ']'"))
-                    return .invalid(piece)
-                }
-                let name = first + 1..<close
-                if name.contains(where: { bytes[$0] == UInt8(ascii: "[") || bytes[$0] < 32 }) {
-                    diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "group name '\(string(name).prefix(80))' contains '[' or a control character"))
+                        message: "group name '\(syntax.string(name).prefix(80))' contains '[' or a control character"))
                 }
                 sawGroup = true
-                return .group(name: string(name), raw: piece)
-            }
-            var equals = content.lowerBound
-            while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-            guard equals < end else {
+                return .group(name: syntax.string(name), raw: piece)
+            case .noSeparator(let content):
                 diagnostics.append(Diagnostic(path: path, line: number,
-                    message: "expected 'key=value', '[Group]' or a comment, found '\(string(content).prefix(80))'"))
+                    message: "expected 'key=value', '[Group]' or a comment, found '\(syntax.string(content).prefix(80))'"))
                 return .invalid(piece)
-            }
-            let fullKey = string(content.lowerBound..<equals).trimmingSpaces()
-            var valueStart = equals + 1
-            while valueStart < end && isBlank(valueStart) { valueStart += 1 }
-            let (key, locale) = KeyFile.splitLocale(fullKey)
-            if key.isEmpty {
-                diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(string(content).prefix(80))' has an empty key"))
+            case .emptyKey(let content):
+                diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(syntax.string(content).prefix(80))' has an empty key"))
                 return .invalid(piece)
+            case .entry(let key, let locale, let keyPart, let value):
+                if !sawGroup {
+                    let fullKey = syntax.string(keyPart).trimmingSpaces()
+                    diagnostics.append(Diagnostic(path: path, line: number,
+                        message: "key '\(fullKey.prefix(80))' appears before any [Group] header"))
+                }
+                return .entry(KeyFileEntry(key: key, locale: locale, value: syntax.string(value), raw: piece, line: number))
             }
-            if !sawGroup {
-                diagnostics.append(Diagnostic(path: path, line: number,
-                    message: "key '\(fullKey.prefix(80))' appears before any [Group] header"))
-            }
-            return .entry(KeyFileEntry(key: key, locale: locale, value: string(valueStart..<end), raw: piece, line: number))
         }
     }
 
@@ -140,13 +104,6 @@ public struct KeyFile: Sendable, Equatable {
     /// The unlocalised value of `key` in `group` as written (escapes not undone); the first wins.
     public func rawValue(_ key: String, in group: String) -> String? {
         entries(in: group).first { $0.key == key && $0.locale == nil }?.value
-    }
-
-    fileprivate static func splitLocale(_ fullKey: String) -> (String, String?) {
-        // A last Character "]" needs a last byte "]"; most keys fail this cheaper test first.
-        guard fullKey.utf8.last == UInt8(ascii: "]"), fullKey.hasSuffix("]"), let open = fullKey.firstIndex(of: "[") else { return (fullKey, nil) }
-        let locale = fullKey[fullKey.index(after: open)..<fullKey.index(before: fullKey.endIndex)]
-        return (String(fullKey[..<open]).trimmingSpaces(), String(locale))
     }
 }
 

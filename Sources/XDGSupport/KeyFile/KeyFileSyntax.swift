@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The grammar of the `[Group]` / `Key=Value` syntax, over the bytes of a file: where its lines
+/// end and what each line is (SPECS rules 59a, 61, 64).
+///
+/// This is the one definition of the syntax. `KeyFile` builds its lossless model from it; readers
+/// that need only a few keys (the desktop-entry read for resolution) walk the same shapes and
+/// make strings only of what they keep.
+package struct KeyFileSyntax {
+    /// The UTF-8 bytes of the text; valid only inside `reading(_:_:)`.
+    package let bytes: UnsafeBufferPointer<UInt8>
+
+    /// What one line is; ranges are offsets into `bytes`.
+    package enum Shape {
+        /// A blank line or a comment.
+        case comment
+        /// A `[Group]` header; `name` is between the brackets.
+        case group(name: Range<Int>)
+        /// A line that starts with `[` and has no closing `]` (then only blanks).
+        case unclosedGroup(content: Range<Int>)
+        /// A `Key=Value` or `Key[locale]=Value` line: the key and locale trimmed, everything before
+        /// `=` (`keyPart`, untrimmed), and the value after the blanks that follow `=`.
+        case entry(key: String, locale: String?, keyPart: Range<Int>, value: Range<Int>)
+        /// A line with no `=`.
+        case noSeparator(content: Range<Int>)
+        /// A line whose key is empty.
+        case emptyKey(content: Range<Int>)
+    }
+
+    /// Calls `body` with the syntax of `text`'s bytes.
+    package static func reading<Result>(_ text: String, _ body: (KeyFileSyntax) throws -> Result) rethrows -> Result {
+        var storage = text
+        return try storage.withUTF8 { try body(KeyFileSyntax(bytes: $0)) }
+    }
+
+    /// Calls `body` with the range of every line, without its line feed, in order.
+    ///
+    /// Walks the UTF-8 bytes, never Characters: "\r\n" and a combining mark after "=" are single
+    /// Characters in Swift, and must not hide a line end or a separator. Every byte looked for is
+    /// ASCII, so each cut falls between scalars; walking bytes also keeps a list of a million
+    /// lines fast.
+    package func forEachLine(_ body: (Range<Int>) throws -> Void) rethrows {
+        guard let base = bytes.baseAddress else { return }
+        var start = 0
+        while start < bytes.count {
+            let end =
+                memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+                .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+            try body(start..<end)
+            start = end + 1
+        }
+    }
+
+    /// The text of `range`.
+    package func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Whether the bytes of `range` are exactly `text`'s, without making a string of them.
+    package func bytes(_ range: Range<Int>, equal text: StaticString) -> Bool {
+        guard range.count == text.utf8CodeUnitCount else { return false }
+        guard let base = bytes.baseAddress, range.count > 0 else { return true }
+        return memcmp(base + range.lowerBound, text.utf8Start, range.count) == 0
+    }
+
+    private func isBlank(_ index: Int) -> Bool {
+        bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
+    }
+
+    /// What the line at `range` (without its line feed; a final carriage return is not content) is.
+    package func shape(of range: Range<Int>) -> Shape {
+        var end = range.upperBound
+        if end > range.lowerBound && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let content = range.lowerBound..<end
+        var first = content.lowerBound
+        while first < end && isBlank(first) { first += 1 }
+        if first == end || bytes[first] == UInt8(ascii: "#") { return .comment }
+        if bytes[first] == UInt8(ascii: "[") {
+            var close = end - 1
+            while close > first && bytes[close] != UInt8(ascii: "]") { close -= 1 }
+            guard close > first, (close + 1..<end).allSatisfy(isBlank) else { return .unclosedGroup(content: content) }
+            return .group(name: first + 1..<close)
+        }
+        var equals = content.lowerBound
+        while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+        guard equals < end else { return .noSeparator(content: content) }
+        var valueStart = equals + 1
+        while valueStart < end && isBlank(valueStart) { valueStart += 1 }
+        let (key, locale) = splitKey(content.lowerBound..<equals)
+        if key.isEmpty { return .emptyKey(content: content) }
+        return .entry(key: key, locale: locale, keyPart: content.lowerBound..<equals, value: valueStart..<end)
+    }
+
+    /// The key and locale that the key part of an entry line (before `=`) holds, trimmed.
+    ///
+    /// Keys are split by Character (a `]` or `[` with a combining mark after it is not one), so a
+    /// key with a byte above 127 takes the String path; an ASCII key is split on its bytes, which
+    /// for ASCII are its Characters (a line holds no line feed, so no "\r\n" pair).
+    private func splitKey(_ range: Range<Int>) -> (key: String, locale: String?) {
+        guard range.allSatisfy({ bytes[$0] < 0x80 }) else { return Self.splitLocale(string(range).trimmingSpaces()) }
+        let whole = trimmed(range)
+        guard whole.count > 1, bytes[whole.upperBound - 1] == UInt8(ascii: "]"),
+            let open = whole.first(where: { bytes[$0] == UInt8(ascii: "[") })
+        else { return (string(whole), nil) }
+        return (string(trimmed(whole.lowerBound..<open)), string(open + 1..<whole.upperBound - 1))
+    }
+
+    /// `range` without its leading and trailing blanks.
+    private func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper && isBlank(lower) { lower += 1 }
+        while upper > lower && isBlank(upper - 1) { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// `Key[locale]` → (`Key`, `locale`); a key without a locale → (key, nil).
+    private static func splitLocale(_ fullKey: String) -> (String, String?) {
+        // A last Character "]" needs a last byte "]"; most keys fail this cheaper test first.
+        guard fullKey.utf8.last == UInt8(ascii: "]"), fullKey.hasSuffix("]"), let open = fullKey.firstIndex(of: "[") else {
+            return (fullKey, nil)
+        }
+        let locale = fullKey[fullKey.index(after: open)..<fullKey.index(before: fullKey.endIndex)]
+        return (String(fullKey[..<open]).trimmingSpaces(), String(locale))
+    }
+}
