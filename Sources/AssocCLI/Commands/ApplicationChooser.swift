@@ -3,6 +3,7 @@
 #endif
 import DesktopEntry
 import Launching
+import XDGSupport
 
 /// Choosing an application when there is no default, or when asked (SPECS rule 91; PEERS pain 9).
 enum ApplicationChooser {
