@@ -25,7 +25,8 @@ enum PickCommand {
 
             A T is what assoc-list(1) takes: a MIME type or alias, a wildcard (image/*), an extension (.pdf) \
             or a Uniform Type Identifier (public.image). Each --type is one filter of the filter list, the \
-            first one current; Tab switches to the next, as a dialog's filter menu does.
+            first one current; Tab switches to the next, as a dialog's filter menu does. With several, the list \
+            starts with all of them together, the documents assoc-list(1) would list.
 
             open chooses documents and prints their paths; import copies them into --to DIR as \
             assoc-import(1) does (a taken name gets a number, nothing is ever left half-written) and prints \
@@ -80,12 +81,15 @@ enum PickCommand {
         guard !(arguments.has("--null") && arguments.has("--json")) else {
             throw UsageError("'-0' and '--json' do not go together", subcommand: "pick")
         }
+        let patterns = arguments.all("--type")
+        // Several types: first all of them together (what assoc list takes), then each alone.
+        let filterPatterns = patterns.count > 1 ? [patterns] + patterns.map { [$0] } : patterns.map { [$0] }
         let configuration = PickerConfiguration(
-            mode: mode, filterNames: arguments.all("--type"), multiple: arguments.has("--multiple"),
+            mode: mode, filterNames: filterPatterns.map { $0.joined(separator: ", ") }, multiple: arguments.has("--multiple"),
             choosesDirectories: arguments.has("--directory"), fileName: arguments.value("--name") ?? "",
             placing: mode == .export || mode == .move ? arguments.operands : [])
         let start = try startDirectory(mode, arguments)
-        let filters = try PickerWorld.filters(arguments.all("--type"), context: context, subcommand: "pick")
+        let filters = try filterPatterns.map { try ListCommand.typeFilter($0, context: context, subcommand: "pick") }
         let source = PickerWorld.source(filters: filters, context: context)
         let absolute = FileURI.absolute(start, in: context.process.workingDirectory)
         var model: PickerModel

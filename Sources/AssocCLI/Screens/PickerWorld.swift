@@ -56,11 +56,6 @@ enum PickerWorld {
             },
             now: Int64(time(nil)))
     }
-
-    /// The filters of the `--type` values, in order, each one a filter of its own (Tab switches).
-    static func filters(_ patterns: [String], context: CommandContext, subcommand: String) throws -> [TypeFilter] {
-        try patterns.map { try ListCommand.typeFilter([$0], context: context, subcommand: subcommand) }
-    }
 }
 
 /// Answers computed once per key, for the lines a screen draws again and again.

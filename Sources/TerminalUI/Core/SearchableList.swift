@@ -71,6 +71,8 @@ public struct SearchableList: Sendable, Equatable {
         case .end: move(by: visible.count)
         case .character("/"):
             isSearching = true
+            query = ""
+            narrow()
         default: return false
         }
         return true

@@ -48,7 +48,7 @@ extension PickerModel {
     }
 
     private var title: String {
-        var parts = ["assoc pick: \(configuration.mode.rawValue)", TextLayout.safe(directory)]
+        var parts = ["assoc pick: \(configuration.mode.rawValue)"]
         if configuration.mode == .save { parts.append("name: " + TextLayout.safe(fileName.isEmpty ? "(none)" : fileName)) }
         if !configuration.choosesFolder {
             let count = max(configuration.filterNames.count, 1)
@@ -56,7 +56,7 @@ extension PickerModel {
         }
         parts.append("sort: \(sort.rawValue)")
         if configuration.multiple { parts.append("\(selection.count) selected") }
-        return parts.joined(separator: "  ")
+        return (parts + [TextLayout.safe(directory)]).joined(separator: "  ")
     }
 
     /// The highlighted row in full: type, comment, bytes, date; why not, origin, default, thumbnail.

@@ -135,13 +135,12 @@ public struct PickerModel: Screen {
             reload(entry.document.path, keeping: nil)
             return .stay
         }
+        if configuration.multiple && !selection.isEmpty {
+            return .finish(.documents(selection.compactMap { chosen[$0] }))
+        }
         guard entry.isAvailable else {
             message = "unavailable: \(entry.reason ?? "")"
             return .stay
-        }
-        if configuration.multiple && !selection.isEmpty {
-            let chosen = selection.compactMap { path in entries.first { $0.document.path == path } ?? chosenElsewhere[path] }
-            return .finish(.documents(chosen))
         }
         return .finish(.documents([entry]))
     }
@@ -172,8 +171,8 @@ public struct PickerModel: Screen {
         }
     }
 
-    /// Documents chosen in other folders, kept so that a selection spans folders.
-    private var chosenElsewhere: [String: PickerEntry] = [:]
+    /// The selected entries by path, kept so that a selection spans folders.
+    private var chosen: [String: PickerEntry] = [:]
 
     private mutating func toggleSelection() {
         guard configuration.multiple, let entry = currentEntry else { return }
@@ -183,10 +182,10 @@ public struct PickerModel: Screen {
         }
         if let index = selection.firstIndex(of: entry.document.path) {
             selection.remove(at: index)
-            chosenElsewhere[entry.document.path] = nil
+            chosen[entry.document.path] = nil
         } else {
             selection.append(entry.document.path)
-            chosenElsewhere[entry.document.path] = entry
+            chosen[entry.document.path] = entry
         }
         _ = list.handle(.down)
     }
@@ -298,6 +297,7 @@ public struct PickerModel: Screen {
     private mutating func reason(for document: Document) -> String? {
         if configuration.choosesFolder { return "it is a file, and a folder is being chosen" }
         if let reason = document.reason { return reason }
+        if configuration.filterNames.isEmpty { return nil }
         if let known = reasons[filter]?[document.type] { return known }
         let found = source.nonConformance(document.type, filter)
         reasons[filter, default: [:]][document.type] = .some(found)
