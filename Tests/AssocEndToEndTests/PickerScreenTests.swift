@@ -23,7 +23,7 @@ struct PickerScreenTests {
     func pick(_ arguments: [String], tree: TemporaryXDGTree, in directory: String, extra: [String: String] = [:]) throws -> TmuxSession {
         let session = try TmuxSession([ProcessRunner.assocExecutable, "pick"] + arguments, environment: screenEnvironment(tree, extra: extra),
                                       directory: directory)
-        try session.waitFor("assoc pick:")
+        try session.waitFor("q cancel")
         return session
     }
 

@@ -28,6 +28,8 @@ public final class TerminalSession {
     private let output: UnsafeMutablePointer<FILE>
     private let screen: OpaquePointer
     private let colors: Bool
+    /// Whether the locale's character set is UTF-8; if not, only ASCII is drawn.
+    private let unicode: Bool
 
     /// Starts ncurses on `/dev/tty`; colours only when `colors` is true (callers pass false under
     /// `NO_COLOR`). Attributes (reverse, dim, bold) are used either way and every mark is in the text.
@@ -38,6 +40,7 @@ public final class TerminalSession {
             throw .noTerminal(reason: String(cString: strerror(errno)))
         }
         setlocale(LC_ALL, "")
+        unicode = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         guard let screen = newterm(term.isEmpty ? nil : term, output, input) else {
             fclose(input)
             fclose(output)
@@ -79,10 +82,24 @@ public final class TerminalSession {
         for (row, line) in lines.enumerated() {
             let attributes = attributes(for: line.style)
             attron(attributes)
-            mvaddstr(Int32(row), 0, line.text)
+            mvaddstr(Int32(row), 0, unicode ? line.text : Self.ascii(line.text))
             attroff(attributes)
         }
         refresh()
+    }
+
+    /// `text` for a terminal that is not UTF-8: `…` as `...`, `▏` as `|`, anything else not ASCII as `?`.
+    static func ascii(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "…": result += "..."
+            case "▏": result += "|"
+            case "↑", "↓", "←", "→": result += "^"
+            default: result += scalar.isASCII ? String(scalar) : "?"
+            }
+        }
+        return result
     }
 
     private func attributes(for style: StyledLine.Style) -> Int32 {
