@@ -41,3 +41,34 @@ struct ChooserScreenTests {
         #expect(result.status == 1 && result.standardOutput.isEmpty)
     }
 }
+
+@Suite("assoc settings in a real terminal (tmux)", .enabled(if: TmuxSession.isAvailable && hasSystemDatabase, "tmux or the MIME database is absent"))
+struct SettingsScreenTests {
+    @Test("settings lists the declared types with their defaults; Enter opens the chooser, whose d changes the default; Esc exits 1")
+    func changesADefault() throws {
+        let (tree, variables) = try applicationsWorld()
+        let environment = variables.merging(["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 }
+        let session = try TmuxSession([ProcessRunner.assocExecutable, "settings"], environment: environment, directory: tree.root)
+        let screen = try session.waitFor("q quit")
+        let pdf = try #require(screen.split(separator: "\n").first { $0.contains("application/pdf") })
+        #expect(pdf.hasPrefix("> ") && pdf.contains("documents") && pdf.contains("other-viewer.desktop"), "\(pdf)")
+        #expect(screen.contains("default from \(tree.path("config/mimeapps.list")):2"), "\(screen)")
+        try session.send("/")
+        try session.send("application/pdf", literal: true)
+        try session.send("Enter")
+        try session.send("Enter")
+        try session.waitFor("Open with: application/pdf")
+        try session.send("/")
+        try session.send("Viewer.desktop", literal: true)
+        try session.send("Enter")
+        try session.send("Down")
+        try session.send("d")
+        try session.waitFor("application/pdf: now viewer.desktop")
+        try session.send("Escape")
+        let result = try session.waitForExit()
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "application/pdf: other-viewer.desktop → viewer.desktop\n")
+        let check = try ProcessRunner.assoc(["default", "application/pdf"], environment: variables)
+        #expect(check.standardOutput == "viewer.desktop\n")
+    }
+}

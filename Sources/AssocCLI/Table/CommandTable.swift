@@ -7,7 +7,8 @@ enum CommandTable {
         EditCommands.set, EditCommands.unset, EditCommands.add, EditCommands.remove, EditCommands.reset,
         SyncCommand.command, MimeCommand.command, IsACommand.command, ListCommand.command,
         TransferCommands.importCommand, TransferCommands.exportCommand, TransferCommands.moveCommand,
-        CheckCommand.command, PickCommand.command, ChooseCommand.command, HelpCommand.command, CompleteCommand.command,
+        CheckCommand.command, PickCommand.command, ChooseCommand.command, SettingsCommand.command,
+        HelpCommand.command, CompleteCommand.command,
     ]
 
     /// Their definitions, in order.
