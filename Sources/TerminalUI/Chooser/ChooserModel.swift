@@ -54,6 +54,8 @@ public struct ChooserModel: Screen {
     public let everything: [ChooserApplication]
     /// Whether `f` (these files only) applies: the targets are files.
     public let allowsPerFile: Bool
+    /// Whether `d` (always use this app) applies: the type is known.
+    public let allowsAlways: Bool
     /// Whether every installed application is listed.
     public private(set) var showsEverything = false
     /// The rows: applications, then the `All applications…` row until it is chosen.
@@ -67,11 +69,13 @@ public struct ChooserModel: Screen {
     public static let allApplicationsTitle = "All applications…"
 
     /// A chooser for `subject` offering `offered`, with `everything` behind `All applications…`.
-    public init(subject: String, offered: [ChooserApplication], everything: [ChooserApplication], allowsPerFile: Bool) {
+    public init(subject: String, offered: [ChooserApplication], everything: [ChooserApplication], allowsPerFile: Bool,
+                allowsAlways: Bool = true) {
         self.subject = subject
         self.offered = offered
         self.everything = everything
         self.allowsPerFile = allowsPerFile
+        self.allowsAlways = allowsAlways
         rebuild()
         if offered.isEmpty { expand() }
     }
@@ -101,7 +105,7 @@ public struct ChooserModel: Screen {
                 return .stay
             }
             return .finish(ChooserAnswer(id: current.id, action: .once))
-        case .character("d"):
+        case .character("d") where allowsAlways:
             return current.map { .finish(ChooserAnswer(id: $0.id, action: .always)) } ?? .stay
         case .character("f") where allowsPerFile:
             return current.map { .finish(ChooserAnswer(id: $0.id, action: .theseFiles)) } ?? .stay
@@ -165,7 +169,8 @@ public struct ChooserModel: Screen {
 
     private var statusText: String {
         if list.isSearching { return "/" + TextLayout.safe(list.query) + "▏  (Enter keeps the matches, Esc clears)" }
-        var keys = ["Enter open once", "d always use this app"]
+        var keys = ["Enter open once"]
+        if allowsAlways { keys.append("d always use this app") }
         if allowsPerFile { keys.append("f these files only") }
         keys += ["/ search", "? keys", "q cancel"]
         return keys.joined(separator: "  ")
