@@ -8,7 +8,7 @@ enum CommandTable {
         SyncCommand.command, MimeCommand.command, IsACommand.command, ListCommand.command,
         TransferCommands.importCommand, TransferCommands.exportCommand, TransferCommands.moveCommand,
         CheckCommand.command, PickCommand.command, ChooseCommand.command, SettingsCommand.command,
-        HelpCommand.command, CompleteCommand.command,
+        HelpCommand.command, CompleteCommand.command, PickBenchmarkCommand.command,
     ]
 
     /// Their definitions, in order.

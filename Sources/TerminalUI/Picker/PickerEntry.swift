@@ -9,10 +9,10 @@ public struct PickerEntry: Sendable, Equatable {
     /// Why it cannot be chosen; nil when it can.
     public var reason: String?
 
-    /// Creates an entry for `document`.
-    public init(document: Document, reason: String?) {
+    /// Creates an entry for `document`, named `name` (its last path component by default).
+    public init(document: Document, name: String? = nil, reason: String?) {
         self.document = document
-        name = baseName(document.path)
+        self.name = name ?? baseName(document.path)
         self.reason = reason
     }
 

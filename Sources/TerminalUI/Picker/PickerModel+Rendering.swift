@@ -15,7 +15,7 @@ extension PickerModel {
     /// The screen: title, column header, rows, two detail lines and the status line.
     public func render(lines: Int, columns: Int) -> [StyledLine] {
         if showsHelp { return KeyHelp.render(title: "assoc pick", keys: Self.keys, lines: lines, columns: columns) }
-        let layout = Columns(columns: columns, hasHosts: entries.contains { $0.document.origin.flatMap(host) != nil },
+        let layout = Columns(columns: columns, hasHosts: hasOrigins,
                              marksSelection: configuration.multiple)
         var result = [StyledLine(TextLayout.fit(title, columns), style: .title),
                       StyledLine(layout.header, style: .title)]

@@ -17,8 +17,10 @@ public struct PickerModel: Screen {
     public private(set) var directory: String
     /// Its entries in the order shown, after hiding what is hidden.
     public private(set) var entries: [PickerEntry] = []
-    /// Every entry listed, in name order.
-    private var listed: [Document] = []
+    /// Every entry listed, in name order, with its name.
+    private var listed: [(document: Document, name: String)] = []
+    /// Whether any entry shown has a download origin (the rows then have a host column).
+    public private(set) var hasOrigins = false
     /// The index of the current filter in `configuration.filterNames`.
     public private(set) var filter = 0
     /// Whether names starting with `.` are listed.
@@ -57,7 +59,7 @@ public struct PickerModel: Screen {
         self.directory = directory
         fileName = configuration.fileName
         switch source.list(directory, false) {
-        case .success(let documents): listed = documents
+        case .success(let documents): listed = documents.map { ($0, baseName($0.path)) }
         case .failure(let problem): throw problem
         }
         rebuild(keeping: nil, resetSearch: true)
@@ -264,7 +266,7 @@ public struct PickerModel: Screen {
         case .success(let documents):
             let changesFolder = path != directory
             directory = path
-            listed = documents
+            listed = documents.map { ($0, baseName($0.path)) }
             rebuild(keeping: nil, keepingPath: keeping, resetSearch: changesFolder)
         case .failure(let problem):
             message = problem.description
@@ -276,12 +278,13 @@ public struct PickerModel: Screen {
     private mutating func rebuild(keeping: Int?, keepingPath: String? = nil, resetSearch: Bool = false) {
         var shown: [PickerEntry] = []
         shown.reserveCapacity(listed.count)
-        for document in ordered() {
+        for (document, name) in ordered() {
             let reason = document.isDirectory ? nil : reason(for: document)
             if reason != nil && !showsUnavailable { continue }
-            shown.append(PickerEntry(document: document, reason: reason))
+            shown.append(PickerEntry(document: document, name: name, reason: reason))
         }
         entries = shown
+        hasOrigins = shown.contains { $0.document.origin != nil }
         var keys = configuration.actionTitle.map { [$0] } ?? []
         keys += shown.map(\.name)
         if resetSearch {
@@ -305,13 +308,14 @@ public struct PickerModel: Screen {
     }
 
     /// The listing in the current order, directories first; ties keep name order.
-    private func ordered() -> [Document] {
-        let indexed = Array(listed.enumerated())
-        let sorted = indexed.sorted { lhs, rhs in
-            if lhs.element.isDirectory != rhs.element.isDirectory { return lhs.element.isDirectory }
-            return sort.keyPrecedes(lhs.element, rhs.element) ?? (lhs.offset < rhs.offset)
+    private func ordered() -> [(document: Document, name: String)] {
+        let order = listed.indices.sorted { lhs, rhs in
+            let left = listed[lhs].document
+            let right = listed[rhs].document
+            if left.isDirectory != right.isDirectory { return left.isDirectory }
+            return sort.keyPrecedes(left, right) ?? (lhs < rhs)
         }
-        return sorted.map(\.element)
+        return order.map { listed[$0] }
     }
 }
 
