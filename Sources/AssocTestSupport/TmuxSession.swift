@@ -18,8 +18,10 @@ public final class TmuxSession {
     /// `directory`, with `environment` and `TERM` (default `tmux-256color`).
     ///
     /// - Throws: `SetupError` when tmux is missing or does not start.
-    public init(_ arguments: [String], environment: [String: String], directory: String, lines: Int = 30,
-                columns: Int = 100) throws {
+    public init(
+        _ arguments: [String], environment: [String: String], directory: String, lines: Int = 30,
+        columns: Int = 100
+    ) throws {
         guard let tmux = Corpus.program("tmux") else { throw SetupError("tmux is not installed") }
         self.tmux = tmux
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("assoc-tmux-\(UUID().uuidString)").path
@@ -34,8 +36,12 @@ public final class TmuxSession {
             echo $? >\(Self.quoted(scratch + "/status.tmp")) && mv \(Self.quoted(scratch + "/status.tmp")) \(Self.quoted(scratch + "/status"))
             """
         try script.write(toFile: scratch + "/run.sh", atomically: true, encoding: .utf8)
-        let status = Self.spawnAndWait(tmux, ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(columns),
-                                              "-y", String(lines), "/bin/sh " + scratch + "/run.sh"])
+        let status = Self.spawnAndWait(
+            tmux,
+            [
+                "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(columns),
+                "-y", String(lines), "/bin/sh " + scratch + "/run.sh",
+            ])
         guard status == 0 else { throw SetupError("tmux did not start (status \(status))") }
     }
 
@@ -75,8 +81,9 @@ public final class TmuxSession {
 
     /// The screen's text now; with `attributes`, with the escape sequences of its attributes (`-e`).
     public func capture(attributes: Bool = false) throws -> String {
-        let result = try ProcessRunner.run(tmux, ["-S", socket, "capture-pane", "-p"] + (attributes ? ["-e"] : []),
-                                           environment: ["PATH": "/usr/bin:/bin"], timeout: 5)
+        let result = try ProcessRunner.run(
+            tmux, ["-S", socket, "capture-pane", "-p"] + (attributes ? ["-e"] : []),
+            environment: ["PATH": "/usr/bin:/bin"], timeout: 5)
         return result.standardOutput
     }
 
@@ -104,8 +111,9 @@ public final class TmuxSession {
             if let status = try? String(contentsOfFile: scratch + "/status", encoding: .utf8) {
                 let out = (try? Data(contentsOf: URL(fileURLWithPath: scratch + "/out"))) ?? Data()
                 let err = (try? String(contentsOfFile: scratch + "/err", encoding: .utf8)) ?? ""
-                return ProcessResult(standardOutput: String(decoding: out, as: UTF8.self), standardError: err,
-                                     status: Int32(status.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
+                return ProcessResult(
+                    standardOutput: String(decoding: out, as: UTF8.self), standardError: err,
+                    status: Int32(status.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
             }
             Thread.sleep(forTimeInterval: 0.05)
         }

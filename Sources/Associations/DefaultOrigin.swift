@@ -23,11 +23,11 @@ extension Resolution {
         var association: String?
         for step in steps {
             switch step {
-            case let .defaultEntry(_, ids, path, line) where ids.contains(chosen):
+            case .defaultEntry(_, let ids, let path, let line) where ids.contains(chosen):
                 entry = DefaultOrigin(path: path, line: line)
-            case let .associated(id, _, source) where id == chosen && association == nil:
+            case .associated(let id, _, let source) where id == chosen && association == nil:
                 association = source
-            case let .chose(id, reason) where id == chosen:
+            case .chose(let id, let reason) where id == chosen:
                 if reason.hasPrefix("[Default Applications]"), let entry { return entry }
                 return association.map(Self.origin(ofAssociation:))
             default:

@@ -9,10 +9,14 @@ func screenEnvironment(_ tree: TemporaryXDGTree, extra: [String: String] = [:]) 
 
 /// The row of the screen that shows `name`.
 func row(_ name: String, in screen: String) -> String? {
-    screen.split(separator: "\n").map(String.init).first { $0.dropFirst(2).hasPrefix(name + " ") || $0.dropFirst(2).hasPrefix(name + "/") }
+    screen.split(separator: "\n").map(String.init).first {
+        $0.dropFirst(2).hasPrefix(name + " ") || $0.dropFirst(2).hasPrefix(name + "/")
+    }
 }
 
-@Suite("assoc pick in a real terminal (tmux)", .enabled(if: TmuxSession.isAvailable && hasSystemDatabase, "tmux or the MIME database is absent"))
+@Suite(
+    "assoc pick in a real terminal (tmux)",
+    .enabled(if: TmuxSession.isAvailable && hasSystemDatabase, "tmux or the MIME database is absent"))
 struct PickerScreenTests {
     let documents = DocumentCommandTests()
 
@@ -20,15 +24,19 @@ struct PickerScreenTests {
         try documents.makeFixture(tree, samples: try #require(mimeDetectionSamples))
     }
 
-    func pick(_ arguments: [String], tree: TemporaryXDGTree, in directory: String, extra: [String: String] = [:]) throws -> TmuxSession {
-        let session = try TmuxSession([ProcessRunner.assocExecutable, "pick"] + arguments, environment: screenEnvironment(tree, extra: extra),
-                                      directory: directory)
+    func pick(_ arguments: [String], tree: TemporaryXDGTree, in directory: String, extra: [String: String] = [:]) throws
+        -> TmuxSession
+    {
+        let session = try TmuxSession(
+            [ProcessRunner.assocExecutable, "pick"] + arguments, environment: screenEnvironment(tree, extra: extra),
+            directory: directory)
         try session.waitFor("q cancel")
         return session
     }
 
-    @Test("pick --type application/pdf --type public.image shows exactly the conforming documents as selectable, the others marked unavailable and dimmed, with sizes and dates; Enter prints the path",
-          .enabled(if: mimeDetectionSamples != nil, "the shared-mime-info corpus is absent"))
+    @Test(
+        "pick --type application/pdf --type public.image shows exactly the conforming documents as selectable, the others marked unavailable and dimmed, with sizes and dates; Enter prints the path",
+        .enabled(if: mimeDetectionSamples != nil, "the shared-mime-info corpus is absent"))
     func conformingRows() throws {
         let tree = try TemporaryXDGTree()
         let root = try fixture(tree)
@@ -42,15 +50,18 @@ struct PickerScreenTests {
             let line = try #require(row(name, in: screen), "no row for \(name) in\n\(screen)")
             #expect(line.contains("unavailable") == !answer.conforms, "\(name): \(line)")
             #expect(line.contains(" B ") || line.contains("KiB") || line.contains("MiB"), "no size: \(line)")
-            #expect(line.contains("ago") || line.contains("just now") || line.range(of: #"\d{4}-\d\d-\d\d"#, options: .regularExpression) != nil,
-                    "no date: \(line)")
+            #expect(
+                line.contains("ago") || line.contains("just now")
+                    || line.range(of: #"\d{4}-\d\d-\d\d"#, options: .regularExpression) != nil,
+                "no date: \(line)")
         }
         #expect(row("papers", in: screen)?.contains("folder") == true)
         let attributed = try session.capture(attributes: true)
         // tmux writes an attribute where it starts: the first unavailable row turns dim on.
         let unavailable = try #require(attributed.split(separator: "\n").first { $0.contains("unavailable") })
-        #expect(unavailable.range(of: "\u{1B}\\[(0;)?2m", options: .regularExpression) != nil,
-                "an unavailable row is dimmed: \(unavailable)")
+        #expect(
+            unavailable.range(of: "\u{1B}\\[(0;)?2m", options: .regularExpression) != nil,
+            "an unavailable row is dimmed: \(unavailable)")
 
         try session.send("/")
         try session.send("README", literal: true)
@@ -62,8 +73,9 @@ struct PickerScreenTests {
         #expect(result.standardOutput == root + "/README.pdf\n")
     }
 
-    @Test("Tab switches to the next filter and / narrows the rows as typed",
-          .enabled(if: mimeDetectionSamples != nil, "the shared-mime-info corpus is absent"))
+    @Test(
+        "Tab switches to the next filter and / narrows the rows as typed",
+        .enabled(if: mimeDetectionSamples != nil, "the shared-mime-info corpus is absent"))
     func tabAndSearch() throws {
         let tree = try TemporaryXDGTree()
         _ = try fixture(tree)
@@ -90,8 +102,9 @@ struct PickerScreenTests {
         #expect(try session.waitForExit().status == 1)
     }
 
-    @Test("--multiple returns every document selected with Space, and -0 separates them with NUL",
-          .enabled(if: mimeDetectionSamples != nil, "the shared-mime-info corpus is absent"))
+    @Test(
+        "--multiple returns every document selected with Space, and -0 separates them with NUL",
+        .enabled(if: mimeDetectionSamples != nil, "the shared-mime-info corpus is absent"))
     func multiple() throws {
         let tree = try TemporaryXDGTree()
         let root = try fixture(tree)

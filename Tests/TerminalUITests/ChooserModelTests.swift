@@ -1,12 +1,16 @@
-import Testing
 import TerminalUI
+import Testing
 
 @Suite("the Open-with chooser's model, without a terminal")
 struct ChooserModelTests {
-    let offered = [ChooserApplication(id: "viewer.desktop", name: "Viewer", source: "default"),
-                   ChooserApplication(id: "other.desktop", name: "Other", source: "recommended for application/pdf")]
-    let everything = [ChooserApplication(id: "editor.desktop", name: "Editor", source: "installed"),
-                      ChooserApplication(id: "viewer.desktop", name: "Viewer", source: "installed")]
+    let offered = [
+        ChooserApplication(id: "viewer.desktop", name: "Viewer", source: "default"),
+        ChooserApplication(id: "other.desktop", name: "Other", source: "recommended for application/pdf"),
+    ]
+    let everything = [
+        ChooserApplication(id: "editor.desktop", name: "Editor", source: "installed"),
+        ChooserApplication(id: "viewer.desktop", name: "Viewer", source: "installed"),
+    ]
 
     @Test("the default comes first, then the others, then All applications…, which lists every other installed one")
     func sections() {
@@ -25,7 +29,8 @@ struct ChooserModelTests {
         var model = ChooserModel(subject: "a.pdf", offered: offered, everything: everything, allowsPerFile: true)
         _ = model.handle(.down)
         guard case .finish(let once) = model.handle(.enter), case .finish(let always) = model.handle(.character("d")),
-            case .finish(let files) = model.handle(.character("f")) else {
+            case .finish(let files) = model.handle(.character("f"))
+        else {
             Issue.record("an action did not finish")
             return
         }

@@ -1,6 +1,6 @@
 import DocumentProvider
-import Testing
 import TerminalUI
+import Testing
 
 /// A made-up folder tree for the picker: paths to documents, with types by extension.
 final class FakeFolders {
@@ -11,8 +11,9 @@ final class FakeFolders {
         let isDirectory = type == "inode/directory"
         let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         folders[parent.isEmpty ? "/" : parent, default: []].append(
-            Document(path: path, type: type, isDirectory: isDirectory, size: isDirectory ? nil : size, modifiedSeconds: modified,
-                     location: .local, available: true))
+            Document(
+                path: path, type: type, isDirectory: isDirectory, size: isDirectory ? nil : size, modifiedSeconds: modified,
+                location: .local, available: true))
         if isDirectory && folders[path] == nil { folders[path] = [] }
     }
 
@@ -48,9 +49,12 @@ struct PickerModelTests {
         return folders
     }
 
-    func picker(_ folders: FakeFolders, _ configuration: PickerConfiguration, prefixes: [String] = ["application/pdf", "image/"],
-                at directory: String = "/docs") throws -> PickerModel {
-        var model = try PickerModel(configuration: configuration, source: folders.source(prefixes: prefixes), directory: directory)
+    func picker(
+        _ folders: FakeFolders, _ configuration: PickerConfiguration, prefixes: [String] = ["application/pdf", "image/"],
+        at directory: String = "/docs"
+    ) throws -> PickerModel {
+        var model = try PickerModel(
+            configuration: configuration, source: folders.source(prefixes: prefixes), directory: directory)
         _ = model.handle(.resize(lines: 30, columns: 100))
         return model
     }
@@ -137,8 +141,14 @@ struct PickerModelTests {
     @Test("Esc and q cancel")
     func cancel() throws {
         var model = try picker(world(), PickerConfiguration())
-        guard case .cancel = model.handle(.escape) else { Issue.record("Esc did not cancel"); return }
-        guard case .cancel = model.handle(.character("q")) else { Issue.record("q did not cancel"); return }
+        guard case .cancel = model.handle(.escape) else {
+            Issue.record("Esc did not cancel")
+            return
+        }
+        guard case .cancel = model.handle(.character("q")) else {
+            Issue.record("q did not cancel")
+            return
+        }
     }
 
     @Test("export: the first row places here; n makes a folder and enters it; a taken name asks keep both, replace or skip")
@@ -169,8 +179,9 @@ struct PickerModelTests {
             Issue.record("no confirmed save")
             return
         }
-        _ = press([.character("e"), .backspace, .backspace, .backspace, .backspace, .backspace] + "new.odt".map { .character($0) }
-                  + [.enter], &model)
+        _ = press(
+            [.character("e"), .backspace, .backspace, .backspace, .backspace, .backspace] + "new.odt".map { .character($0) }
+                + [.enter], &model)
         guard case .finish(.save("/docs/new.odt", false)) = model.handle(.enter) else {
             Issue.record("no new save")
             return

@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 @Suite("searching and moving through a screen's rows")
 struct SearchableListTests {

@@ -37,11 +37,14 @@ enum DefaultsCommand {
             found = found || resolution.defaultApplication != nil
             guard resolution.defaultApplication != nil || arguments.has("--all") else { continue }
             if arguments.has("--json") {
-                context.output.line(JSONValue.object([
-                    ("type", .string(type)), ("default", .optional(resolution.defaultApplication)),
-                ] + (origin.map { JSONValue.path("path", $0.path) } ?? [("path", .null)]) + [
-                    ("line", origin?.line.map { .int($0) } ?? .null),
-                ]).rendered)
+                context.output.line(
+                    JSONValue.object(
+                        [
+                            ("type", .string(type)), ("default", .optional(resolution.defaultApplication)),
+                        ] + (origin.map { JSONValue.path("path", $0.path) } ?? [("path", .null)]) + [
+                            ("line", origin?.line.map { .int($0) } ?? .null)
+                        ]
+                    ).rendered)
             } else {
                 let place = origin.map { $0.path + ($0.line.map { ":\($0)" } ?? "") } ?? ""
                 context.output.untrustedLine([type, resolution.defaultApplication ?? "(none)", place].joined(separator: "\t"))

@@ -23,8 +23,10 @@ enum ChooseCommand {
             .flag("--print", "print the chosen desktop file ID instead of opening the TARGETs"),
         ],
         operands: [OperandDefinition(name: "TARGET...", completion: .file)],
-        exitStatus: [(0, "an application was chosen (and the targets opened)"), (1, "the chooser was cancelled"),
-                     (2, "a usage error, no terminal, or the targets could not be opened")],
+        exitStatus: [
+            (0, "an application was chosen (and the targets opened)"), (1, "the chooser was cancelled"),
+            (2, "a usage error, no terminal, or the targets could not be opened"),
+        ],
         manSections: [ManSection(title: "KEYS", text: ChooserModel.keys.map { "\($0.0)\n  \($0.1)" }.joined(separator: "\n"))],
         examples: [
             Example(command: "assoc choose report.pdf", explanation: "open report.pdf with an application chosen now"),
@@ -54,30 +56,41 @@ enum ChooseCommand {
         switch answer.action {
         case .once: break
         case .always:
-            let status = try EditCommands.run(.set, ParsedArguments(["--", type, answer.id], options: EditCommands.set.definition.allOptions,
-                                                                    subcommand: "set"), context)
+            let status = try EditCommands.run(
+                .set,
+                ParsedArguments(
+                    ["--", type, answer.id], options: EditCommands.set.definition.allOptions,
+                    subcommand: "set"), context)
             guard status == .success else { return status }
         case .theseFiles:
             for target in targets {
-                let status = try EditCommands.run(.set, ParsedArguments(["--file", target, "--", answer.id],
-                                                                        options: EditCommands.set.definition.allOptions,
-                                                                        subcommand: "set"), context)
+                let status = try EditCommands.run(
+                    .set,
+                    ParsedArguments(
+                        ["--file", target, "--", answer.id],
+                        options: EditCommands.set.definition.allOptions,
+                        subcommand: "set"), context)
                 guard status == .success else { return status }
             }
         }
         guard !arguments.has("--print") else { return .success }
-        return try OpenCommand.run(ParsedArguments(["--with", answer.id, "--"] + targets, options: OpenCommand.definition.allOptions,
-                                                   subcommand: "open"), context)
+        return try OpenCommand.run(
+            ParsedArguments(
+                ["--with", answer.id, "--"] + targets, options: OpenCommand.definition.allOptions,
+                subcommand: "open"), context)
     }
 
     /// Shows the chooser for `type`; nil when cancelled.
     ///
     /// - Throws: `TerminalError` when there is no terminal to show it on.
-    static func ask(type: String, subject: String, allowsPerFile: Bool,
-                    context: CommandContext) throws(TerminalError) -> ChooserAnswer? {
+    static func ask(
+        type: String, subject: String, allowsPerFile: Bool,
+        context: CommandContext
+    ) throws(TerminalError) -> ChooserAnswer? {
         let (offered, everything) = ChooserOffer.applications(for: type, context: context)
         var model = ChooserModel(subject: subject, offered: offered, everything: everything, allowsPerFile: allowsPerFile)
-        return try ScreenRunner.run(&model, term: context.environment.variables["TERM"] ?? "",
-                                    colors: ScreenColors.allowed(context.environment))
+        return try ScreenRunner.run(
+            &model, term: context.environment.variables["TERM"] ?? "",
+            colors: ScreenColors.allowed(context.environment))
     }
 }

@@ -5,10 +5,12 @@ import TerminalUI
 /// recommended ones, those of a supertype, and every installed application.
 enum ChooserOffer {
     /// The rows offered first, then every usable installed application by name.
-    static func applications(for type: String, context: CommandContext) -> (offered: [ChooserApplication], everything: [ChooserApplication]) {
+    static func applications(for type: String, context: CommandContext) -> (
+        offered: [ChooserApplication], everything: [ChooserApplication]
+    ) {
         let resolution = context.resolver.resolve(type)
         var through: [String: String] = [:]
-        for case let .associated(id, associatedType, _) in resolution.steps where through[id] == nil {
+        for case .associated(let id, let associatedType, _) in resolution.steps where through[id] == nil {
             through[id] = associatedType
         }
         var offered: [ChooserApplication] = []

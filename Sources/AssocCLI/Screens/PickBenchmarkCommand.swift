@@ -1,8 +1,9 @@
+import DocumentProvider
+import TerminalUI
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import DocumentProvider
-import TerminalUI
 
 /// `assoc __pick-benchmark [--type T]... [--keys N] DIR` (hidden): the picker's work without a
 /// terminal, timed: the listing and the first screen of DIR, then N key presses (↓, and a search
@@ -29,8 +30,9 @@ enum PickBenchmarkCommand {
         let source = PickerWorld.source(filters: filters, context: context)
         var model: PickerModel
         do {
-            model = try PickerModel(configuration: PickerConfiguration(filterNames: arguments.all("--type")), source: source,
-                                    directory: FileURI.absolute(arguments.operands[0], in: context.process.workingDirectory))
+            model = try PickerModel(
+                configuration: PickerConfiguration(filterNames: arguments.all("--type")), source: source,
+                directory: FileURI.absolute(arguments.operands[0], in: context.process.workingDirectory))
         } catch {
             context.output.error(error.description)
             return .failure
@@ -48,8 +50,9 @@ enum PickBenchmarkCommand {
         }
         times.sort()
         let median = times.isEmpty ? 0 : times[times.count / 2]
-        context.output.line("rows \(model.entries.count)  first screen \(milliseconds(first)) ms  key median \(milliseconds(median)) ms  "
-            + "key max \(milliseconds(times.last ?? 0)) ms  (\(count) keys, \(drawn.count) lines)")
+        context.output.line(
+            "rows \(model.entries.count)  first screen \(milliseconds(first)) ms  key median \(milliseconds(median)) ms  "
+                + "key max \(milliseconds(times.last ?? 0)) ms  (\(count) keys, \(drawn.count) lines)")
         return .success
     }
 

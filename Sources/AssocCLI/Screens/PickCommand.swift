@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import DocumentProvider
 import TerminalUI
 import XDGSupport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// `assoc pick`: the document picker, a full-screen program on the terminal.
 enum PickCommand {
@@ -45,30 +46,39 @@ enum PickCommand {
             off; every mark is also written as text.
             """,
         options: [
-            .value("--mode", "MODE", choices: PickerMode.allCases.map(\.rawValue),
-                   "open (the default), import, export, move or save"),
-            .value("--type", "T", completion: .typePattern, repeatable: true,
-                   "a filter of documents that can be chosen; repeat for a list of filters that Tab switches between"),
+            .value(
+                "--mode", "MODE", choices: PickerMode.allCases.map(\.rawValue),
+                "open (the default), import, export, move or save"),
+            .value(
+                "--type", "T", completion: .typePattern, repeatable: true,
+                "a filter of documents that can be chosen; repeat for a list of filters that Tab switches between"),
             .flag("--multiple", "choose several documents: Space selects, Enter chooses the selection"),
             .flag("--directory", "choose a folder instead of documents (open and import)"),
             .value("--name", "NAME", "the file name a save starts with"),
-            .value("--to", "DIR", completion: .directory,
-                   "import: where documents are copied to (required); export, move, save: the folder shown first"),
+            .value(
+                "--to", "DIR", completion: .directory,
+                "import: where documents are copied to (required); export, move, save: the folder shown first"),
             .flag("--null", short: "-0", "separate the printed paths with NUL bytes instead of new lines"),
-            .flag("--json", "one JSON object per chosen document: path, type, size, modified, location, and the others of assoc list"),
+            .flag(
+                "--json",
+                "one JSON object per chosen document: path, type, size, modified, location, and the others of assoc list"),
         ],
         operands: [OperandDefinition(name: "DIR|FILE...", completion: .file)],
-        exitStatus: [(0, "something was chosen (and placed)"), (1, "the picker was cancelled (Esc or q)"),
-                     (2, "a usage error, no terminal, or a document that could not be placed")],
+        exitStatus: [
+            (0, "something was chosen (and placed)"), (1, "the picker was cancelled (Esc or q)"),
+            (2, "a usage error, no terminal, or a document that could not be placed"),
+        ],
         manSections: [
             ManSection(title: "KEYS", text: PickerModel.keys.map { "\($0.0)\n  \($0.1)" }.joined(separator: "\n")),
             JSONNames.section(fields: "path"),
         ],
         examples: [
-            Example(command: "xdg-open \"$(assoc pick --type application/pdf ~/Downloads)\"",
-                    explanation: "a PDF picker in a script, as fzf is one"),
-            Example(command: "assoc pick --type application/pdf --type public.image --multiple -0 | xargs -0 ls -l",
-                    explanation: "several PDFs or images, NUL-separated"),
+            Example(
+                command: "xdg-open \"$(assoc pick --type application/pdf ~/Downloads)\"",
+                explanation: "a PDF picker in a script, as fzf is one"),
+            Example(
+                command: "assoc pick --type application/pdf --type public.image --multiple -0 | xargs -0 ls -l",
+                explanation: "several PDFs or images, NUL-separated"),
             Example(command: "assoc pick --mode move draft.odt", explanation: "choose where draft.odt goes, then move it"),
             Example(command: "assoc pick --mode save --name report.pdf", explanation: "choose where to save a new report.pdf"),
         ],
@@ -99,8 +109,9 @@ enum PickCommand {
         }
         let answer: PickerAnswer?
         do {
-            answer = try ScreenRunner.run(&model, term: context.environment.variables["TERM"] ?? "",
-                                          colors: ScreenColors.allowed(context.environment))
+            answer = try ScreenRunner.run(
+                &model, term: context.environment.variables["TERM"] ?? "",
+                colors: ScreenColors.allowed(context.environment))
         } catch {
             context.output.error(error.description)
             return .failure

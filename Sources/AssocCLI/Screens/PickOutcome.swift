@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import DocumentProvider
 import TerminalUI
 import XDGSupport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// What `assoc pick` does with the picker's answer: prints the chosen paths, or first copies or
 /// moves the documents with `DocumentProvider`'s transfer and prints where they went.
@@ -20,19 +21,23 @@ struct PickOutcome {
                 return .success
             }
             return place(documents.map(\.path), into: destination, mode: .copy, clashes: [:])
-        case let .destination(directory, clashes):
+        case .destination(let directory, let clashes):
             return place(arguments.operands, into: directory, mode: mode == .move ? .move : .copy, clashes: clashes)
         case .save(let path, _):
-            emit(Document(path: path, type: context.detector.detect(name: path).type, isDirectory: false, size: nil,
-                          modifiedSeconds: 0, location: DocumentLocation.of(path: directoryName(path)) ?? .local, available: true))
+            emit(
+                Document(
+                    path: path, type: context.detector.detect(name: path).type, isDirectory: false, size: nil,
+                    modifiedSeconds: 0, location: DocumentLocation.of(path: directoryName(path)) ?? .local, available: true))
             return .success
         }
     }
 
     /// Transfers `sources` into `directory`: a clash answered "replace" replaces, "skip" leaves the
     /// document, anything else keeps both (a numbered name). Prints each placed document.
-    private func place(_ sources: [String], into directory: String, mode: TransferSession.Mode,
-                       clashes: [String: ClashAnswer]) -> ExitStatus {
+    private func place(
+        _ sources: [String], into directory: String, mode: TransferSession.Mode,
+        clashes: [String: ClashAnswer]
+    ) -> ExitStatus {
         var keeping = TransferSession(DocumentTransfer(options: .init(replace: false)), mode: mode, into: directory)
         var replacing = TransferSession(DocumentTransfer(options: .init(replace: true)), mode: mode, into: directory)
         var status = ExitStatus.success
@@ -64,20 +69,23 @@ struct PickOutcome {
 
     /// The document now at `path`, as the lister sees it.
     private func placed(_ path: String) -> Document {
-        let lister = DocumentLister(detector: context.detector, filter: TypeFilter(takingEverything: context.database),
-                                    thumbnails: ThumbnailLocator(environment: context.environment),
-                                    workingDirectory: context.process.workingDirectory)
+        let lister = DocumentLister(
+            detector: context.detector, filter: TypeFilter(takingEverything: context.database),
+            thumbnails: ThumbnailLocator(environment: context.environment),
+            workingDirectory: context.process.workingDirectory)
         return lister.list([path]).documents.first
-            ?? Document(path: path, type: "application/octet-stream", isDirectory: false, size: nil, modifiedSeconds: 0,
-                        location: .local, available: true)
+            ?? Document(
+                path: path, type: "application/octet-stream", isDirectory: false, size: nil, modifiedSeconds: 0,
+                location: .local, available: true)
     }
 
     /// A chosen folder with its own time and location.
     private func folder(_ path: String) -> Document {
         var info = stat()
         let modified = stat(PathCoding.cString(path), &info) == 0 ? Int64(info.st_mtim.tv_sec) : 0
-        return Document(path: path, type: "inode/directory", isDirectory: true, size: nil, modifiedSeconds: modified,
-                        location: DocumentLocation.of(path: path) ?? .local, available: true)
+        return Document(
+            path: path, type: "inode/directory", isDirectory: true, size: nil, modifiedSeconds: modified,
+            location: DocumentLocation.of(path: path) ?? .local, available: true)
     }
 
     private func directoryName(_ path: String) -> String {

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import DocumentProvider
 import MIMEDatabase
 import TerminalUI
 import XDGSupport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// The picker's source made of the library: `DocumentLister` for folders, one `TypeFilter` per
 /// `--type`, the database's comments, the resolver's defaults, `ThumbnailLocator`.
@@ -22,8 +23,9 @@ enum PickerWorld {
         return PickerSource(
             list: { path, hidden in
                 // Thumbnails are looked up for the highlighted row only, so a large folder opens fast.
-                let lister = DocumentLister(detector: detector, filter: everything, thumbnails: nil, workingDirectory: directory,
-                                            options: .init(includeHidden: hidden, includeUnavailable: true, sort: .name))
+                let lister = DocumentLister(
+                    detector: detector, filter: everything, thumbnails: nil, workingDirectory: directory,
+                    options: .init(includeHidden: hidden, includeUnavailable: true, sort: .name))
                 let listing = lister.list([path])
                 for problem in listing.problems {
                     switch problem {
@@ -34,7 +36,8 @@ enum PickerWorld {
                 return .success(listing.documents)
             },
             nonConformance: { type, index in
-                guard filters.indices.contains(index), case .doesNotConform(let reason) = filters[index].conformance(of: type) else {
+                guard filters.indices.contains(index), case .doesNotConform(let reason) = filters[index].conformance(of: type)
+                else {
                     return nil
                 }
                 return reason
@@ -43,8 +46,9 @@ enum PickerWorld {
             defaultApplication: { defaults.value($0) },
             thumbnail: { document in
                 guard let size = document.size else { return nil }
-                return thumbnails.thumbnail(forAbsolutePath: FileURI.absolute(document.path, in: directory),
-                                            modified: document.modifiedSeconds, size: size)
+                return thumbnails.thumbnail(
+                    forAbsolutePath: FileURI.absolute(document.path, in: directory),
+                    modified: document.modifiedSeconds, size: size)
             },
             makeDirectory: { path in
                 mkdir(PathCoding.cString(path), 0o777) == 0

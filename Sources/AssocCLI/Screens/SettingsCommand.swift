@@ -34,10 +34,11 @@ enum SettingsCommand {
         func row(_ type: String, _ resolver: AssociationResolver) -> SettingsType {
             let resolution = resolver.resolve(type)
             let origin = resolution.defaultOrigin.map { $0.path + ($0.line.map { ":\($0)" } ?? "") } ?? ""
-            return SettingsType(type: type, group: TypeGroup.of(type, database: database),
-                                comment: database.description(of: type)?.comment(for: context.environment.locale) ?? "",
-                                extensions: database.globs(of: type).compactMap { TypeGroup.extensionOf($0.pattern) },
-                                defaultApplication: resolution.defaultApplication, origin: origin)
+            return SettingsType(
+                type: type, group: TypeGroup.of(type, database: database),
+                comment: database.description(of: type)?.comment(for: context.environment.locale) ?? "",
+                extensions: database.globs(of: type).compactMap { TypeGroup.extensionOf($0.pattern) },
+                defaultApplication: resolution.defaultApplication, origin: origin)
         }
         let rows = declared.map { row($0, context.resolver) }.sorted {
             (TypeGroup.order(of: $0.group), $0.type) < (TypeGroup.order(of: $1.group), $1.type)
@@ -46,7 +47,8 @@ enum SettingsCommand {
         func set(_ words: [String]) -> SettingsProblem? {
             do {
                 let parsed = try ParsedArguments(words, options: EditCommands.set.definition.allOptions, subcommand: "set")
-                return try EditCommands.run(.set, parsed, context) == .success ? nil : SettingsProblem("the list could not be written")
+                return try EditCommands.run(.set, parsed, context) == .success
+                    ? nil : SettingsProblem("the list could not be written")
             } catch { return SettingsProblem("\(error)") }
         }
         let source = SettingsSource(
@@ -63,8 +65,9 @@ enum SettingsCommand {
             })
         var model = SettingsModel(types: rows, applications: installed, source: source)
         do {
-            _ = try ScreenRunner.run(&model, term: context.environment.variables["TERM"] ?? "",
-                                     colors: ScreenColors.allowed(context.environment))
+            _ = try ScreenRunner.run(
+                &model, term: context.environment.variables["TERM"] ?? "",
+                colors: ScreenColors.allowed(context.environment))
         } catch {
             context.output.error(error.description)
             return .failure
@@ -91,7 +94,10 @@ enum TypeGroup {
         if type.hasPrefix("x-scheme-handler/") { return "links and schemes" }
         let lineage = [type] + database.ancestors(of: type)
         if lineage.contains(where: documents.contains) || type.hasPrefix("application/vnd.oasis.opendocument.")
-            || type.hasPrefix("application/vnd.openxmlformats-officedocument.") { return "documents" }
+            || type.hasPrefix("application/vnd.openxmlformats-officedocument.")
+        {
+            return "documents"
+        }
         if lineage.contains(where: archives.contains) { return "archives" }
         switch MIMETypeName.media(of: type) {
         case "image": return "images"

@@ -69,8 +69,10 @@ public struct ChooserModel: Screen {
     public static let allApplicationsTitle = "All applications…"
 
     /// A chooser for `subject` offering `offered`, with `everything` behind `All applications…`.
-    public init(subject: String, offered: [ChooserApplication], everything: [ChooserApplication], allowsPerFile: Bool,
-                allowsAlways: Bool = true) {
+    public init(
+        subject: String, offered: [ChooserApplication], everything: [ChooserApplication], allowsPerFile: Bool,
+        allowsAlways: Bool = true
+    ) {
         self.subject = subject
         self.offered = offered
         self.everything = everything
@@ -88,7 +90,7 @@ public struct ChooserModel: Screen {
 
     /// Takes one key.
     public mutating func handle(_ key: Key) -> ScreenStep<ChooserAnswer> {
-        if case let .resize(lines, _) = key {
+        if case .resize(let lines, _) = key {
             list.pageSize = max(lines - 4, 1)
             return .stay
         }
@@ -150,12 +152,15 @@ public struct ChooserModel: Screen {
         func line(_ mark: String, _ name: String, _ id: String, _ source: String) -> String {
             TextLayout.fit(mark + TextLayout.fit(name, nameWidth) + " " + TextLayout.fit(id, idWidth) + " " + source, columns)
         }
-        var result = [StyledLine(TextLayout.fit("Open with: " + TextLayout.safe(subject), columns), style: .title),
-                      StyledLine(line("  ", "NAME", "DESKTOP ID", "FROM"), style: .title)]
+        var result = [
+            StyledLine(TextLayout.fit("Open with: " + TextLayout.safe(subject), columns), style: .title),
+            StyledLine(line("  ", "NAME", "DESKTOP ID", "FROM"), style: .title),
+        ]
         for (position, row) in list.window {
             let highlighted = position == list.cursor
             let mark = highlighted ? "> " : "  "
-            let text = rows.indices.contains(row)
+            let text =
+                rows.indices.contains(row)
                 ? line(mark, TextLayout.safe(rows[row].name), TextLayout.safe(rows[row].id), TextLayout.safe(rows[row].source))
                 : TextLayout.fit(mark + Self.allApplicationsTitle, columns)
             result.append(StyledLine(text, style: highlighted ? .highlighted : .normal))

@@ -15,8 +15,10 @@ public struct PickerConfiguration: Sendable, Equatable {
     public var placing: [String]
 
     /// Creates a configuration; the defaults open one document of any type.
-    public init(mode: PickerMode = .open, filterNames: [String] = [], multiple: Bool = false,
-                choosesDirectories: Bool = false, fileName: String = "", placing: [String] = []) {
+    public init(
+        mode: PickerMode = .open, filterNames: [String] = [], multiple: Bool = false,
+        choosesDirectories: Bool = false, fileName: String = "", placing: [String] = []
+    ) {
         self.mode = mode
         self.filterNames = filterNames
         self.multiple = multiple

@@ -41,11 +41,13 @@ public struct PickerSource {
     public var now: Int64
 
     /// Creates a source from its parts.
-    public init(list: @escaping (String, Bool) -> Result<[Document], PickerProblem>,
-                nonConformance: @escaping (String, Int) -> String?, comment: @escaping (String) -> String? = { _ in nil },
-                defaultApplication: @escaping (String) -> String? = { _ in nil },
-                thumbnail: @escaping (Document) -> String? = { _ in nil },
-                makeDirectory: @escaping (String) -> PickerProblem?, exists: @escaping (String) -> Bool, now: Int64) {
+    public init(
+        list: @escaping (String, Bool) -> Result<[Document], PickerProblem>,
+        nonConformance: @escaping (String, Int) -> String?, comment: @escaping (String) -> String? = { _ in nil },
+        defaultApplication: @escaping (String) -> String? = { _ in nil },
+        thumbnail: @escaping (Document) -> String? = { _ in nil },
+        makeDirectory: @escaping (String) -> PickerProblem?, exists: @escaping (String) -> Bool, now: Int64
+    ) {
         self.list = list
         self.nonConformance = nonConformance
         self.comment = comment

@@ -15,24 +15,32 @@ extension PickerModel {
     /// The screen: title, column header, rows, two detail lines and the status line.
     public func render(lines: Int, columns: Int) -> [StyledLine] {
         if showsHelp { return KeyHelp.render(title: "assoc pick", keys: Self.keys, lines: lines, columns: columns) }
-        let layout = Columns(columns: columns, hasHosts: hasOrigins,
-                             marksSelection: configuration.multiple)
-        var result = [StyledLine(TextLayout.fit(title, columns), style: .title),
-                      StyledLine(layout.header, style: .title)]
+        let layout = Columns(
+            columns: columns, hasHosts: hasOrigins,
+            marksSelection: configuration.multiple)
+        var result = [
+            StyledLine(TextLayout.fit(title, columns), style: .title),
+            StyledLine(layout.header, style: .title),
+        ]
         for (position, row) in list.window {
             let highlighted = position == list.cursor
             if row < pinned {
-                let text = (highlighted ? "> " : "  ") + "[" + (configuration.actionTitle ?? "") + "]  "
+                let text =
+                    (highlighted ? "> " : "  ") + "[" + (configuration.actionTitle ?? "") + "]  "
                     + TextLayout.safe(directory)
                 result.append(StyledLine(TextLayout.fit(text, columns), style: highlighted ? .highlighted : .normal))
                 continue
             }
             let entry = entries[row - pinned]
-            let style: StyledLine.Style = entry.isAvailable
+            let style: StyledLine.Style =
+                entry.isAvailable
                 ? (highlighted ? .highlighted : .normal) : (highlighted ? .highlightedDimmed : .dimmed)
-            result.append(StyledLine(layout.row(entry, highlighted: highlighted, selected: selection.contains(entry.document.path),
-                                                comment: source.comment(entry.document.type), host: entry.document.origin.flatMap(host),
-                                                now: source.now), style: style))
+            result.append(
+                StyledLine(
+                    layout.row(
+                        entry, highlighted: highlighted, selected: selection.contains(entry.document.path),
+                        comment: source.comment(entry.document.type), host: entry.document.origin.flatMap(host),
+                        now: source.now), style: style))
         }
         if list.visible.isEmpty {
             result.append(StyledLine(TextLayout.fit(list.query.isEmpty ? "  (empty folder)" : "  (nothing matches)", columns)))
@@ -99,7 +107,9 @@ extension PickerModel {
         case nil: break
         }
         if let message { return TextLayout.safe(message) }
-        if !list.query.isEmpty { return "matching '\(TextLayout.safe(list.query))'  ·  / to search again  ·  ? keys  ·  q cancel" }
+        if !list.query.isEmpty {
+            return "matching '\(TextLayout.safe(list.query))'  ·  / to search again  ·  ? keys  ·  q cancel"
+        }
         var keys = ["Enter choose"]
         if configuration.multiple { keys.append("Space select") }
         keys += ["/ search"]
@@ -133,14 +143,18 @@ private struct Columns {
 
     var markWidth: Int { marksSelection ? 6 : 2 }
     var nameWidth: Int {
-        let fixed = markWidth + Self.state + Self.comment + Self.size + Self.date + Self.location + (hasHosts ? Self.host + 1 : 0) + 5
+        let fixed =
+            markWidth + Self.state + Self.comment + Self.size + Self.date + Self.location + (hasHosts ? Self.host + 1 : 0) + 5
         return max(columns - fixed, 12)
     }
 
     var header: String {
-        let parts = [String(repeating: " ", count: markWidth) + TextLayout.fit("NAME", nameWidth), TextLayout.fit("", Self.state),
-                     TextLayout.fit("TYPE", Self.comment), TextLayout.right("SIZE", Self.size), TextLayout.fit("MODIFIED", Self.date),
-                     TextLayout.fit("WHERE", Self.location)] + (hasHosts ? [TextLayout.fit("FROM", Self.host)] : [])
+        let parts =
+            [
+                String(repeating: " ", count: markWidth) + TextLayout.fit("NAME", nameWidth), TextLayout.fit("", Self.state),
+                TextLayout.fit("TYPE", Self.comment), TextLayout.right("SIZE", Self.size), TextLayout.fit("MODIFIED", Self.date),
+                TextLayout.fit("WHERE", Self.location),
+            ] + (hasHosts ? [TextLayout.fit("FROM", Self.host)] : [])
         return TextLayout.fit(parts.joined(separator: " "), columns)
     }
 
@@ -150,10 +164,12 @@ private struct Columns {
         if marksSelection { mark += selected ? "[x] " : "[ ] " }
         let name = TextLayout.safe(entry.name) + (document.isDirectory ? "/" : "")
         let kind = document.isDirectory ? "folder" : TextLayout.safe(comment ?? document.type)
-        var parts = [mark + TextLayout.fit(name, nameWidth), TextLayout.fit(entry.isAvailable ? "" : "unavailable", Self.state),
-                     TextLayout.fit(kind, Self.comment), TextLayout.right(document.size.map(ByteCount.human) ?? "", Self.size),
-                     TextLayout.fit(RelativeDate.text(document.modifiedSeconds, now: now), Self.date),
-                     TextLayout.fit(document.location.rawValue, Self.location)]
+        var parts = [
+            mark + TextLayout.fit(name, nameWidth), TextLayout.fit(entry.isAvailable ? "" : "unavailable", Self.state),
+            TextLayout.fit(kind, Self.comment), TextLayout.right(document.size.map(ByteCount.human) ?? "", Self.size),
+            TextLayout.fit(RelativeDate.text(document.modifiedSeconds, now: now), Self.date),
+            TextLayout.fit(document.location.rawValue, Self.location),
+        ]
         if hasHosts { parts.append(TextLayout.fit(host.map(TextLayout.safe) ?? "", Self.host)) }
         return TextLayout.fit(parts.joined(separator: " "), columns)
     }

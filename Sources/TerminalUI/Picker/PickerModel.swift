@@ -83,7 +83,7 @@ public struct PickerModel: Screen {
 
     /// Takes one key.
     public mutating func handle(_ key: Key) -> ScreenStep<PickerAnswer> {
-        if case let .resize(lines, columns) = key {
+        if case .resize(let lines, let columns) = key {
             size = (lines, columns)
             list.pageSize = max(lines - Self.headerLines - Self.footerLines, 1)
             return .stay
@@ -167,8 +167,9 @@ public struct PickerModel: Screen {
             }
             return .finish(.save(path: path, replacing: false))
         case .open, .import:
-            let folder = Document(path: directory, type: "inode/directory", isDirectory: true, size: nil, modifiedSeconds: 0,
-                                  location: .local, available: true)
+            let folder = Document(
+                path: directory, type: "inode/directory", isDirectory: true, size: nil, modifiedSeconds: 0,
+                location: .local, available: true)
             return .finish(.documents([PickerEntry(document: folder, reason: nil)]))
         }
     }

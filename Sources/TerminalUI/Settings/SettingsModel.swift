@@ -36,9 +36,11 @@ public struct SettingsSource {
     public var setForAllTypes: (_ app: String) -> Result<[SettingsType], SettingsProblem>
 
     /// Creates a source.
-    public init(applications: @escaping (String) -> (offered: [ChooserApplication], everything: [ChooserApplication]),
-                setDefault: @escaping (String, String) -> Result<SettingsType, SettingsProblem>,
-                setForAllTypes: @escaping (String) -> Result<[SettingsType], SettingsProblem>) {
+    public init(
+        applications: @escaping (String) -> (offered: [ChooserApplication], everything: [ChooserApplication]),
+        setDefault: @escaping (String, String) -> Result<SettingsType, SettingsProblem>,
+        setForAllTypes: @escaping (String) -> Result<[SettingsType], SettingsProblem>
+    ) {
         self.applications = applications
         self.setDefault = setDefault
         self.setForAllTypes = setForAllTypes
@@ -86,7 +88,7 @@ public struct SettingsModel: Screen {
 
     /// Takes one key.
     public mutating func handle(_ key: Key) -> ScreenStep<Never> {
-        if case let .resize(lines, _) = key {
+        if case .resize(let lines, _) = key {
             self.lines = lines
             list.pageSize = max(lines - 4, 1)
         }
@@ -144,7 +146,8 @@ public struct SettingsModel: Screen {
     }
 
     private mutating func rebuild() {
-        let keys = byApplication
+        let keys =
+            byApplication
             ? applications.map { "\($0.name) \($0.id)" }
             : types.map { ([$0.type, $0.comment, $0.defaultApplication ?? ""] + $0.extensions).joined(separator: " ") }
         list = SearchableList(keys: keys, pageSize: list.pageSize)
@@ -164,24 +167,32 @@ public struct SettingsModel: Screen {
         if let chooser { return chooser.model.render(lines: lines, columns: columns) }
         let title = byApplication ? "Default apps by application" : "Default apps by file type"
         var result = [StyledLine(TextLayout.fit("assoc settings: " + title, columns), style: .title)]
-        let header = byApplication ? "  APPLICATION                   DESKTOP ID" : "  GROUP       TYPE                                COMMENT                    DEFAULT"
+        let header =
+            byApplication
+            ? "  APPLICATION                   DESKTOP ID"
+            : "  GROUP       TYPE                                COMMENT                    DEFAULT"
         result.append(StyledLine(TextLayout.fit(header, columns), style: .title))
         for (position, row) in list.window {
             let mark = position == list.cursor ? "> " : "  "
             let text: String
             if byApplication {
-                text = mark + TextLayout.fit(TextLayout.safe(applications[row].name), 29) + " " + TextLayout.safe(applications[row].id)
+                text =
+                    mark + TextLayout.fit(TextLayout.safe(applications[row].name), 29) + " "
+                    + TextLayout.safe(applications[row].id)
             } else {
                 let entry = types[row]
-                text = mark + TextLayout.fit(entry.group, 11) + " " + TextLayout.fit(entry.type, 35) + " "
-                    + TextLayout.fit(TextLayout.safe(entry.comment), 26) + " " + TextLayout.safe(entry.defaultApplication ?? "(none)")
+                text =
+                    mark + TextLayout.fit(entry.group, 11) + " " + TextLayout.fit(entry.type, 35) + " "
+                    + TextLayout.fit(TextLayout.safe(entry.comment), 26) + " "
+                    + TextLayout.safe(entry.defaultApplication ?? "(none)")
             }
             result.append(StyledLine(TextLayout.fit(text, columns), style: position == list.cursor ? .highlighted : .normal))
         }
         result = Array(result.prefix(max(lines - 2, 0)))
         while result.count < lines - 2 { result.append(StyledLine(TextLayout.fit("", columns))) }
         result.append(StyledLine(TextLayout.fit(detail, columns)))
-        let keys = byApplication
+        let keys =
+            byApplication
             ? "Enter make it the default for all its types  a by type  / search  q quit"
             : "Enter choose the default  a by application  / search (type, extension, application)  q quit"
         let status = list.isSearching ? "/" + TextLayout.safe(list.query) + "▏" : message.map(TextLayout.safe) ?? keys
