@@ -27,7 +27,7 @@ struct PickOutcome {
             emit(
                 Document(
                     path: path, type: context.detector.detect(name: path).type, isDirectory: false, size: nil,
-                    modifiedSeconds: 0, location: DocumentLocation.of(path: directoryName(path)) ?? .local, available: true))
+                    modifiedSeconds: 0, location: DocumentLocation.of(path: DocumentTransfer.directoryName(path)) ?? .local, available: true))
             return .success
         }
     }
@@ -86,10 +86,5 @@ struct PickOutcome {
         return Document(
             path: path, type: "inode/directory", isDirectory: true, size: nil, modifiedSeconds: modified,
             location: DocumentLocation.of(path: path) ?? .local, available: true)
-    }
-
-    private func directoryName(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

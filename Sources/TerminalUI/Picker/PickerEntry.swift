@@ -58,12 +58,3 @@ public struct PickerSource {
         self.now = now
     }
 }
-
-/// Something the picker could not do, in words for its status line.
-public struct PickerProblem: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The message.
-    public var description: String
-
-    /// A problem with this message.
-    public init(_ description: String) { self.description = description }
-}

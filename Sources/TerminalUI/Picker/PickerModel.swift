@@ -326,7 +326,4 @@ func join(_ directory: String, _ name: String) -> String {
 }
 
 /// The last component of a path.
-func baseName(_ path: String) -> String {
-    let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-    return trimmed.lastIndex(of: "/").map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
-}
+func baseName(_ path: String) -> String { DocumentTransfer.baseName(path) }

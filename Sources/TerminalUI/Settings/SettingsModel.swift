@@ -47,15 +47,6 @@ public struct SettingsSource {
     }
 }
 
-/// Why a setting could not be changed.
-public struct SettingsProblem: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The message.
-    public var description: String
-
-    /// A problem with this message.
-    public init(_ description: String) { self.description = description }
-}
-
 /// "Default apps by file type" as a pure model: the types grouped, each with its default; Enter
 /// opens the chooser for the highlighted type (its `d` sets the default and comes back); `a`
 /// switches to the applications, where Enter sets one for all its types.
