@@ -27,7 +27,8 @@ struct PickOutcome {
             emit(
                 Document(
                     path: path, type: context.detector.detect(name: path).type, isDirectory: false, size: nil,
-                    modifiedSeconds: 0, location: DocumentLocation.of(path: DocumentTransfer.directoryName(path)) ?? .local, available: true))
+                    modifiedSeconds: 0, location: DocumentLocation.of(path: DocumentTransfer.directoryName(path)) ?? .local,
+                    available: true))
             return .success
         }
     }
