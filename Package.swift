@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Associations", targets: ["Associations"]),
         .library(name: "Launching", targets: ["Launching"]),
         .library(name: "DocumentProvider", targets: ["DocumentProvider"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ],
     targets: [
         /** C boundary: libxml2 from the system (apt: libxml2-dev). Only MIMEDatabase sees it. */
@@ -19,6 +20,10 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        /** C boundary: ncursesw from the system (apt: libncurses-dev). Only TerminalUI sees it. Its headers are
+            in /usr/include/ncursesw; pkgConfig is left out because ncursesw.pc only adds -D flags SwiftPM refuses
+            (with a warning on every build), and the shim defines what they would. */
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         /** C library headers that Glibc does not import: extended attributes, statfs. */
         .systemLibrary(name: "CSystem"),
         /** XDG base directories, the environment value, key files, locales, diagnostics, files. */
@@ -33,8 +38,10 @@ let package = Package(
         .target(name: "Launching", dependencies: ["Associations", "CSystem", "DesktopEntry", "MIMEDatabase", "XDGSupport"]),
         /** Document provider: type filters (MIME, wildcard, extension, UTI), listings, import/export/move. */
         .target(name: "DocumentProvider", dependencies: ["CSystem", "MIMEDatabase", "XDGSupport"]),
+        /** The screens: document picker, Open-with chooser, default apps by type; pure models and an ncursesw view. */
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "DocumentProvider", "XDGSupport"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */
-        .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "DocumentProvider", "Launching", "MIMEDatabase", "XDGSupport"]),
+        .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "DocumentProvider", "Launching", "MIMEDatabase", "TerminalUI", "XDGSupport"]),
         /** The executable: a few lines that hand the process over to AssocCLI. */
         .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
         /** Temporary XDG trees, corpus location, running the built tool; used by tests only. */
@@ -46,6 +53,7 @@ let package = Package(
         .testTarget(name: "AssociationsTests", dependencies: ["Associations", "AssocTestSupport"]),
         .testTarget(name: "LaunchingTests", dependencies: ["Launching", "AssocTestSupport"]),
         .testTarget(name: "DocumentProviderTests", dependencies: ["DocumentProvider", "AssocTestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "DocumentProvider", "AssocTestSupport"]),
         .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocTestSupport", "MIMEDatabase", "XDGSupport"]),
         .testTarget(name: "AssocEndToEndTests", dependencies: ["assoc", "AssocTestSupport"]),
     ],

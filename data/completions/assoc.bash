@@ -32,7 +32,7 @@ _assoc() {
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "--database --verbose -h --help --version" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "type explain default apps open set unset add remove reset sync mime is-a list import export move check help" -- "$cur"))
+            COMPREPLY=($(compgen -W "type explain default defaults apps open set unset add remove reset sync mime is-a list import export move check pick choose settings help" -- "$cur"))
         fi
         return
     fi
@@ -62,12 +62,20 @@ _assoc() {
             options="--as --json --database --verbose -h --help"
             operand=file
             ;;
+        defaults)
+            case "$prev" in
+                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
+            esac
+            options="--all --json --database --verbose -h --help"
+            operand=none
+            ;;
         apps)
             case "$prev" in
                 --as) COMPREPLY=($(compgen -W "spec gio xdg-open" -- "$cur")); return ;;
+                --of) _assoc_values desktop-id; return ;;
                 --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
             esac
-            options="--as --json --database --verbose -h --help"
+            options="--as --of --json --database --verbose -h --help"
             operand=file
             ;;
         open)
@@ -182,6 +190,32 @@ _assoc() {
             esac
             options="--json --fix --dry-run --database --verbose -h --help"
             operand=directory...
+            ;;
+        pick)
+            case "$prev" in
+                --mode) COMPREPLY=($(compgen -W "open import export move save" -- "$cur")); return ;;
+                --type) _assoc_values type-pattern; return ;;
+                --name) _assoc_values none; return ;;
+                --to) _assoc_values directory; return ;;
+                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
+            esac
+            options="--mode --type --multiple --directory --name --to -0 --null --json --database --verbose -h --help"
+            operand=file...
+            ;;
+        choose)
+            case "$prev" in
+                --type) _assoc_values mime-type; return ;;
+                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
+            esac
+            options="--type --print --database --verbose -h --help"
+            operand=file...
+            ;;
+        settings)
+            case "$prev" in
+                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
+            esac
+            options="--database --verbose -h --help"
+            operand=none
             ;;
         help)
             case "$prev" in

@@ -3,21 +3,40 @@
 #endif
 import DesktopEntry
 import Launching
+import TerminalUI
+import XDGSupport
 
 /// Choosing an application when there is no default, or when asked (SPECS rule 91; PEERS pain 9).
 enum ApplicationChooser {
-    /// A numbered list on standard error, a number read from standard input; nil when cancelled.
+    /// The full-screen chooser when standard input and error are a terminal, else (or when it
+    /// cannot start) a numbered list on standard error and a number read from standard input;
+    /// nil when cancelled.
     static func ask(for target: String, candidates: [String], context: CommandContext) -> String? {
+        if context.process.inputIsTerminal && context.process.errorIsTerminal {
+            let offered = candidates.map { ChooserApplication(id: $0, name: ChooserOffer.name($0, context), source: "candidate") }
+            var model = ChooserModel(subject: target, offered: offered, everything: [], allowsPerFile: false, allowsAlways: false)
+            do {
+                let answer = try ScreenRunner.run(&model, term: context.environment.variables["TERM"] ?? "",
+                                                  colors: ScreenColors.allowed(context.environment))
+                return answer?.id ?? cancelled(context)
+            } catch {
+                // No usable terminal (an unknown TERM): the numbered list below still works.
+            }
+        }
         context.output.errorText("Open '\(Terminal.sanitized(target))' with:\n")
         for (index, id) in candidates.enumerated() {
             context.output.errorText("  \(index + 1)) \(Terminal.sanitized(label(id, context)))\n")
         }
         context.output.errorText("Number (empty to cancel): ")
         guard let line = readLine(), let number = Int(line.trimmingSpaces()), candidates.indices.contains(number - 1) else {
-            context.output.error("cancelled; nothing opened")
-            return nil
+            return cancelled(context)
         }
         return candidates[number - 1]
+    }
+
+    private static func cancelled(_ context: CommandContext) -> String? {
+        context.output.error("cancelled; nothing opened")
+        return nil
     }
 
     /// Runs the menu program `command` (split by the Exec quoting rules, no shell) with one

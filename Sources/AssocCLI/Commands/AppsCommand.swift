@@ -6,7 +6,7 @@ import MIMEDatabase
 enum AppsCommand {
     static let definition = CommandDefinition(
         name: "apps", summary: "list the applications for a type, or every installed one",
-        forms: ["[--json] [--as MODE] [TYPE|PATH|URL]"],
+        forms: ["[--json] [--as MODE] [TYPE|PATH|URL]", "[--json] --of APP"],
         description: """
             With an argument, prints the default application, then the recommended ones (associated with \
             the type itself, most preferred first) and the fallback ones (associated only through a parent \
@@ -15,11 +15,17 @@ enum AppsCommand {
             With no argument, prints every installed application that is not masked by an entry of the same \
             ID in a more important directory: its desktop file ID, localised name and MIME types, and why it \
             cannot be used when it cannot (Hidden, TryExec or Exec program missing).
+
+            With --of APP, prints the types APP's entry declares (MimeType=, canonical) and the types it is \
+            the effective default for (as assoc-defaults(1) finds them), one line each: 'declares TYPE' or \
+            'default TYPE'.
             """,
         options: [
             DefaultCommand.modeOption,
+            .value("--of", "APP", completion: .desktopID, "the types APP declares and those it is the default for"),
             .flag("--json", "with an argument, one JSON object: type, default, recommended, fallback; with none, one "
-                + "object per application: id, name, path, types, usable, reason"),
+                + "object per application: id, name, path, types, usable, reason; with --of, one object: id, declares, "
+                + "defaultFor"),
         ],
         operands: [OperandDefinition(name: "TYPE|PATH|URL", completion: .file)],
         exitStatus: [(0, "applications were found"), (1, "none were"), (2, "a usage error or a failure")],
@@ -37,6 +43,10 @@ enum AppsCommand {
         // Resolving and printing names need only a few keys of each entry, and no lint.
         context.entryReading = .resolution
         let json = arguments.has("--json")
+        if let app = arguments.value("--of") {
+            guard arguments.operands.isEmpty else { throw UsageError("--of APP takes no TYPE", subcommand: "apps") }
+            return try typesOf(app, json: json, context)
+        }
         guard let argument = arguments.operands.first else { return listAll(json: json, context) }
         guard arguments.operands.count == 1 else { throw UsageError("expected at most one TYPE, PATH or URL", subcommand: "apps") }
         let target = try TargetArgument.resolve(argument, detector: context.detector)
@@ -63,6 +73,24 @@ enum AppsCommand {
             return id
         }
         return "\(id) (\(name))"
+    }
+
+    /// `--of APP`: the types the entry declares and those it is the effective default for.
+    private static func typesOf(_ argument: String, json: Bool, _ context: CommandContext) throws -> ExitStatus {
+        let id = try AppResolver.resolve(argument, context: context, subcommand: "apps")
+        var seen = Set<String>()
+        let declared = (context.resolver.applications.application(id)?.entry?.mimeTypes ?? [])
+            .map(context.database.canonicalName).filter { seen.insert($0).inserted }
+        let defaults = DefaultsCommand.resolutions(context).filter { $0.resolution.defaultApplication == id }.map(\.type)
+        if json {
+            context.output.line(JSONValue.object([
+                ("id", .string(id)), ("declares", .strings(declared)), ("defaultFor", .strings(defaults)),
+            ]).rendered)
+        } else {
+            for type in declared { context.output.untrustedLine("declares \(type)") }
+            for type in defaults { context.output.untrustedLine("default \(type)") }
+        }
+        return declared.isEmpty && defaults.isEmpty ? .notFound : .success
     }
 
     private static func listAll(json: Bool, _ context: CommandContext) -> ExitStatus {

@@ -1,5 +1,6 @@
 import Associations
 import Launching
+import XDGSupport
 
 /// `assoc default [--json] [--as spec|gio|xdg-open] TYPE|PATH|URL`.
 enum DefaultCommand {

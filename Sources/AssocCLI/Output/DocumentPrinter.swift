@@ -22,7 +22,7 @@ struct DocumentPrinter {
     func table(_ documents: [Document]) {
         guard !documents.isEmpty else { return }
         let rows = documents.map { document -> [String] in
-            [document.size.map(Self.humanSize) ?? "-", Self.localTime(document.modifiedSeconds),
+            [document.size.map(ByteCount.human) ?? "-", Self.localTime(document.modifiedSeconds),
              document.location.rawValue, document.type,
              document.path + (document.isDirectory ? "/" : "")
                 + (document.reason.map { "  (unavailable: \($0))" } ?? "")]
@@ -37,23 +37,6 @@ struct DocumentPrinter {
             let middle = (1..<4).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }
             output.untrustedLine(([size] + middle + [row[4]]).joined(separator: "  "))
         }
-    }
-
-    /// `512 B`, `1.5 KiB`, `23 MiB`: one decimal below ten units.
-    static func humanSize(_ bytes: Int64) -> String {
-        let units = ["KiB", "MiB", "GiB", "TiB", "PiB"]
-        guard bytes >= 1024 else { return "\(bytes) B" }
-        var value = Double(bytes) / 1024
-        var unit = 0
-        while value >= 1024 && unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        if value < 10 {
-            let tenths = Int((value * 10).rounded())
-            return tenths >= 100 ? "10 \(units[unit])" : "\(tenths / 10).\(tenths % 10) \(units[unit])"
-        }
-        return "\(Int(value.rounded())) \(units[unit])"
     }
 
     /// `2024-05-01 12:34` in the local time zone.

@@ -40,9 +40,9 @@ public final class OutputSink: @unchecked Sendable {
     public func line(_ text: String, terminator: String = "\n") { writeOut(Array((text + terminator).utf8)) }
 
     /// Writes one line of results: escaped when standard output is a terminal, else with each
-    /// name's own bytes.
-    public func untrustedLine(_ text: String) {
-        writeOut(isTerminal ? Array((Terminal.sanitized(text) + "\n").utf8) : PathCoding.encode(text) + [0x0A])
+    /// name's own bytes; `terminator` is the byte that ends it (a NUL for `-0`).
+    public func untrustedLine(_ text: String, terminator: UInt8 = 0x0A) {
+        writeOut(isTerminal ? Array(Terminal.sanitized(text).utf8) + [terminator] : PathCoding.encode(text) + [terminator])
     }
 
     /// Writes `assoc: message` to standard error.

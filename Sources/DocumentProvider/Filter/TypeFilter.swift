@@ -29,6 +29,12 @@ public struct TypeFilter: Sendable {
         self.database = database
     }
 
+    /// A filter that takes every document.
+    public init(takingEverything database: MIMEDatabase) {
+        patterns = []
+        self.database = database
+    }
+
     /// Whether the filter takes every document.
     public var takesEverything: Bool { patterns.isEmpty }
 

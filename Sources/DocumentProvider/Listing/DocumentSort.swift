@@ -11,18 +11,23 @@ public enum DocumentSort: String, Sendable, Equatable, CaseIterable {
 
     /// Whether `lhs` comes before `rhs` in this order.
     public func areInIncreasingOrder(_ lhs: Document, _ rhs: Document) -> Bool {
+        keyPrecedes(lhs, rhs) ?? PathCoding.cString(lhs.path).lexicographicallyPrecedes(PathCoding.cString(rhs.path))
+    }
+
+    /// Whether `lhs` comes before `rhs` by this order's key alone (date or size); nil when the
+    /// key does not tell them apart, and always for `name`, so that a caller breaks ties its own way.
+    public func keyPrecedes(_ lhs: Document, _ rhs: Document) -> Bool? {
         switch self {
         case .name:
-            break
+            return nil
         case .date:
             let left = (lhs.modifiedSeconds, lhs.modifiedNanoseconds)
             let right = (rhs.modifiedSeconds, rhs.modifiedNanoseconds)
-            if left != right { return left > right }
+            return left == right ? nil : left > right
         case .size:
             let left = lhs.size ?? -1
             let right = rhs.size ?? -1
-            if left != right { return left > right }
+            return left == right ? nil : left > right
         }
-        return PathCoding.cString(lhs.path).lexicographicallyPrecedes(PathCoding.cString(rhs.path))
     }
 }

@@ -210,12 +210,14 @@ public struct DocumentTransfer: Sendable {
         }
     }
 
-    static func baseName(_ path: String) -> String {
+    /// The last component of `path` (a trailing slash ignored).
+    public static func baseName(_ path: String) -> String {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         return trimmed.lastIndex(of: "/").map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
     }
 
-    static func directoryName(_ path: String) -> String {
+    /// The directory part of `path`: `.` when there is none, `/` for the root.
+    public static func directoryName(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

@@ -1,12 +1,10 @@
-import XDGSupport
-
 /// Making untrusted text safe to print on a terminal.
-enum Terminal {
+public enum Terminal {
     /// Replaces control characters and bidirectional overrides with visible `\u{…}` escapes.
     ///
     /// File names and strings from desktop entries are printed through this, so a crafted name
     /// cannot move the cursor or reorder what the person reads.
-    static func sanitized(_ text: String) -> String {
+    public static func sanitized(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

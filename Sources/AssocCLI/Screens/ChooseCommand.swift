@@ -1,0 +1,96 @@
+import Associations
+import TerminalUI
+
+/// `assoc choose [--type TYPE] [--print] TARGET...`: "Open with" on the terminal.
+enum ChooseCommand {
+    static let definition = CommandDefinition(
+        name: "choose", summary: "choose the application to open files with, on the terminal (\"Open with\")",
+        forms: ["[--type TYPE] [--print] TARGET...", "--type TYPE --print"],
+        description: """
+            Shows the applications for the type of the first TARGET (or TYPE) on the terminal: the default \
+            first, then the recommended ones (associated with the type itself), then the others that take a \
+            supertype, then 'All applications…', which lists every installed application; each row has the \
+            name, the desktop file ID and where its association comes from. / searches by name or ID.
+
+            Enter opens the TARGETs with the highlighted application this once, through the same planner as \
+            assoc-open(1) --with; with --print, prints its desktop file ID instead. d does the same and makes \
+            it the default for the type ("Always use this app"), written exactly as assoc-set(1) writes it, \
+            so GIO, xdg-open and the portal see it, and prints the default before and after. f does the same \
+            and remembers it for these files only (the per-file choice of assoc set --file). Esc or q cancels.
+            """,
+        options: [
+            .value("--type", "TYPE", completion: .mimeType, "offer the applications of TYPE instead of the first TARGET's type"),
+            .flag("--print", "print the chosen desktop file ID instead of opening the TARGETs"),
+        ],
+        operands: [OperandDefinition(name: "TARGET...", completion: .file)],
+        exitStatus: [
+            (0, "an application was chosen (and the targets opened)"), (1, "the chooser was cancelled"),
+            (2, "a usage error, no terminal, or the targets could not be opened"),
+        ],
+        manSections: [ManSection(title: "KEYS", text: ChooserModel.keys.map { "\($0.0)\n  \($0.1)" }.joined(separator: "\n"))],
+        examples: [
+            Example(command: "assoc choose report.pdf", explanation: "open report.pdf with an application chosen now"),
+            Example(command: "assoc choose --type text/markdown --print", explanation: "print the ID of the application chosen"),
+        ],
+        seeAlso: ["assoc-open(1)", "assoc-set(1)", "assoc-apps(1)", "assoc-settings(1)"])
+
+    static let command = Command(definition: definition, run: run)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let targets = arguments.operands
+        guard !targets.isEmpty || (arguments.value("--type") != nil && arguments.has("--print")) else {
+            throw UsageError("expected at least one TARGET (or --type TYPE --print)", subcommand: "choose")
+        }
+        var resolved: [TargetArgument] = []
+        for target in targets { resolved.append(try TargetArgument.resolve(target, detector: context.detector)) }
+        let type = context.database.canonicalName(arguments.value("--type") ?? resolved[0].type)
+        let subject = targets.isEmpty ? type : targets.joined(separator: ", ") + " (\(type))"
+        let allowsPerFile = !resolved.isEmpty && resolved.allSatisfy { $0.kind == .path }
+        let chosen: ChooserAnswer?
+        do { chosen = try ask(type: type, subject: subject, allowsPerFile: allowsPerFile, context: context) } catch {
+            context.output.error(error.description)
+            return .failure
+        }
+        guard let answer = chosen else { return .notFound }
+        if arguments.has("--print") { context.output.line(answer.id) }
+        switch answer.action {
+        case .once: break
+        case .always:
+            let status = try EditCommands.run(
+                .set,
+                ParsedArguments(
+                    ["--", type, answer.id], options: EditCommands.set.definition.allOptions,
+                    subcommand: "set"), context)
+            guard status == .success else { return status }
+        case .theseFiles:
+            for target in targets {
+                let status = try EditCommands.run(
+                    .set,
+                    ParsedArguments(
+                        ["--file", target, "--", answer.id],
+                        options: EditCommands.set.definition.allOptions,
+                        subcommand: "set"), context)
+                guard status == .success else { return status }
+            }
+        }
+        guard !arguments.has("--print") else { return .success }
+        return try OpenCommand.run(
+            ParsedArguments(
+                ["--with", answer.id, "--"] + targets, options: OpenCommand.definition.allOptions,
+                subcommand: "open"), context)
+    }
+
+    /// Shows the chooser for `type`; nil when cancelled.
+    ///
+    /// - Throws: `TerminalError` when there is no terminal to show it on.
+    static func ask(
+        type: String, subject: String, allowsPerFile: Bool,
+        context: CommandContext
+    ) throws(TerminalError) -> ChooserAnswer? {
+        let (offered, everything) = ChooserOffer.applications(for: type, context: context)
+        var model = ChooserModel(subject: subject, offered: offered, everything: everything, allowsPerFile: allowsPerFile)
+        return try ScreenRunner.run(
+            &model, term: context.environment.variables["TERM"] ?? "",
+            colors: ScreenColors.allowed(context.environment))
+    }
+}

@@ -1,0 +1,35 @@
+import Associations
+import TerminalUI
+
+/// The applications the chooser offers for a type, from the resolver: the default, the
+/// recommended ones, those of a supertype, and every installed application.
+enum ChooserOffer {
+    /// The rows offered first, then every usable installed application by name.
+    static func applications(for type: String, context: CommandContext) -> (
+        offered: [ChooserApplication], everything: [ChooserApplication]
+    ) {
+        let resolution = context.resolver.resolve(type)
+        var through: [String: String] = [:]
+        for case .associated(let id, let associatedType, _) in resolution.steps where through[id] == nil {
+            through[id] = associatedType
+        }
+        var offered: [ChooserApplication] = []
+        func offer(_ id: String, _ source: String) {
+            guard !offered.contains(where: { $0.id == id }) else { return }
+            offered.append(ChooserApplication(id: id, name: name(id, context), source: source))
+        }
+        if let id = resolution.defaultApplication { offer(id, "default") }
+        for id in resolution.recommended { offer(id, "recommended for \(resolution.type)") }
+        for id in resolution.fallback { offer(id, "through \(through[id] ?? "a parent type")") }
+        let everything = context.resolver.applications.allApplications()
+            .filter { $0.entry?.isApplication == true && $0.status.isUsable && $0.entry?.noDisplay != true }
+            .map { ChooserApplication(id: $0.id, name: name($0.id, context), source: "installed") }
+            .sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+        return (offered, everything)
+    }
+
+    /// An application's localised name, or its ID.
+    static func name(_ id: String, _ context: CommandContext) -> String {
+        context.resolver.applications.application(id)?.entry?.name.value(for: context.environment.locale) ?? id
+    }
+}

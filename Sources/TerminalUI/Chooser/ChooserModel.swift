@@ -1,0 +1,183 @@
+/// One application a chooser offers: its name, its desktop file ID and where its association
+/// with the type comes from.
+public struct ChooserApplication: Sendable, Equatable {
+    /// The desktop file ID.
+    public var id: String
+    /// The localised name.
+    public var name: String
+    /// Where it comes from: `default`, `recommended`, `through text/plain`, `installed`.
+    public var source: String
+
+    /// Creates an application row.
+    public init(id: String, name: String, source: String) {
+        self.id = id
+        self.name = name
+        self.source = source
+    }
+}
+
+/// What the chooser's answer asks for, besides opening.
+public enum ChooserAction: String, Sendable, Equatable {
+    /// Open with it this once (Enter).
+    case once
+    /// Make it the default for the type, "Always use this app" (d).
+    case always
+    /// Remember it for these files only, the per-file choice (f).
+    case theseFiles = "these-files"
+}
+
+/// The chooser's answer: an application and what to do with it.
+public struct ChooserAnswer: Sendable, Equatable {
+    /// The desktop file ID chosen.
+    public var id: String
+    /// Once, always, or for these files.
+    public var action: ChooserAction
+
+    /// Creates an answer.
+    public init(id: String, action: ChooserAction) {
+        self.id = id
+        self.action = action
+    }
+}
+
+/// "Open with" as a pure model: the default first, then the recommended applications, then those
+/// that take a supertype, then `All applications…`, which adds every installed application.
+public struct ChooserModel: Screen {
+    /// The answer is the application and the action.
+    public typealias Answer = ChooserAnswer
+
+    /// What is being opened, for the title (`report.pdf (application/pdf)`).
+    public let subject: String
+    /// The applications offered first, in order.
+    public let offered: [ChooserApplication]
+    /// Every installed application, for `All applications…`.
+    public let everything: [ChooserApplication]
+    /// Whether `f` (these files only) applies: the targets are files.
+    public let allowsPerFile: Bool
+    /// Whether `d` (always use this app) applies: the type is known.
+    public let allowsAlways: Bool
+    /// Whether every installed application is listed.
+    public private(set) var showsEverything = false
+    /// The rows: applications, then the `All applications…` row until it is chosen.
+    public private(set) var rows: [ChooserApplication] = []
+    /// Navigation and search.
+    public private(set) var list = SearchableList(keys: [])
+    /// Whether the key overlay is shown.
+    public private(set) var showsHelp = false
+
+    /// The title of the row that lists every application.
+    public static let allApplicationsTitle = "All applications…"
+
+    /// A chooser for `subject` offering `offered`, with `everything` behind `All applications…`.
+    public init(
+        subject: String, offered: [ChooserApplication], everything: [ChooserApplication], allowsPerFile: Bool,
+        allowsAlways: Bool = true
+    ) {
+        self.subject = subject
+        self.offered = offered
+        self.everything = everything
+        self.allowsPerFile = allowsPerFile
+        self.allowsAlways = allowsAlways
+        rebuild()
+        if offered.isEmpty { expand() }
+    }
+
+    /// The application on the highlighted row; nil on `All applications…`.
+    public var current: ChooserApplication? {
+        guard let row = list.current, rows.indices.contains(row) else { return nil }
+        return rows[row]
+    }
+
+    /// Takes one key.
+    public mutating func handle(_ key: Key) -> ScreenStep<ChooserAnswer> {
+        if case .resize(let lines, _) = key {
+            list.pageSize = max(lines - 4, 1)
+            return .stay
+        }
+        if showsHelp {
+            showsHelp = false
+            return .stay
+        }
+        if list.handle(key) { return .stay }
+        switch key {
+        case .escape, .character("q"): return .cancel
+        case .enter:
+            guard let current else {
+                expand()
+                return .stay
+            }
+            return .finish(ChooserAnswer(id: current.id, action: .once))
+        case .character("d") where allowsAlways:
+            return current.map { .finish(ChooserAnswer(id: $0.id, action: .always)) } ?? .stay
+        case .character("f") where allowsPerFile:
+            return current.map { .finish(ChooserAnswer(id: $0.id, action: .theseFiles)) } ?? .stay
+        case .character("?"): showsHelp = true
+        case .click(let line): list.click(listLine: line - 2)
+        default: break
+        }
+        return .stay
+    }
+
+    /// Lists every installed application after those offered, and highlights the first of them.
+    private mutating func expand() {
+        guard !showsEverything else { return }
+        showsEverything = true
+        let first = offered.count
+        rebuild()
+        list.highlight(first)
+    }
+
+    private mutating func rebuild() {
+        let offeredIDs = Set(offered.map(\.id))
+        rows = offered + (showsEverything ? everything.filter { !offeredIDs.contains($0.id) } : [])
+        var keys = rows.map { "\($0.name) \($0.id)" }
+        if !showsEverything { keys.append(Self.allApplicationsTitle) }
+        list.replaceRows(keys: keys, pinned: 0)
+    }
+
+    /// The keys, for the `?` overlay and the man page.
+    public static let keys: [(String, String)] = [
+        ("↑/↓ k/j", "move"), ("PgUp/PgDn Home/End", "by a page, to the ends"),
+        ("Enter", "open with the highlighted application this once (on All applications…, list every one)"),
+        ("d", "always use this app: make it the default for the type, then open"),
+        ("f", "use it for these files only (the per-file choice), then open"), ("/", "search by name or ID"),
+        ("?", "this help"), ("Esc q", "cancel"),
+    ]
+
+    /// The screen: title, header, rows, the keys at the bottom.
+    public func render(lines: Int, columns: Int) -> [StyledLine] {
+        if showsHelp { return KeyHelp.render(title: "assoc choose", keys: Self.keys, lines: lines, columns: columns) }
+        let nameWidth = max(min(28, columns / 3), 8)
+        let idWidth = max(min(36, columns / 3), 8)
+        func line(_ mark: String, _ name: String, _ id: String, _ source: String) -> String {
+            TextLayout.fit(mark + TextLayout.fit(name, nameWidth) + " " + TextLayout.fit(id, idWidth) + " " + source, columns)
+        }
+        var result = [
+            StyledLine(TextLayout.fit("Open with: " + TextLayout.safe(subject), columns), style: .title),
+            StyledLine(line("  ", "NAME", "DESKTOP ID", "FROM"), style: .title),
+        ]
+        for (position, row) in list.window {
+            let highlighted = position == list.cursor
+            let mark = highlighted ? "> " : "  "
+            let text =
+                rows.indices.contains(row)
+                ? line(mark, TextLayout.safe(rows[row].name), TextLayout.safe(rows[row].id), TextLayout.safe(rows[row].source))
+                : TextLayout.fit(mark + Self.allApplicationsTitle, columns)
+            result.append(StyledLine(text, style: highlighted ? .highlighted : .normal))
+        }
+        if list.visible.isEmpty { result.append(StyledLine(TextLayout.fit("  (nothing matches)", columns))) }
+        result = Array(result.prefix(max(lines - 1, 0)))
+        while result.count < lines - 1 { result.append(StyledLine(TextLayout.fit("", columns))) }
+        result.append(StyledLine(TextLayout.fit(statusText, columns), style: .status))
+        return Array(result.suffix(lines))
+    }
+
+    private var statusText: String {
+        if list.isSearching { return "/" + TextLayout.safe(list.query) + "▏  (Enter keeps the matches, Esc clears)" }
+        var keys = ["Enter open once"]
+        if allowsAlways { keys.append("d always use this app") }
+        if allowsPerFile { keys.append("f these files only") }
+        keys += ["/ search", "? keys", "q cancel"]
+        return keys.joined(separator: "  ")
+    }
+}

@@ -1,0 +1,48 @@
+/// What a picker is asked for: its mode, its filters, and what it places or saves.
+public struct PickerConfiguration: Sendable, Equatable {
+    /// The mode.
+    public var mode: PickerMode
+    /// The names of the type filters the person switches between with Tab (the `--type`
+    /// values); empty for one filter that takes every document.
+    public var filterNames: [String]
+    /// Whether several documents may be chosen (Space toggles).
+    public var multiple: Bool
+    /// Whether a folder is chosen instead of documents (open and import only).
+    public var choosesDirectories: Bool
+    /// The file name a save starts with.
+    public var fileName: String
+    /// The documents an export or a move places, as paths.
+    public var placing: [String]
+
+    /// Creates a configuration; the defaults open one document of any type.
+    public init(
+        mode: PickerMode = .open, filterNames: [String] = [], multiple: Bool = false,
+        choosesDirectories: Bool = false, fileName: String = "", placing: [String] = []
+    ) {
+        self.mode = mode
+        self.filterNames = filterNames
+        self.multiple = multiple
+        self.choosesDirectories = choosesDirectories
+        self.fileName = fileName
+        self.placing = placing
+    }
+
+    /// Whether every folder starts with an action row (`Export here`, `Choose this folder`).
+    var actionTitle: String? { mode.actionTitle ?? (choosesDirectories ? "Choose this folder" : nil) }
+
+    /// Whether files are shown greyed because a folder is being chosen.
+    var choosesFolder: Bool { mode.choosesFolder || choosesDirectories }
+}
+
+/// A question the picker asks on its status line.
+public enum PickerPrompt: Sendable, Equatable {
+    /// The name of a new folder, as typed so far.
+    case newFolder(String)
+    /// The file name to save as, as typed so far.
+    case fileName(String)
+    /// Whether to replace the file at a path (save).
+    case confirmReplace(path: String)
+    /// What to do with each document whose name is taken at the destination: the first of
+    /// `pending` is asked now; `answers` holds those answered.
+    case clash(pending: [String], answers: [String: ClashAnswer])
+}

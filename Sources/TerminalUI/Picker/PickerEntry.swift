@@ -1,0 +1,60 @@
+import DocumentProvider
+
+/// One row of a folder in the picker: a document of the listing and whether it can be chosen.
+public struct PickerEntry: Sendable, Equatable {
+    /// The document as `DocumentLister` lists it.
+    public var document: Document
+    /// The name shown: the last component of the path.
+    public var name: String
+    /// Why it cannot be chosen; nil when it can.
+    public var reason: String?
+
+    /// Creates an entry for `document`, named `name` (its last path component by default).
+    public init(document: Document, name: String? = nil, reason: String?) {
+        self.document = document
+        self.name = name ?? baseName(document.path)
+        self.reason = reason
+    }
+
+    /// Whether it can be chosen (a directory can always be entered).
+    public var isAvailable: Bool { reason == nil }
+}
+
+/// What the picker asks of the world: the listing, the type filters, descriptions, folders made.
+/// The CLI hands it the library's lister and filters; tests hand it made-up folders.
+public struct PickerSource {
+    /// Lists a folder (its entries with their types; hidden ones when asked), or says why it cannot.
+    public var list: (_ directory: String, _ hidden: Bool) -> Result<[Document], PickerProblem>
+    /// Why a type does not conform to the filter at an index; nil when it conforms.
+    public var nonConformance: (_ type: String, _ filter: Int) -> String?
+    /// The comment of a type (`PDF document`).
+    public var comment: (_ type: String) -> String?
+    /// The default application of a type, as a desktop file ID.
+    public var defaultApplication: (_ type: String) -> String?
+    /// The path of a valid thumbnail of a document.
+    public var thumbnail: (_ document: Document) -> String?
+    /// Makes a folder, or says why it cannot.
+    public var makeDirectory: (_ path: String) -> PickerProblem?
+    /// Whether something exists at a path (without following a last link).
+    public var exists: (_ path: String) -> Bool
+    /// Now, in seconds since the epoch, for relative dates.
+    public var now: Int64
+
+    /// Creates a source from its parts.
+    public init(
+        list: @escaping (String, Bool) -> Result<[Document], PickerProblem>,
+        nonConformance: @escaping (String, Int) -> String?, comment: @escaping (String) -> String? = { _ in nil },
+        defaultApplication: @escaping (String) -> String? = { _ in nil },
+        thumbnail: @escaping (Document) -> String? = { _ in nil },
+        makeDirectory: @escaping (String) -> PickerProblem?, exists: @escaping (String) -> Bool, now: Int64
+    ) {
+        self.list = list
+        self.nonConformance = nonConformance
+        self.comment = comment
+        self.defaultApplication = defaultApplication
+        self.thumbnail = thumbnail
+        self.makeDirectory = makeDirectory
+        self.exists = exists
+        self.now = now
+    }
+}

@@ -1,0 +1,176 @@
+import DocumentProvider
+
+extension PickerModel {
+    /// The keys of the picker, for the `?` overlay and `--help`.
+    public static let keys: [(String, String)] = [
+        ("↑/↓ k/j", "move"), ("PgUp/PgDn", "a page up or down"), ("Home/End", "first or last row"),
+        ("Enter", "choose the document, enter the folder, or do the first row's action"),
+        ("Backspace h", "go to the parent folder"), ("Space", "select or deselect (with --multiple)"),
+        ("/", "search: narrows as you type; Enter or ↓ keeps the matches, Esc clears"),
+        ("Tab", "the next type filter"), (".", "show or hide hidden files"), ("s", "sort by name, date or size"),
+        ("a", "show or hide unavailable documents"), ("n", "new folder (export, move, save)"),
+        ("e", "edit the file name (save)"), ("?", "this help"), ("Esc q", "cancel"),
+    ]
+
+    /// The screen: title, column header, rows, two detail lines and the status line.
+    public func render(lines: Int, columns: Int) -> [StyledLine] {
+        if showsHelp { return KeyHelp.render(title: "assoc pick", keys: Self.keys, lines: lines, columns: columns) }
+        let layout = Columns(
+            columns: columns, hasHosts: hasOrigins,
+            marksSelection: configuration.multiple)
+        var result = [
+            StyledLine(TextLayout.fit(title, columns), style: .title),
+            StyledLine(layout.header, style: .title),
+        ]
+        for (position, row) in list.window {
+            let highlighted = position == list.cursor
+            if row < pinned {
+                let text =
+                    (highlighted ? "> " : "  ") + "[" + (configuration.actionTitle ?? "") + "]  "
+                    + TextLayout.safe(directory)
+                result.append(StyledLine(TextLayout.fit(text, columns), style: highlighted ? .highlighted : .normal))
+                continue
+            }
+            let entry = entries[row - pinned]
+            let style: StyledLine.Style =
+                entry.isAvailable
+                ? (highlighted ? .highlighted : .normal) : (highlighted ? .highlightedDimmed : .dimmed)
+            result.append(
+                StyledLine(
+                    layout.row(
+                        entry, highlighted: highlighted, selected: selection.contains(entry.document.path),
+                        comment: source.comment(entry.document.type), host: entry.document.origin.flatMap(host),
+                        now: source.now), style: style))
+        }
+        if list.visible.isEmpty {
+            result.append(StyledLine(TextLayout.fit(list.query.isEmpty ? "  (empty folder)" : "  (nothing matches)", columns)))
+        }
+        let bodyEnd = max(lines - Self.footerLines, result.count)
+        while result.count < bodyEnd { result.append(StyledLine(TextLayout.fit("", columns))) }
+        result = Array(result.prefix(max(lines - Self.footerLines, 0)))
+        let details = detailLines
+        result.append(StyledLine(TextLayout.fit(details.0, columns)))
+        result.append(StyledLine(TextLayout.fit(details.1, columns)))
+        result.append(StyledLine(TextLayout.fit(statusText, columns), style: .status))
+        return Array(result.suffix(lines))
+    }
+
+    private var title: String {
+        var parts = ["assoc pick: \(configuration.mode.rawValue)"]
+        if configuration.mode == .save { parts.append("name: " + TextLayout.safe(fileName.isEmpty ? "(none)" : fileName)) }
+        if !configuration.choosesFolder {
+            let count = max(configuration.filterNames.count, 1)
+            parts.append("filter \(filter + 1)/\(count): " + TextLayout.safe(filterName))
+        }
+        parts.append("sort: \(sort.rawValue)")
+        if configuration.multiple { parts.append("\(selection.count) selected") }
+        return (parts + [TextLayout.safe(directory)]).joined(separator: "  ")
+    }
+
+    /// The highlighted row in full: type, comment, bytes, date; why not, origin, default, thumbnail.
+    private var detailLines: (String, String) {
+        guard let entry = currentEntry else {
+            if list.current != nil, let title = configuration.actionTitle {
+                return ("\(title): \(TextLayout.safe(directory))", placingSummary)
+            }
+            return ("", "")
+        }
+        let document = entry.document
+        var first = [document.type]
+        if let comment = source.comment(document.type) { first.append(comment) }
+        if let size = document.size { first.append("\(size) bytes") }
+        first.append("modified \(document.modifiedISO8601) (\(RelativeDate.text(document.modifiedSeconds, now: source.now)))")
+        first.append(document.location.rawValue)
+        var second: [String] = []
+        if let reason = entry.reason { second.append("unavailable: \(reason)") }
+        if let origin = document.origin { second.append("origin: " + TextLayout.safe(origin)) }
+        if !document.isDirectory {
+            second.append("default: " + TextLayout.safe(source.defaultApplication(document.type) ?? "(none)"))
+            if let thumbnail = source.thumbnail(document) { second.append("thumbnail: " + TextLayout.safe(thumbnail)) }
+        }
+        return (first.joined(separator: "  ·  "), second.joined(separator: "  ·  "))
+    }
+
+    private var placingSummary: String {
+        guard !configuration.placing.isEmpty else { return "" }
+        return "placing: " + configuration.placing.map { TextLayout.safe(baseName($0)) }.joined(separator: ", ")
+    }
+
+    private var statusText: String {
+        if list.isSearching { return "/" + TextLayout.safe(list.query) + "▏  (Enter keeps the matches, Esc clears)" }
+        switch prompt {
+        case .newFolder(let text): return "New folder name: " + TextLayout.safe(text) + "▏  (Enter makes it, Esc cancels)"
+        case .fileName(let text): return "File name: " + TextLayout.safe(text) + "▏  (Enter keeps it, Esc cancels)"
+        case .confirmReplace(let path): return "'\(TextLayout.safe(path))' exists. Replace it? (y/n)"
+        case .clash(let pending, _):
+            return "'\(TextLayout.safe(baseName(pending[0])))' exists here: k keep both, r replace, s skip, Esc stop"
+        case nil: break
+        }
+        if let message { return TextLayout.safe(message) }
+        if !list.query.isEmpty {
+            return "matching '\(TextLayout.safe(list.query))'  ·  / to search again  ·  ? keys  ·  q cancel"
+        }
+        var keys = ["Enter choose"]
+        if configuration.multiple { keys.append("Space select") }
+        keys += ["/ search"]
+        if configuration.filterNames.count > 1 { keys.append("Tab filter") }
+        if configuration.choosesFolder { keys.append("n new folder") }
+        if configuration.mode == .save { keys.append("e name") }
+        keys += ["? keys", "q cancel"]
+        return keys.joined(separator: "  ")
+    }
+
+    private func host(_ url: String) -> String? {
+        guard let scheme = url.firstRange(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.split(separator: "@").last.map { String($0) } ?? ""
+        return host.isEmpty ? nil : host
+    }
+}
+
+/// The widths of the picker's columns for a terminal width.
+private struct Columns {
+    let columns: Int
+    let hasHosts: Bool
+    let marksSelection: Bool
+    static let state = 11
+    static let comment = 20
+    static let size = 9
+    static let date = 16
+    static let location = 6
+    static let host = 18
+
+    var markWidth: Int { marksSelection ? 6 : 2 }
+    var nameWidth: Int {
+        let fixed =
+            markWidth + Self.state + Self.comment + Self.size + Self.date + Self.location + (hasHosts ? Self.host + 1 : 0) + 5
+        return max(columns - fixed, 12)
+    }
+
+    var header: String {
+        let parts =
+            [
+                String(repeating: " ", count: markWidth) + TextLayout.fit("NAME", nameWidth), TextLayout.fit("", Self.state),
+                TextLayout.fit("TYPE", Self.comment), TextLayout.right("SIZE", Self.size), TextLayout.fit("MODIFIED", Self.date),
+                TextLayout.fit("WHERE", Self.location),
+            ] + (hasHosts ? [TextLayout.fit("FROM", Self.host)] : [])
+        return TextLayout.fit(parts.joined(separator: " "), columns)
+    }
+
+    func row(_ entry: PickerEntry, highlighted: Bool, selected: Bool, comment: String?, host: String?, now: Int64) -> String {
+        let document = entry.document
+        var mark = highlighted ? "> " : "  "
+        if marksSelection { mark += selected ? "[x] " : "[ ] " }
+        let name = TextLayout.safe(entry.name) + (document.isDirectory ? "/" : "")
+        let kind = document.isDirectory ? "folder" : TextLayout.safe(comment ?? document.type)
+        var parts = [
+            mark + TextLayout.fit(name, nameWidth), TextLayout.fit(entry.isAvailable ? "" : "unavailable", Self.state),
+            TextLayout.fit(kind, Self.comment), TextLayout.right(document.size.map(ByteCount.human) ?? "", Self.size),
+            TextLayout.fit(RelativeDate.text(document.modifiedSeconds, now: now), Self.date),
+            TextLayout.fit(document.location.rawValue, Self.location),
+        ]
+        if hasHosts { parts.append(TextLayout.fit(host.map(TextLayout.safe) ?? "", Self.host)) }
+        return TextLayout.fit(parts.joined(separator: " "), columns)
+    }
+}

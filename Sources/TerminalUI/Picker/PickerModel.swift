@@ -1,0 +1,329 @@
+import DocumentProvider
+
+/// The document picker as a pure model: the folder shown, its rows, the filter, the selection,
+/// the search and any question asked; keys change it and it is drawn as lines (`PickerModel+Rendering`).
+///
+/// Rows are a folder's entries, directories first: documents that do not conform to the current
+/// filter are kept, marked unavailable with the reason, and cannot be chosen. In the modes that
+/// choose a folder, files are shown greyed and every folder starts with the action row.
+public struct PickerModel: Screen {
+    /// The answer is what was picked.
+    public typealias Answer = PickerAnswer
+
+    /// What the picker was asked for.
+    public let configuration: PickerConfiguration
+    let source: PickerSource
+    /// The folder shown.
+    public private(set) var directory: String
+    /// Its entries in the order shown, after hiding what is hidden.
+    public private(set) var entries: [PickerEntry] = []
+    /// Every entry listed, in name order, with its name.
+    private var listed: [(document: Document, name: String)] = []
+    /// Whether any entry shown has a download origin (the rows then have a host column).
+    public private(set) var hasOrigins = false
+    /// The index of the current filter in `configuration.filterNames`.
+    public private(set) var filter = 0
+    /// Whether names starting with `.` are listed.
+    public private(set) var showsHidden = false
+    /// Whether documents that cannot be chosen are shown.
+    public private(set) var showsUnavailable = true
+    /// The order of the rows.
+    public private(set) var sort = DocumentSort.name
+    /// The chosen documents' paths, in the order chosen (with `multiple`).
+    public private(set) var selection: [String] = []
+    /// Navigation and search over the rows.
+    public private(set) var list = SearchableList(keys: [])
+    /// The question asked on the status line, if any.
+    public private(set) var prompt: PickerPrompt?
+    /// A message for the status line (an unavailable document's reason, a folder that failed).
+    public private(set) var message: String?
+    /// The file name a save writes.
+    public private(set) var fileName: String
+    /// Whether the key overlay is shown.
+    public private(set) var showsHelp = false
+    /// The terminal's size.
+    public private(set) var size = (lines: 30, columns: 100)
+    /// Why types do not conform, per filter and type, computed once each.
+    private var reasons: [Int: [String: String?]] = [:]
+
+    /// Lines above the rows (title, column header) and below them (two detail lines, status).
+    static let headerLines = 2
+    static let footerLines = 3
+
+    /// A picker showing `directory`.
+    ///
+    /// - Throws: `PickerProblem` when the folder cannot be listed.
+    public init(configuration: PickerConfiguration, source: PickerSource, directory: String) throws(PickerProblem) {
+        self.configuration = configuration
+        self.source = source
+        self.directory = directory
+        fileName = configuration.fileName
+        switch source.list(directory, false) {
+        case .success(let documents): listed = documents.map { ($0, baseName($0.path)) }
+        case .failure(let problem): throw problem
+        }
+        rebuild(keeping: nil, resetSearch: true)
+    }
+
+    /// How many rows are pinned at the top: the action row, when there is one.
+    var pinned: Int { configuration.actionTitle == nil ? 0 : 1 }
+
+    /// The entry on the highlighted row; nil on the action row or when nothing is shown.
+    public var currentEntry: PickerEntry? {
+        guard let row = list.current, row >= pinned else { return nil }
+        return entries[row - pinned]
+    }
+
+    /// The name of the current filter.
+    public var filterName: String {
+        configuration.filterNames.indices.contains(filter) ? configuration.filterNames[filter] : "all documents"
+    }
+
+    // MARK: - Keys
+
+    /// Takes one key.
+    public mutating func handle(_ key: Key) -> ScreenStep<PickerAnswer> {
+        if case .resize(let lines, let columns) = key {
+            size = (lines, columns)
+            list.pageSize = max(lines - Self.headerLines - Self.footerLines, 1)
+            return .stay
+        }
+        if showsHelp {
+            showsHelp = false
+            return .stay
+        }
+        if let prompt { return answer(prompt, key) }
+        if list.handle(key) {
+            message = nil
+            return .stay
+        }
+        message = nil
+        switch key {
+        case .escape, .character("q"): return .cancel
+        case .enter, .right: return activate()
+        case .backspace, .left, .character("h"): goToParent()
+        case .character(" "): toggleSelection()
+        case .tab:
+            filter = configuration.filterNames.isEmpty ? 0 : (filter + 1) % configuration.filterNames.count
+            rebuild(keeping: list.current, resetSearch: false)
+            message = "filter: \(filterName)"
+        case .character("."):
+            showsHidden.toggle()
+            reload(directory, keeping: currentEntry?.document.path)
+        case .character("s"):
+            let all = DocumentSort.allCases
+            sort = all[((all.firstIndex(of: sort) ?? 0) + 1) % all.count]
+            rebuild(keeping: nil, keepingPath: currentEntry?.document.path)
+            message = "sorted by \(sort.rawValue)"
+        case .character("a"):
+            showsUnavailable.toggle()
+            rebuild(keeping: nil, keepingPath: currentEntry?.document.path)
+            message = showsUnavailable ? "unavailable documents shown" : "unavailable documents hidden"
+        case .character("n") where configuration.choosesFolder: prompt = .newFolder("")
+        case .character("e") where configuration.mode == .save: prompt = .fileName(fileName)
+        case .character("?"): showsHelp = true
+        case .click(let line):
+            list.click(listLine: line - Self.headerLines)
+        default: break
+        }
+        return .stay
+    }
+
+    private mutating func activate() -> ScreenStep<PickerAnswer> {
+        guard let row = list.current else { return .stay }
+        if row < pinned { return actOnFolder() }
+        let entry = entries[row - pinned]
+        if entry.document.isDirectory && !(configuration.choosesDirectories && configuration.multiple && !selection.isEmpty) {
+            reload(entry.document.path, keeping: nil)
+            return .stay
+        }
+        if configuration.multiple && !selection.isEmpty {
+            return .finish(.documents(selection.compactMap { chosen[$0] }))
+        }
+        guard entry.isAvailable else {
+            message = "unavailable: \(entry.reason ?? "")"
+            return .stay
+        }
+        return .finish(.documents([entry]))
+    }
+
+    /// The action row: choose this folder, export or move here, save here.
+    private mutating func actOnFolder() -> ScreenStep<PickerAnswer> {
+        switch configuration.mode {
+        case .export, .move:
+            let clashes = configuration.placing.filter { source.exists(join(directory, baseName($0))) }
+            if clashes.isEmpty { return .finish(.destination(directory: directory, clashes: [:])) }
+            prompt = .clash(pending: clashes, answers: [:])
+            return .stay
+        case .save:
+            guard !fileName.isEmpty, !fileName.contains("/") else {
+                message = "press e to type a file name (without '/')"
+                return .stay
+            }
+            let path = join(directory, fileName)
+            if source.exists(path) {
+                prompt = .confirmReplace(path: path)
+                return .stay
+            }
+            return .finish(.save(path: path, replacing: false))
+        case .open, .import:
+            let folder = Document(
+                path: directory, type: "inode/directory", isDirectory: true, size: nil, modifiedSeconds: 0,
+                location: .local, available: true)
+            return .finish(.documents([PickerEntry(document: folder, reason: nil)]))
+        }
+    }
+
+    /// The selected entries by path, kept so that a selection spans folders.
+    private var chosen: [String: PickerEntry] = [:]
+
+    private mutating func toggleSelection() {
+        guard configuration.multiple, let entry = currentEntry else { return }
+        guard entry.isAvailable, entry.document.isDirectory == configuration.choosesDirectories else {
+            message = entry.isAvailable ? "a folder is entered with Enter, not selected" : "unavailable: \(entry.reason ?? "")"
+            return
+        }
+        if let index = selection.firstIndex(of: entry.document.path) {
+            selection.remove(at: index)
+            chosen[entry.document.path] = nil
+        } else {
+            selection.append(entry.document.path)
+            chosen[entry.document.path] = entry
+        }
+        _ = list.handle(.down)
+    }
+
+    /// Shows the parent folder, with the folder left highlighted (paths are absolute).
+    private mutating func goToParent() {
+        let trimmed = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return }
+        reload(slash == trimmed.startIndex ? "/" : String(trimmed[..<slash]), keeping: trimmed)
+    }
+
+    // MARK: - Prompts
+
+    private mutating func answer(_ asked: PickerPrompt, _ key: Key) -> ScreenStep<PickerAnswer> {
+        switch asked {
+        case .newFolder(let text):
+            switch LineEdit.apply(key, to: text) {
+            case .editing(let text): prompt = .newFolder(text)
+            case .committed(let text):
+                prompt = nil
+                makeFolder(text)
+            case .dropped: prompt = nil
+            }
+        case .fileName(let text):
+            switch LineEdit.apply(key, to: text) {
+            case .editing(let text): prompt = .fileName(text)
+            case .committed(let text):
+                prompt = nil
+                fileName = text
+            case .dropped: prompt = nil
+            }
+        case .confirmReplace(let path):
+            prompt = nil
+            if key == .character("y") || key == .character("Y") { return .finish(.save(path: path, replacing: true)) }
+            message = "not replaced"
+        case .clash(var pending, var answers):
+            let choice: ClashAnswer
+            switch key {
+            case .character("k"), .character("K"): choice = .keepBoth
+            case .character("r"), .character("R"): choice = .replace
+            case .character("s"), .character("S"): choice = .skip
+            case .escape:
+                prompt = nil
+                message = "nothing placed"
+                return .stay
+            default: return .stay
+            }
+            answers[pending.removeFirst()] = choice
+            if pending.isEmpty {
+                prompt = nil
+                return .finish(.destination(directory: directory, clashes: answers))
+            }
+            prompt = .clash(pending: pending, answers: answers)
+        }
+        return .stay
+    }
+
+    private mutating func makeFolder(_ name: String) {
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            message = "a folder name is not empty and has no '/'"
+            return
+        }
+        let path = join(directory, name)
+        if let problem = source.makeDirectory(path) {
+            message = problem.description
+            return
+        }
+        reload(path, keeping: nil)
+        message = "made folder \(name)"
+    }
+
+    // MARK: - Rows
+
+    private mutating func reload(_ path: String, keeping: String?) {
+        switch source.list(path, showsHidden) {
+        case .success(let documents):
+            let changesFolder = path != directory
+            directory = path
+            listed = documents.map { ($0, baseName($0.path)) }
+            rebuild(keeping: nil, keepingPath: keeping, resetSearch: changesFolder)
+        case .failure(let problem):
+            message = problem.description
+        }
+    }
+
+    /// Recomputes the rows from the listing, the filter and the switches; the highlight stays on
+    /// the row index `keeping`, or on the entry at `keepingPath`.
+    private mutating func rebuild(keeping: Int?, keepingPath: String? = nil, resetSearch: Bool = false) {
+        var shown: [PickerEntry] = []
+        shown.reserveCapacity(listed.count)
+        for (document, name) in ordered() {
+            let reason = document.isDirectory ? nil : reason(for: document)
+            if reason != nil && !showsUnavailable { continue }
+            shown.append(PickerEntry(document: document, name: name, reason: reason))
+        }
+        entries = shown
+        hasOrigins = shown.contains { $0.document.origin != nil }
+        var keys = configuration.actionTitle.map { [$0] } ?? []
+        keys += shown.map(\.name)
+        if resetSearch {
+            list = SearchableList(keys: keys, pinned: pinned, pageSize: list.pageSize)
+        } else {
+            list.replaceRows(keys: keys, pinned: pinned, keeping: keeping)
+        }
+        if let keepingPath, let index = shown.firstIndex(where: { $0.document.path == keepingPath }) {
+            list.highlight(index + pinned)
+        }
+    }
+
+    private mutating func reason(for document: Document) -> String? {
+        if configuration.choosesFolder { return "it is a file, and a folder is being chosen" }
+        if let reason = document.reason { return reason }
+        if configuration.filterNames.isEmpty { return nil }
+        if let known = reasons[filter]?[document.type] { return known }
+        let found = source.nonConformance(document.type, filter)
+        reasons[filter, default: [:]][document.type] = .some(found)
+        return found
+    }
+
+    /// The listing in the current order, directories first; ties keep name order.
+    private func ordered() -> [(document: Document, name: String)] {
+        let order = listed.indices.sorted { lhs, rhs in
+            let left = listed[lhs].document
+            let right = listed[rhs].document
+            if left.isDirectory != right.isDirectory { return left.isDirectory }
+            return sort.keyPrecedes(left, right) ?? (lhs < rhs)
+        }
+        return order.map { listed[$0] }
+    }
+}
+
+/// `directory/name`, without doubling a slash.
+func join(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+}
+
+/// The last component of a path.
+func baseName(_ path: String) -> String { DocumentTransfer.baseName(path) }

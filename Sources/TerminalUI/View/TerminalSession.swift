@@ -1,0 +1,186 @@
+internal import CNcurses
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Why a screen could not be shown.
+public enum TerminalError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// There is no controlling terminal to draw on.
+    case noTerminal(reason: String)
+    /// ncurses could not start on it (an unknown `TERM`).
+    case cannotStart(term: String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .noTerminal(let reason): return "cannot open the terminal /dev/tty: \(reason)"
+        case .cannotStart(let term): return "cannot start the screen on this terminal (TERM='\(term)')"
+        }
+    }
+}
+
+/// The thin ncursesw view: draws a screen's lines on the controlling terminal (`/dev/tty`, so
+/// that standard output stays free for the answer, as fzf does) and turns what the terminal sends
+/// into keys.
+public final class TerminalSession {
+    private let input: UnsafeMutablePointer<FILE>
+    private let output: UnsafeMutablePointer<FILE>
+    private let screen: OpaquePointer
+    private let colors: Bool
+    /// Whether the locale's character set is UTF-8; if not, only ASCII is drawn.
+    private let unicode: Bool
+
+    /// Starts ncurses on `/dev/tty`; colours only when `colors` is true (callers pass false under
+    /// `NO_COLOR`). Attributes (reverse, dim, bold) are used either way and every mark is in the text.
+    ///
+    /// - Throws: `TerminalError` when there is no terminal or `term` is unknown.
+    public init(term: String, colors: Bool) throws(TerminalError) {
+        guard let input = fopen("/dev/tty", "r"), let output = fopen("/dev/tty", "w") else {
+            throw .noTerminal(reason: String(cString: strerror(errno)))
+        }
+        setlocale(LC_ALL, "")
+        unicode = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
+        guard let screen = newterm(term.isEmpty ? nil : term, output, input) else {
+            fclose(input)
+            fclose(output)
+            throw .cannotStart(term: term)
+        }
+        self.input = input
+        self.output = output
+        self.screen = screen
+        set_term(screen)
+        cbreak()
+        noecho()
+        nonl()
+        keypad(cncurses_screen(), true)
+        set_escdelay(25)
+        curs_set(0)
+        cncurses_enable_mouse()
+        self.colors = colors && has_colors()
+        if self.colors {
+            start_color()
+            use_default_colors()
+            init_pair(1, Int16(COLOR_BLUE), -1)
+        }
+    }
+
+    /// Ends the screen and gives the terminal back as it was.
+    public func close() {
+        endwin()
+        delscreen(screen)
+        fclose(input)
+        fclose(output)
+    }
+
+    /// The terminal's size now.
+    public var size: (lines: Int, columns: Int) { (Int(cncurses_lines()), Int(cncurses_columns())) }
+
+    /// Draws `lines` from the top, each in its style.
+    public func draw(_ lines: [StyledLine]) {
+        erase()
+        for (row, line) in lines.enumerated() {
+            let attributes = attributes(for: line.style)
+            attron(attributes)
+            mvaddstr(Int32(row), 0, unicode ? line.text : Self.ascii(line.text))
+            attroff(attributes)
+        }
+        refresh()
+    }
+
+    /// `text` for a terminal that is not UTF-8: `…` as `...`, `▏` as `|`, anything else not ASCII as `?`.
+    static func ascii(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "…": result += "..."
+            case "▏": result += "|"
+            case "↑", "↓", "←", "→": result += "^"
+            default: result += scalar.isASCII ? String(scalar) : "?"
+            }
+        }
+        return result
+    }
+
+    private func attributes(for style: StyledLine.Style) -> Int32 {
+        switch style {
+        case .normal: return 0
+        case .title: return cncurses_attribute_bold() | (colors ? cncurses_color_pair(1) : 0)
+        case .highlighted: return cncurses_attribute_reverse()
+        case .dimmed: return cncurses_attribute_dim()
+        case .highlightedDimmed: return cncurses_attribute_reverse() | cncurses_attribute_dim()
+        case .status: return cncurses_attribute_reverse()
+        }
+    }
+
+    /// Waits for the next key; nil for input that means nothing here.
+    public func readKey() -> Key? {
+        var code: Int32 = 0
+        var character: UInt32 = 0
+        switch cncurses_read(&code, &character) {
+        case 1: return functionKey(code)
+        case 0:
+            switch character {
+            case 10, 13: return .enter
+            case 27: return .escape
+            case 9: return .tab
+            case 8, 127: return .backspace
+            case 0..<32: return nil
+            default: return Unicode.Scalar(character).map { .character(Character($0)) }
+            }
+        default: return nil
+        }
+    }
+
+    private func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_ENTER: return .enter
+        case KEY_BACKSPACE, KEY_DC: return .backspace
+        case KEY_BTAB: return .tab
+        case KEY_RESIZE:
+            let (lines, columns) = size
+            return .resize(lines: lines, columns: columns)
+        case KEY_MOUSE:
+            var line: Int32 = 0
+            switch cncurses_mouse(&line) {
+            case 0: return .click(line: Int(line))
+            case 1: return .wheelUp
+            case 2: return .wheelDown
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}
+
+/// Runs a screen on the terminal until it finishes or is cancelled.
+public enum ScreenRunner {
+    /// Shows `screen`, feeding it keys and drawing it after each one (and on every resize).
+    ///
+    /// - Returns: The answer, or nil when the person cancelled.
+    /// - Throws: `TerminalError` when the terminal cannot be used.
+    public static func run<S: Screen>(_ screen: inout S, term: String, colors: Bool) throws(TerminalError) -> S.Answer? {
+        let session = try TerminalSession(term: term, colors: colors)
+        defer { session.close() }
+        let (lines, columns) = session.size
+        _ = screen.handle(.resize(lines: lines, columns: columns))
+        while true {
+            let (lines, columns) = session.size
+            session.draw(screen.render(lines: lines, columns: columns))
+            guard let key = session.readKey() else { continue }
+            switch screen.handle(key) {
+            case .stay: continue
+            case .finish(let answer): return answer
+            case .cancel: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import AssocTestSupport
+import Foundation
+import Testing
+
+@Suite(
+    "assoc choose in a real terminal (tmux)",
+    .enabled(if: TmuxSession.isAvailable && hasSystemDatabase, "tmux or the MIME database is absent"))
+struct ChooserScreenTests {
+    @Test(
+        "choose shows the default first; d (Always use this app) changes what gio mime answers",
+        .enabled(if: Corpus.program("gio") != nil, "gio is not installed"))
+    func alwaysUseChangesGio() throws {
+        let (tree, variables) = try applicationsWorld()
+        let document = try tree.write("report.pdf", "%PDF-1.4\n")
+        let environment = variables.merging(["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 }
+        let session = try TmuxSession(
+            [ProcessRunner.assocExecutable, "choose", "--print", document], environment: environment,
+            directory: tree.root)
+        let screen = try session.waitFor("q cancel")
+        let rows = screen.split(separator: "\n").map(String.init)
+        #expect(
+            rows[2].hasPrefix("> Other-Viewer") && rows[2].contains("other-viewer.desktop") && rows[2].contains("default"),
+            "\(screen)")
+        #expect(rows.contains { $0.contains("viewer.desktop") && !$0.contains("other-viewer") })
+        #expect(rows.contains { $0.contains("All applications…") }, "\(screen)")
+        #expect(screen.contains("d always use this app"))
+        try session.send("/")
+        try session.send("Viewer.desktop", literal: true)
+        try session.send("Enter")
+        try session.send("Down")
+        try session.send("d")
+        let result = try session.waitForExit()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "viewer.desktop\napplication/pdf: other-viewer.desktop → viewer.desktop\n")
+        let gio = try ProcessRunner.run(try #require(Corpus.program("gio")), ["mime", "application/pdf"], environment: variables)
+        #expect(
+            gio.standardOutput.split(separator: "\n").first?.hasSuffix(": viewer.desktop") == true,
+            "gio says \(gio.standardOutput)")
+    }
+
+    @Test("Esc exits 1 and changes nothing")
+    func escapeCancels() throws {
+        let (tree, variables) = try applicationsWorld()
+        let session = try TmuxSession(
+            [ProcessRunner.assocExecutable, "choose", "--type", "text/plain", "--print"],
+            environment: variables, directory: tree.root)
+        try session.waitFor("Open with:")
+        try session.send("Escape")
+        let result = try session.waitForExit()
+        #expect(result.status == 1 && result.standardOutput.isEmpty)
+    }
+}
+
+@Suite(
+    "assoc settings in a real terminal (tmux)",
+    .enabled(if: TmuxSession.isAvailable && hasSystemDatabase, "tmux or the MIME database is absent"))
+struct SettingsScreenTests {
+    @Test(
+        "settings lists the declared types with their defaults; Enter opens the chooser, whose d changes the default; Esc exits 1"
+    )
+    func changesADefault() throws {
+        let (tree, variables) = try applicationsWorld()
+        let environment = variables.merging(["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 }
+        let session = try TmuxSession(
+            [ProcessRunner.assocExecutable, "settings"], environment: environment, directory: tree.root)
+        let screen = try session.waitFor("q quit")
+        let pdf = try #require(screen.split(separator: "\n").first { $0.contains("application/pdf") })
+        #expect(pdf.hasPrefix("> ") && pdf.contains("documents") && pdf.contains("other-viewer.desktop"), "\(pdf)")
+        #expect(screen.contains("default from \(tree.path("config/mimeapps.list")):2"), "\(screen)")
+        try session.send("/")
+        try session.send("application/pdf", literal: true)
+        try session.send("Enter")
+        try session.send("Enter")
+        try session.waitFor("Open with: application/pdf")
+        try session.send("/")
+        try session.send("Viewer.desktop", literal: true)
+        try session.send("Enter")
+        try session.send("Down")
+        try session.send("d")
+        try session.waitFor("application/pdf: now viewer.desktop")
+        try session.send("Escape")
+        let result = try session.waitForExit()
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "application/pdf: other-viewer.desktop → viewer.desktop\n")
+        let check = try ProcessRunner.assoc(["default", "application/pdf"], environment: variables)
+        #expect(check.standardOutput == "viewer.desktop\n")
+    }
+}
