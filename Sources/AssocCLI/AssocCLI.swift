@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Associations
 import DesktopEntry
 import MIMEDatabase
 import XDGSupport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// The `assoc` command line as a library: arguments and environment in, an exit status out.
 ///
@@ -24,8 +25,9 @@ public enum AssocCLI {
             guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
             return PathCoding.decode(cString: pointer)
         }
-        let status = run(arguments: arguments, environment: processEnvironment(), output: output,
-                         process: ProcessState.current(), keepsStateUntilExit: true)
+        let status = run(
+            arguments: arguments, environment: processEnvironment(), output: output,
+            process: ProcessState.current(), keepsStateUntilExit: true)
         output.flush()
         exit(status.rawValue)
     }
@@ -59,8 +61,10 @@ public enum AssocCLI {
     /// - Parameter keepsStateUntilExit: the process exits right after: the loaded database and
     ///   application index are left for the exit to reclaim instead of being freed piece by
     ///   piece (a few percent of a short query). Only `main()` passes true.
-    public static func run(arguments: [String], environment: [String: String], output: OutputSink,
-                           process: ProcessState = ProcessState(), keepsStateUntilExit: Bool = false) -> ExitStatus {
+    public static func run(
+        arguments: [String], environment: [String: String], output: OutputSink,
+        process: ProcessState = ProcessState(), keepsStateUntilExit: Bool = false
+    ) -> ExitStatus {
         do {
             var words = arguments
             let global = try GlobalOptions.extract(from: &words)
@@ -77,16 +81,18 @@ public enum AssocCLI {
                 throw UsageError("no command given")
             }
             let command = try CommandTable.command(named: name)
-            let parsed = try ParsedArguments(Array(words.dropFirst()), options: command.definition.allOptions,
-                                             subcommand: name)
+            let parsed = try ParsedArguments(
+                Array(words.dropFirst()), options: command.definition.allOptions,
+                subcommand: name)
             if global.help || parsed.has("--help") {
                 output.line(HelpRenderer.help(for: command.definition))
                 return .success
             }
             var database = global.database
             if let value = parsed.value("--database") { database = DatabaseSource(rawValue: value) ?? database }
-            let context = CommandContext(environment: XDGEnvironment(environment), output: output, process: process,
-                                         databaseSource: database, verbose: global.verbose || parsed.has("--verbose"))
+            let context = CommandContext(
+                environment: XDGEnvironment(environment), output: output, process: process,
+                databaseSource: database, verbose: global.verbose || parsed.has("--verbose"))
             if keepsStateUntilExit { _ = Unmanaged.passRetained(context) }
             defer { context.reportBrokenEntries() }
             return try command.run(parsed, context)
@@ -232,14 +238,16 @@ struct GlobalOptions {
         while index < words.count, words[index].hasPrefix("-"), words[index] != "-" {
             let word = words[index]
             index += 1
-            let (name, inline) = word.firstIndex(of: "=").map { (String(word[..<$0]), String(word[word.index(after: $0)...])) }
+            let (name, inline) =
+                word.firstIndex(of: "=").map { (String(word[..<$0]), String(word[word.index(after: $0)...])) }
                 ?? (word, nil)
             switch name {
             case "--database":
                 let text = try value(of: name, inline: inline)
                 guard let source = DatabaseSource(rawValue: text) else {
-                    throw UsageError("'--database' takes \(ParsedArguments.list(GlobalOptionDefinitions.database.choices)), "
-                        + "not '\(text)'")
+                    throw UsageError(
+                        "'--database' takes \(ParsedArguments.list(GlobalOptionDefinitions.database.choices)), "
+                            + "not '\(text)'")
                 }
                 options.database = source
             case "--version": options.version = true

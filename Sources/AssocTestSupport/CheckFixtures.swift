@@ -34,10 +34,13 @@ public enum CheckFixtures {
         try tree.installMIMEPackages([systemPackage], compile: true)
         try tree.write("data/applications/viewer.desktop", entry("Viewer", types: "application/pdf;"))
         try tree.write("data/applications/editor.desktop", entry("Editor", types: "text/plain;"))
-        try tree.write("data/applications/mimeinfo.cache", "[MIME Cache]\napplication/pdf=viewer.desktop;\ntext/plain=editor.desktop;\n")
+        try tree.write(
+            "data/applications/mimeinfo.cache", "[MIME Cache]\napplication/pdf=viewer.desktop;\ntext/plain=editor.desktop;\n")
         try tree.write("usr-share/applications/other.desktop", entry("Other", types: "image/png;"))
         try tree.write("usr-share/applications/mimeinfo.cache", "[MIME Cache]\nimage/png=other.desktop;\n")
-        try tree.write("config/mimeapps.list", """
+        try tree.write(
+            "config/mimeapps.list",
+            """
             # my defaults
             [Default Applications]
             application/pdf=viewer.desktop;
@@ -99,16 +102,21 @@ public enum CheckFixtures {
         try tree.write(applications + "viewer.desktop", entry("Viewer", types: "application/pdf;"))
         try tree.write(applications + "editor.desktop", entry("Editor", types: "text/plain;"))
         try tree.write(applications + "hidden.desktop", entry("Hidden", types: "application/rtf;", extra: "Hidden=true\n"))
-        try tree.write(applications + "tryexec.desktop",
-                       entry("TryExec", types: "image/png;", extra: "TryExec=assoc-no-such-program\n"))
-        try tree.write(applications + "noprogram.desktop",
-                       entry("No program", types: "image/jpeg;").replacingOccurrences(of: "Exec=true", with: "Exec=assoc-no-such-program"))
+        try tree.write(
+            applications + "tryexec.desktop",
+            entry("TryExec", types: "image/png;", extra: "TryExec=assoc-no-such-program\n"))
+        try tree.write(
+            applications + "noprogram.desktop",
+            entry("No program", types: "image/jpeg;").replacingOccurrences(of: "Exec=true", with: "Exec=assoc-no-such-program"))
         try tree.write(applications + "link.desktop", "[Desktop Entry]\nType=Link\nName=Link\nURL=https://example.org/\n")
-        try tree.write(applications + "badexec.desktop",
-                       entry("Bad", types: "image/tiff;").replacingOccurrences(of: "Exec=true %f", with: "Exec=\"true %f"))
+        try tree.write(
+            applications + "badexec.desktop",
+            entry("Bad", types: "image/tiff;").replacingOccurrences(of: "Exec=true %f", with: "Exec=\"true %f"))
         try tree.write(applications + "broken.desktop", "Name=no group at all\n")
-        try tree.write(applications + "fieldcode.desktop", entry("Code", types: "text/csv;").replacingOccurrences(of: "%f", with: "%x"))
-        try tree.write(applications + "filecodes.desktop", entry("Codes", types: "text/csv;").replacingOccurrences(of: "%f", with: "%f %U"))
+        try tree.write(
+            applications + "fieldcode.desktop", entry("Code", types: "text/csv;").replacingOccurrences(of: "%f", with: "%x"))
+        try tree.write(
+            applications + "filecodes.desktop", entry("Codes", types: "text/csv;").replacingOccurrences(of: "%f", with: "%f %U"))
         try tree.write(applications + "aliastype.desktop", entry("Alias", types: "application/x-pdf;"))
         let nowhere = "Path=\(tree.path("no-such-directory"))\n"
         try tree.write(applications + "nowhere.desktop", entry("Nowhere", types: "text/csv;", extra: nowhere))
@@ -124,11 +132,15 @@ public enum CheckFixtures {
         try age(tree.path("data/mime/mime.cache"))
         // The user's list: a symbolic link to a read-only file, with every list problem.
         try tree.write("config/real-mimeapps.list", plantedList)
-        try FileManager.default.createSymbolicLink(atPath: tree.path("config/mimeapps.list"), withDestinationPath: "real-mimeapps.list")
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.path("config/mimeapps.list"), withDestinationPath: "real-mimeapps.list")
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: tree.path("config/real-mimeapps.list"))
         // A desktop-specific list with [Added Associations], and one that is not UTF-8.
-        try tree.write("config/gnome-mimeapps.list", "[Default Applications]\n\n[Added Associations]\ntext/plain=editor.desktop;\n")
-        try tree.write("config/kde-mimeapps.list", bytes: Array("[Default Applications]\ntext/plain=caf".utf8) + [0xE9] + Array(".desktop;\n".utf8))
+        try tree.write(
+            "config/gnome-mimeapps.list", "[Default Applications]\n\n[Added Associations]\ntext/plain=editor.desktop;\n")
+        try tree.write(
+            "config/kde-mimeapps.list",
+            bytes: Array("[Default Applications]\ntext/plain=caf".utf8) + [0xE9] + Array(".desktop;\n".utf8))
         // The temporary of an edit that SIGKILL interrupted an hour ago.
         try tree.write("config/.mimeapps.list.assoc-Ab12Cd", "[Default Applications]\n")
         try age(tree.path("config/.mimeapps.list.assoc-Ab12Cd"))

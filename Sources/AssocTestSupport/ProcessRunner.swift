@@ -29,9 +29,11 @@ public enum ProcessRunner {
     ///
     /// With `timeout`, a process still running after that many seconds is killed and the result
     /// says `timedOut`: a test of hostile input fails instead of hanging.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                           input: [UInt8]? = nil, directory: String? = nil,
-                           timeout: Double? = nil) throws -> ProcessResult {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        input: [UInt8]? = nil, directory: String? = nil,
+        timeout: Double? = nil
+    ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -67,16 +69,19 @@ public enum ProcessRunner {
         let output = outPipe.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return ProcessResult(standardOutput: String(decoding: output, as: UTF8.self),
-                             standardError: String(decoding: errorData.get(), as: UTF8.self),
-                             status: process.terminationStatus, timedOut: !killed.get().isEmpty,
-                             terminatedBySignal: process.terminationReason == .uncaughtSignal)
+        return ProcessResult(
+            standardOutput: String(decoding: output, as: UTF8.self),
+            standardError: String(decoding: errorData.get(), as: UTF8.self),
+            status: process.terminationStatus, timedOut: !killed.get().isEmpty,
+            terminatedBySignal: process.terminationReason == .uncaughtSignal)
     }
 
     /// Runs the built `assoc`.
-    public static func assoc(_ arguments: [String], environment: [String: String],
-                             input: [UInt8]? = nil, directory: String? = nil,
-                             timeout: Double? = nil) throws -> ProcessResult {
+    public static func assoc(
+        _ arguments: [String], environment: [String: String],
+        input: [UInt8]? = nil, directory: String? = nil,
+        timeout: Double? = nil
+    ) throws -> ProcessResult {
         try run(assocExecutable, arguments, environment: environment, input: input, directory: directory, timeout: timeout)
     }
 }
@@ -84,6 +89,14 @@ public enum ProcessRunner {
 private final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
-    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+    func set(_ value: Data) {
+        lock.lock()
+        data = value
+        lock.unlock()
+    }
+    func get() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return data
+    }
 }

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import Foundation
 
 /// A file system mounted for one test and unmounted when the value is released.
 ///

@@ -33,8 +33,9 @@ public final class TemporaryXDGTree: @unchecked Sendable {
     @discardableResult
     public func write(_ relativePath: String, bytes: [UInt8]) throws -> String {
         let full = path(relativePath)
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: full))
         return full
     }
@@ -43,8 +44,9 @@ public final class TemporaryXDGTree: @unchecked Sendable {
     @discardableResult
     public func copy(_ source: String, to relativePath: String) throws -> String {
         let full = path(relativePath)
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: source, toPath: full)
         return full
     }
@@ -88,8 +90,10 @@ extension TemporaryXDGTree {
     /// - Throws: when a copy fails, or when compiling is asked for and `update-mime-database` is
     ///   missing or fails.
     @discardableResult
-    public func installMIMEPackages(_ packages: [String], dataDir: String = "usr-share",
-                                    compile: Bool) throws -> String {
+    public func installMIMEPackages(
+        _ packages: [String], dataDir: String = "usr-share",
+        compile: Bool
+    ) throws -> String {
         let mimeDirectory = try makeDirectory(dataDir + "/mime/packages")
         for package in packages {
             try copy(package, to: dataDir + "/mime/packages/" + (package as NSString).lastPathComponent)

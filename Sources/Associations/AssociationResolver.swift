@@ -75,8 +75,11 @@ public final class AssociationResolver: Sendable {
     /// stale, looked up by type; otherwise from the entries, keys that unalias to one type merged
     /// in their sorted order.
     func declaredIDs(of type: String, in directoryIndex: Int) -> [String] {
-        if let cache = lists.first(where: { $0.location.kind == .mimeInfoCache && $0.location.applicationDirectory == directoryIndex }),
-            cache.exists, !applications.isStale(directoryIndex) {
+        if let cache = lists.first(where: {
+            $0.location.kind == .mimeInfoCache && $0.location.applicationDirectory == directoryIndex
+        }),
+            cache.exists, !applications.isStale(directoryIndex)
+        {
             return cache.groups[.mimeCache]?[type]?.ids ?? []
         }
         return declaredTypes(in: directoryIndex)[type] ?? []

@@ -47,23 +47,32 @@ public struct ListLocation: Sendable, Equatable {
         var result: [ListLocation] = []
         func add(directory: String, scope: Scope, applicationDirectory: Int?) {
             for desktop in desktops {
-                result.append(ListLocation(path: directory + "/\(desktop)-mimeapps.list", scope: scope,
-                                           desktop: desktop, kind: .mimeapps, applicationDirectory: applicationDirectory))
+                result.append(
+                    ListLocation(
+                        path: directory + "/\(desktop)-mimeapps.list", scope: scope,
+                        desktop: desktop, kind: .mimeapps, applicationDirectory: applicationDirectory))
             }
-            result.append(ListLocation(path: directory + "/mimeapps.list", scope: scope, desktop: nil, kind: .mimeapps,
-                                       applicationDirectory: applicationDirectory))
+            result.append(
+                ListLocation(
+                    path: directory + "/mimeapps.list", scope: scope, desktop: nil, kind: .mimeapps,
+                    applicationDirectory: applicationDirectory))
             if applicationDirectory != nil {
-                result.append(ListLocation(path: directory + "/defaults.list", scope: scope, desktop: nil,
-                                           kind: .defaultsList, applicationDirectory: applicationDirectory))
-                result.append(ListLocation(path: directory + "/mimeinfo.cache", scope: scope, desktop: nil,
-                                           kind: .mimeInfoCache, applicationDirectory: applicationDirectory))
+                result.append(
+                    ListLocation(
+                        path: directory + "/defaults.list", scope: scope, desktop: nil,
+                        kind: .defaultsList, applicationDirectory: applicationDirectory))
+                result.append(
+                    ListLocation(
+                        path: directory + "/mimeinfo.cache", scope: scope, desktop: nil,
+                        kind: .mimeInfoCache, applicationDirectory: applicationDirectory))
             }
         }
         for (index, directory) in environment.configSearchPath.enumerated() {
             add(directory: directory, scope: index == 0 ? .userConfig : .systemConfig, applicationDirectory: nil)
         }
         for (index, directory) in environment.dataSearchPath.enumerated() {
-            add(directory: directory + "/applications", scope: index == 0 ? .userData : .systemData,
+            add(
+                directory: directory + "/applications", scope: index == 0 ? .userData : .systemData,
                 applicationDirectory: index)
         }
         return result

@@ -47,15 +47,19 @@ public struct MimeAppsData: Sendable, Equatable {
             bytes = try FileBytes.read(location.path, limit: Self.maximumSize)
         } catch {
             let problem = FileBytes.unreadableProblem(location.path, error)
-            self.init(missing: location, diagnostics: problem.map {
-                [Diagnostic(path: location.path, message: $0 + "; treated as empty")]
-            } ?? [])
+            self.init(
+                missing: location,
+                diagnostics: problem.map {
+                    [Diagnostic(path: location.path, message: $0 + "; treated as empty")]
+                } ?? [])
             return
         }
         self.init(location: location, text: String(decoding: bytes, as: UTF8.self), bytes: bytes, database: database)
         if let line = UTF8Validation.firstInvalidLine(bytes) {
-            diagnostics.insert(Diagnostic(path: location.path, line: line,
-                message: "not valid UTF-8; the bad bytes are read as U+FFFD"), at: 0)
+            diagnostics.insert(
+                Diagnostic(
+                    path: location.path, line: line,
+                    message: "not valid UTF-8; the bad bytes are read as U+FFFD"), at: 0)
         }
     }
 
@@ -81,7 +85,8 @@ public struct MimeAppsData: Sendable, Equatable {
         gio = GIOListView(bytes: bytes, location: location, database: database)
         var diagnostics: [Diagnostic] = []
         let file = KeyFile(parsing: text, path: location.path, diagnostics: &diagnostics)
-        let wanted: [AssociationGroup] = location.kind == .mimeInfoCache
+        let wanted: [AssociationGroup] =
+            location.kind == .mimeInfoCache
             ? [.mimeCache] : [.defaultApplications, .addedAssociations, .removedAssociations]
         // One pass over the lines; a list can have a million of them.
         var entriesByGroup: [String: [KeyFileEntry]] = [:]
@@ -97,8 +102,10 @@ public struct MimeAppsData: Sendable, Equatable {
         for group in wanted {
             let entries = entriesByGroup[group.rawValue] ?? []
             if !entries.isEmpty && (group == .addedAssociations || group == .removedAssociations) && !location.mayAddOrRemove {
-                diagnostics.append(Diagnostic(path: location.path, line: entries[0].line,
-                    message: "[\(group.rawValue)] is only allowed in the non-desktop-specific mimeapps.list; ignored"))
+                diagnostics.append(
+                    Diagnostic(
+                        path: location.path, line: entries[0].line,
+                        message: "[\(group.rawValue)] is only allowed in the non-desktop-specific mimeapps.list; ignored"))
                 continue
             }
             var values: [String: ListValue] = [:]

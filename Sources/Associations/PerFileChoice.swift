@@ -1,7 +1,8 @@
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import XDGSupport
 
 /// "Open this one file with X" (DESIGN.md decision 6): the `user.assoc.open-with` attribute on
 /// the file, and a line in `$XDG_STATE_HOME/assoc/open-with.list` keyed by absolute path and

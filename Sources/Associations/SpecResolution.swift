@@ -43,11 +43,16 @@ struct SpecResolution {
                         steps.append(.rejected(id: id, reason: application.status.description))
                         continue
                     }
-                    guard associations.contains(where: { $0.id == id })
-                        || (!removed.contains(id) && declaresDirectly(application, chain: chain, steps: &steps)) else {
-                        steps.append(.rejected(id: id, reason: "not associated with \(type) (the mime-apps specification, "
-                            + "\"Default Application\": a default must be associated with its type; "
-                            + "'assoc add \(type) \(id)' would associate it)"))
+                    guard
+                        associations.contains(where: { $0.id == id })
+                            || (!removed.contains(id) && declaresDirectly(application, chain: chain, steps: &steps))
+                    else {
+                        steps.append(
+                            .rejected(
+                                id: id,
+                                reason: "not associated with \(type) (the mime-apps specification, "
+                                    + "\"Default Application\": a default must be associated with its type; "
+                                    + "'assoc add \(type) \(id)' would associate it)"))
                         continue
                     }
                     chosen = id
@@ -57,26 +62,35 @@ struct SpecResolution {
             }
             if let first = associations.first(where: { $0.type == candidateType }) {
                 chosen = first.id
-                steps.append(.chose(id: first.id, reason: "no usable default entry; the most preferred application associated with \(candidateType)"))
+                steps.append(
+                    .chose(
+                        id: first.id,
+                        reason: "no usable default entry; the most preferred application associated with \(candidateType)"))
                 break search
             }
         }
         if chosen == nil { steps.append(.noDefault) }
-        return Resolution(type: type, mode: .spec, defaultApplication: chosen, recommended: recommended,
-                          fallback: fallback, steps: steps)
+        return Resolution(
+            type: type, mode: .spec, defaultApplication: chosen, recommended: recommended,
+            fallback: fallback, steps: steps)
     }
 
     /// Whether the entry's own `MimeType=` lists a type of the chain although the directory's
     /// `mimeinfo.cache` does not: the cache is only an index of those lines, and a stale one must
     /// not hide an association (SPECS rule 49 c).
-    private func declaresDirectly(_ application: InstalledApplication, chain: [String],
-                                  steps: inout [ResolutionStep]) -> Bool {
+    private func declaresDirectly(
+        _ application: InstalledApplication, chain: [String],
+        steps: inout [ResolutionStep]
+    ) -> Bool {
         guard let entry = application.entry,
-            !resolver.applications.isMasked(application.id, below: application.directoryIndex) else { return false }
+            !resolver.applications.isMasked(application.id, below: application.directoryIndex)
+        else { return false }
         let declared = Set(entry.mimeTypes.map(resolver.database.canonicalName))
         guard let type = chain.first(where: declared.contains) else { return false }
-        steps.append(.associated(id: application.id, type: type,
-            source: "MimeType= of \(application.path), which the directory's mimeinfo.cache does not list (stale)"))
+        steps.append(
+            .associated(
+                id: application.id, type: type,
+                source: "MimeType= of \(application.path), which the directory's mimeinfo.cache does not list (stale)"))
         return true
     }
 
@@ -120,8 +134,10 @@ struct SpecResolution {
                             if usable(id, from: location.applicationDirectory) {
                                 result.append(Association(id: id, type: type))
                                 associated.insert(id)
-                                steps.append(.associated(id: id, type: type,
-                                    source: "[Added Associations] in \(location.path):\(added.line)"))
+                                steps.append(
+                                    .associated(
+                                        id: id, type: type,
+                                        source: "[Added Associations] in \(location.path):\(added.line)"))
                             }
                         }
                     }
@@ -133,7 +149,8 @@ struct SpecResolution {
                 }
                 // After a data directory's lists, the entries of that directory (rule 49 c).
                 if let directory = location.applicationDirectory, location.kind == .mimeInfoCache,
-                    directoryDone.insert(directory).inserted {
+                    directoryDone.insert(directory).inserted
+                {
                     for id in resolver.declaredIDs(of: type, in: directory) {
                         guard !removed.contains(id), !associated.contains(id) else { continue }
                         guard !index.isMasked(id, below: directory) else { continue }

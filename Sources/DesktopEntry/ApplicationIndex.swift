@@ -78,7 +78,8 @@ public final class ApplicationIndex: Sendable {
     /// The entry for `id` in one directory, parsed on first use.
     public func application(_ id: String, in directoryIndex: Int) -> InstalledApplication? {
         guard directories.indices.contains(directoryIndex),
-            let path = directories[directoryIndex].files[id] else { return nil }
+            let path = directories[directoryIndex].files[id]
+        else { return nil }
         if let known = parsed.withLock({ $0[directoryIndex]?[id] }) { return known }
         let loaded = load(id: id, path: path, directoryIndex: directoryIndex)
         parsed.withLock { $0[directoryIndex, default: [:]][id] = loaded }
@@ -89,7 +90,8 @@ public final class ApplicationIndex: Sendable {
     /// nil when the directory has no such file or GIO cannot load it.
     public func gioLoad(_ id: String, in directoryIndex: Int) -> GIOEntryLoading.Loaded? {
         guard directories.indices.contains(directoryIndex),
-            let path = directories[directoryIndex].files[id] else { return nil }
+            let path = directories[directoryIndex].files[id]
+        else { return nil }
         if let known = gioLoaded.withLock({ $0[directoryIndex]?[id] }) { return known }
         let loaded = (try? FileBytes.read(path)).flatMap {
             GIOEntryLoading.load($0, findProgram: findProgram)
@@ -106,12 +108,14 @@ public final class ApplicationIndex: Sendable {
             case .full: entry = try DesktopEntry.load(path: path, id: id, diagnostics: &diagnostics)
             case .resolution: entry = try DesktopEntry.loadForResolution(path: path, id: id, locale: locale)
             }
-            return InstalledApplication(id: id, path: path, directoryIndex: directoryIndex, entry: entry,
-                                        status: status(of: entry), diagnostics: diagnostics)
+            return InstalledApplication(
+                id: id, path: path, directoryIndex: directoryIndex, entry: entry,
+                status: status(of: entry), diagnostics: diagnostics)
         } catch {
             diagnostics.append(Diagnostic(path: path, message: error.description + "; entry ignored"))
-            return InstalledApplication(id: id, path: path, directoryIndex: directoryIndex, entry: nil,
-                                        status: .broken(error.description), diagnostics: diagnostics)
+            return InstalledApplication(
+                id: id, path: path, directoryIndex: directoryIndex, entry: nil,
+                status: .broken(error.description), diagnostics: diagnostics)
         }
     }
 

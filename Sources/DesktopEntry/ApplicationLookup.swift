@@ -34,8 +34,9 @@ public enum ApplicationLookup: Sendable, Equatable {
         case 1: self = .unique(matches[0])
         case 0:
             let stems = ids.map { $0.hasSuffix(".desktop") ? String($0.dropLast(8)) : $0 }
-            let near = EditDistance.nearest(to: lowered.hasSuffix(".desktop") ? String(lowered.dropLast(8)) : lowered,
-                                            in: stems, limit: 5)
+            let near = EditDistance.nearest(
+                to: lowered.hasSuffix(".desktop") ? String(lowered.dropLast(8)) : lowered,
+                in: stems, limit: 5)
             self = .notFound(nearest: near.compactMap { stem in ids.first { $0 == stem + ".desktop" || $0 == stem } })
         default: self = .ambiguous(matches)
         }

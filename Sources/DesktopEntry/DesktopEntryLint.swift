@@ -27,7 +27,8 @@ enum DesktopEntryLint {
     ]
 
     /// Categories registered by the Desktop Menu Specification (main, additional and reserved).
-    static let registeredCategories: Set<String> = Set("""
+    static let registeredCategories: Set<String> = Set(
+        """
         AudioVideo Audio Video Development Education Game Graphics Network Office Science Settings System \
         Utility Building Debugger IDE GUIDesigner Profiling RevisionControl Translation Calendar \
         ContactManagement Database Dictionary Chart Email Finance FlowChart PDA ProjectManagement Presentation \
@@ -52,43 +53,66 @@ enum DesktopEntryLint {
         for entry in main where entry.locale == nil || knownKeys[entry.key] != nil {
             if entry.key.hasPrefix("X-") || toleratedKeys.contains(entry.key) { continue }
             guard let since = knownKeys[entry.key] else {
-                found.append(Diagnostic(path: path, line: entry.line,
-                    message: "key '\(entry.key)' is not in the specification; keys extending the format should start with 'X-'"))
+                found.append(
+                    Diagnostic(
+                        path: path, line: entry.line,
+                        message:
+                            "key '\(entry.key)' is not in the specification; keys extending the format should start with 'X-'"))
                 continue
             }
             if since > version {
-                found.append(Diagnostic(path: path, line: entry.line,
-                    message: "key '\(entry.key)' is from version \(since) of the specification, but the file declares version \(version)"))
+                found.append(
+                    Diagnostic(
+                        path: path, line: entry.line,
+                        message:
+                            "key '\(entry.key)' is from version \(since) of the specification, but the file declares version \(version)"
+                    ))
             }
             if !type.isEmpty && type != "Application" && applicationKeys.contains(entry.key) {
-                found.append(Diagnostic(path: path, line: entry.line,
-                    message: "key '\(entry.key)' is only valid for Type=Application, not Type=\(type)"))
+                found.append(
+                    Diagnostic(
+                        path: path, line: entry.line,
+                        message: "key '\(entry.key)' is only valid for Type=Application, not Type=\(type)"))
             }
             if entry.key == "Categories" {
-                for category in KeyFileValue.list(entry.value) where !category.isEmpty
-                    && !category.hasPrefix("X-") && !registeredCategories.contains(category) {
-                    found.append(Diagnostic(path: path, line: entry.line,
-                        message: "category '\(category)' is not registered; extensions should start with 'X-'"))
+                for category in KeyFileValue.list(entry.value)
+                where !category.isEmpty
+                    && !category.hasPrefix("X-") && !registeredCategories.contains(category)
+                {
+                    found.append(
+                        Diagnostic(
+                            path: path, line: entry.line,
+                            message: "category '\(category)' is not registered; extensions should start with 'X-'"))
                 }
             }
             if entry.key == "Icon", !entry.value.hasPrefix("/"),
-                [".png", ".svg", ".xpm"].contains(where: { entry.value.lowercased().hasSuffix($0) }) {
-                found.append(Diagnostic(path: path, line: entry.line,
-                    message: "icon '\(entry.value)' is a name with an extension; icon names have none unless they are absolute paths"))
+                [".png", ".svg", ".xpm"].contains(where: { entry.value.lowercased().hasSuffix($0) })
+            {
+                found.append(
+                    Diagnostic(
+                        path: path, line: entry.line,
+                        message:
+                            "icon '\(entry.value)' is a name with an extension; icon names have none unless they are absolute paths"
+                    ))
             }
         }
         let showIn = main.filter { $0.key == "OnlyShowIn" || $0.key == "NotShowIn" }
         if Set(showIn.map(\.key)).count == 2, let second = showIn.last {
-            found.append(Diagnostic(path: path, line: second.line,
-                message: "both OnlyShowIn and NotShowIn are set; use one of them"))
+            found.append(
+                Diagnostic(
+                    path: path, line: second.line,
+                    message: "both OnlyShowIn and NotShowIn are set; use one of them"))
         }
         var number = 0
         for line in file.lines {
             number += 1
             guard case .group(let name, _) = line else { continue }
             if name != DesktopEntry.mainGroup && !name.hasPrefix("Desktop Action ") && !name.hasPrefix("X-") {
-                found.append(Diagnostic(path: path, line: number,
-                    message: "group [\(name)] is not in the specification; groups extending the format should start with 'X-'"))
+                found.append(
+                    Diagnostic(
+                        path: path, line: number,
+                        message: "group [\(name)] is not in the specification; groups extending the format should start with 'X-'"
+                    ))
             }
         }
         return found

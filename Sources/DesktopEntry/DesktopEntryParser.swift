@@ -14,12 +14,12 @@ public enum DesktopEntryError: Error, Sendable, Equatable, CustomStringConvertib
     /// The message, naming the file, the line where there is one, and what is wrong.
     public var description: String {
         switch self {
-        case let .unreadable(path, reason): return "cannot read '\(path)': \(reason)"
-        case let .notUTF8(path, line): return "\(path):\(line): not valid UTF-8"
-        case let .missingMainGroup(path, line):
+        case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
+        case .notUTF8(let path, let line): return "\(path):\(line): not valid UTF-8"
+        case .missingMainGroup(let path, let line):
             return line.map { "\(path):\($0): the first group must be [Desktop Entry]" }
                 ?? "\(path): no [Desktop Entry] group"
-        case let .missingKey(path, key): return "\(path): required key '\(key)' is missing"
+        case .missingKey(let path, let key): return "\(path): required key '\(key)' is missing"
         }
     }
 }
@@ -57,8 +57,10 @@ extension DesktopEntry {
     /// unknown booleans, a `Type` that is not known, missing `Name` or `Exec`).
     ///
     /// - Throws: `DesktopEntryError.missingMainGroup` when `[Desktop Entry]` is missing or not first.
-    public static func parse(_ text: String, path: String, id: String,
-                             diagnostics: inout [Diagnostic]) throws(DesktopEntryError) -> DesktopEntry {
+    public static func parse(
+        _ text: String, path: String, id: String,
+        diagnostics: inout [Diagnostic]
+    ) throws(DesktopEntryError) -> DesktopEntry {
         var local: [Diagnostic] = []
         let file = KeyFile(parsing: text, path: path, diagnostics: &local)
         diagnostics += local
@@ -83,13 +85,17 @@ extension DesktopEntry {
         var seenActions = Set<String>()
         for identifier in main.list("Actions") where !identifier.isEmpty {
             guard seenActions.insert(identifier).inserted else {
-                diagnostics.append(Diagnostic(path: path, line: main.line("Actions"),
-                    message: "action '\(identifier)' is listed twice in Actions"))
+                diagnostics.append(
+                    Diagnostic(
+                        path: path, line: main.line("Actions"),
+                        message: "action '\(identifier)' is listed twice in Actions"))
                 continue
             }
             guard groups.has("Desktop Action \(identifier)") else {
-                diagnostics.append(Diagnostic(path: path, line: main.line("Actions"),
-                    message: "action '\(identifier)' has no [Desktop Action \(identifier)] group"))
+                diagnostics.append(
+                    Diagnostic(
+                        path: path, line: main.line("Actions"),
+                        message: "action '\(identifier)' has no [Desktop Action \(identifier)] group"))
                 continue
             }
             let group = groups.group("Desktop Action \(identifier)", diagnostics: &diagnostics)
@@ -97,8 +103,10 @@ extension DesktopEntry {
                 diagnostics.append(Diagnostic(path: path, message: "action '\(identifier)' has no 'Name'; ignored"))
                 continue
             }
-            entry.actions.append(DesktopAction(identifier: identifier, name: actionName, icon: group.string("Icon"),
-                                               exec: group.string("Exec")))
+            entry.actions.append(
+                DesktopAction(
+                    identifier: identifier, name: actionName, icon: group.string("Icon"),
+                    exec: group.string("Exec")))
         }
         return entry
     }
@@ -110,15 +118,18 @@ extension DesktopEntry {
         if type.isEmpty {
             diagnostics.append(Diagnostic(path: path, message: "required key 'Type' is missing"))
         } else if !["Application", "Link", "Directory"].contains(type) {
-            diagnostics.append(Diagnostic(path: path, line: main.line("Type"),
-                message: "'Type=\(type)' is not Application, Link or Directory"))
+            diagnostics.append(
+                Diagnostic(
+                    path: path, line: main.line("Type"),
+                    message: "'Type=\(type)' is not Application, Link or Directory"))
         }
         let name = main.localized("Name")
         if name == nil { diagnostics.append(Diagnostic(path: path, message: "required key 'Name' is missing")) }
         let exec = main.string("Exec")
         let dbus = main.boolean("DBusActivatable", diagnostics: &diagnostics)
         if type == "Application" && exec == nil && !dbus {
-            diagnostics.append(Diagnostic(path: path, message: "'Exec' is required for an application that is not DBusActivatable"))
+            diagnostics.append(
+                Diagnostic(path: path, message: "'Exec' is required for an application that is not DBusActivatable"))
         }
         self.init(
             id: id, path: path, type: type, name: name ?? LocalizedValue(base: id),
@@ -173,14 +184,20 @@ private struct GroupReader {
             diagnostics.append(Diagnostic(path: path, message: "group [\(name)] appears \(headers) times; the keys are merged"))
         }
         for entry in entriesByGroup[name, default: []] {
-            if !entry.key.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 || $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x61 && $0 <= 0x7A || $0 == 0x2D }) {
-                diagnostics.append(Diagnostic(path: path, line: entry.line,
-                    message: "key '\(entry.key)' has characters other than A-Z, a-z, 0-9 and '-'"))
+            if !entry.key.utf8.allSatisfy({
+                $0 >= 0x30 && $0 <= 0x39 || $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x61 && $0 <= 0x7A || $0 == 0x2D
+            }) {
+                diagnostics.append(
+                    Diagnostic(
+                        path: path, line: entry.line,
+                        message: "key '\(entry.key)' has characters other than A-Z, a-z, 0-9 and '-'"))
             }
             if !keys.insert(LocalizedKey(key: entry.key, locale: entry.locale)).inserted {
                 let full = entry.locale.map { entry.key + "[" + $0 + "]" } ?? entry.key
-                diagnostics.append(Diagnostic(path: path, line: entry.line,
-                    message: "key '\(full)' appears again in [\(name)]; the last value is used"))
+                diagnostics.append(
+                    Diagnostic(
+                        path: path, line: entry.line,
+                        message: "key '\(full)' appears again in [\(name)]; the last value is used"))
             }
             values.add(entry)
         }
@@ -233,8 +250,10 @@ struct GroupValues {
     func boolean(_ key: String, diagnostics: inout [Diagnostic]) -> Bool {
         guard let entry = plain[key] else { return false }
         guard let value = KeyFileValue.boolean(entry.value) else {
-            diagnostics.append(Diagnostic(path: path, line: entry.line,
-                message: "'\(key)=\(entry.value)' is not a boolean (true or false); read as false"))
+            diagnostics.append(
+                Diagnostic(
+                    path: path, line: entry.line,
+                    message: "'\(key)=\(entry.value)' is not a boolean (true or false); read as false"))
             return false
         }
         return value

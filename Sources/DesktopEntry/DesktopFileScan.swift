@@ -1,7 +1,8 @@
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import XDGSupport
 
 /// The `.desktop` files below an `applications/` directory, with their desktop file IDs (Desktop
 /// Entry Specification, "Desktop File ID": the path below the directory, `/` turned into `-`).
@@ -27,12 +28,15 @@ public enum DesktopFileScan {
         var inode: UInt64
     }
 
-    private static func scan(_ directory: String, prefix: String, depth: Int, visited: inout Set<FileIdentity>,
-                             into found: inout [(id: String, path: String)]) {
+    private static func scan(
+        _ directory: String, prefix: String, depth: Int, visited: inout Set<FileIdentity>,
+        into found: inout [(id: String, path: String)]
+    ) {
         var info = stat()
         guard depth < maximumDepth, stat(PathCoding.cString(directory), &info) == 0,
             visited.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted,
-            let names = try? FileBytes.directoryEntries(directory) else { return }
+            let names = try? FileBytes.directoryEntries(directory)
+        else { return }
         for name in names {
             let path = directory + "/" + name
             if name.hasSuffix(".desktop") {

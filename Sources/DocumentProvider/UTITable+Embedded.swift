@@ -4,133 +4,133 @@ extension UTITable {
     /// The text of `data/uti.tsv`, byte for byte (a test checks it), so the tool needs no data
     /// files at run time.
     static let embeddedText = #"""
-# Apple Uniform Type Identifiers and the MIME types they stand for, for assoc's type filters.
-# One UTI per line, three columns separated by one tab: the UTI; its MIME types, comma-separated,
-# most common first, or '-' (a 'media/*' wildcard stands for every type of that media); the UTIs it
-# conforms to, comma-separated, or '-'. A UTI takes every document its own MIME types take, and
-# every document of the UTIs that conform to it. Names are as Apple's UTType documentation spells
-# them; MIME types as the shared-mime-info database does (aliases are accepted).
-# The source of truth: Sources/DocumentProvider/UTITable+Embedded.swift is generated from this file
-# by data/embed-uti-table.sh, and a test checks that the two agree byte for byte.
-public.item	-	-
-public.content	-	public.item
-public.data	application/octet-stream	public.item
-public.directory	inode/directory	public.item
-public.folder	inode/directory	public.directory
-public.symlink	inode/symlink	public.item
-public.executable	application/x-executable	public.data
-public.unix-executable	application/x-executable	public.data,public.executable
-com.microsoft.windows-executable	application/x-ms-dos-executable	public.data,public.executable
-public.text	text/*	public.data,public.content
-public.plain-text	text/plain	public.text
-public.utf8-plain-text	text/plain	public.plain-text
-public.rtf	application/rtf	public.text
-public.html	text/html	public.text
-public.xml	application/xml	public.text
-public.xhtml	application/xhtml+xml	public.xml
-public.json	application/json	public.text
-public.yaml	application/x-yaml	public.text
-public.delimited-values-text	-	public.text
-public.comma-separated-values-text	text/csv	public.delimited-values-text
-public.tab-separated-values-text	text/tab-separated-values	public.delimited-values-text
-net.daringfireball.markdown	text/markdown	public.plain-text
-public.vcard	text/vcard	public.text
-com.apple.ical.ics	text/calendar	public.text
-public.source-code	-	public.plain-text
-public.c-source	text/x-csrc	public.source-code
-public.c-header	text/x-chdr	public.source-code
-public.c-plus-plus-source	text/x-c++src	public.source-code
-public.c-plus-plus-header	text/x-c++hdr	public.source-code
-public.objective-c-source	text/x-objcsrc	public.source-code
-com.sun.java-source	text/x-java	public.source-code
-public.css	text/css	public.text
-public.script	-	public.source-code
-public.shell-script	application/x-shellscript	public.script
-public.python-script	text/x-python3,text/x-python	public.script
-public.perl-script	application/x-perl	public.script
-public.ruby-script	application/x-ruby	public.script
-public.php-script	application/x-php	public.script
-com.netscape.javascript-source	application/javascript	public.source-code
-org.tug.tex	text/x-tex	public.plain-text
-public.image	image/*	public.data,public.content
-public.jpeg	image/jpeg	public.image
-public.png	image/png	public.image
-com.compuserve.gif	image/gif	public.image
-public.tiff	image/tiff	public.image
-com.microsoft.bmp	image/bmp	public.image
-com.microsoft.ico	image/vnd.microsoft.icon	public.image
-public.heif	image/heif	public.image
-public.heic	image/heic	public.heif
-public.avif	image/avif	public.image
-org.webmproject.webp	image/webp	public.image
-public.jpeg-2000	image/jp2	public.image
-public.svg-image	image/svg+xml	public.image
-public.camera-raw-image	image/x-dcraw	public.image
-com.adobe.photoshop-image	image/vnd.adobe.photoshop	public.image
-com.truevision.tga-image	image/x-tga	public.image
-public.xbitmap-image	image/x-xbitmap	public.image
-public.audiovisual-content	-	public.data,public.content
-public.audio	audio/*	public.audiovisual-content
-public.mp3	audio/mpeg	public.audio
-public.mpeg-4-audio	audio/mp4	public.audio
-com.apple.m4a-audio	audio/x-m4a	public.audio
-org.xiph.flac	audio/flac	public.audio
-org.xiph.ogg-vorbis	audio/x-vorbis+ogg	public.audio
-public.aiff-audio	audio/x-aiff	public.audio
-com.microsoft.waveform-audio	audio/x-wav	public.audio
-public.midi-audio	audio/midi	public.audio
-public.movie	video/*	public.audiovisual-content
-public.video	video/*	public.movie
-public.mpeg	video/mpeg	public.movie
-public.mpeg-4	video/mp4	public.movie
-com.apple.quicktime-movie	video/quicktime	public.movie
-public.avi	video/x-msvideo	public.movie
-org.webmproject.webm	video/webm	public.movie
-org.matroska.mkv	video/x-matroska	public.movie
-public.3gpp	video/3gpp	public.movie
-public.composite-content	-	public.content
-com.adobe.pdf	application/pdf	public.data,public.composite-content
-com.adobe.postscript	application/postscript	public.data
-com.adobe.encapsulated-postscript	image/x-eps	com.adobe.postscript
-org.idpf.epub-container	application/epub+zip	public.data,public.composite-content
-public.presentation	-	public.composite-content
-public.spreadsheet	-	public.content
-org.oasis-open.opendocument.text	application/vnd.oasis.opendocument.text	public.data,public.composite-content
-org.oasis-open.opendocument.spreadsheet	application/vnd.oasis.opendocument.spreadsheet	public.data,public.spreadsheet
-org.oasis-open.opendocument.presentation	application/vnd.oasis.opendocument.presentation	public.data,public.presentation
-org.oasis-open.opendocument.graphics	application/vnd.oasis.opendocument.graphics	public.data,public.composite-content
-com.microsoft.word.doc	application/msword	public.data,public.composite-content
-org.openxmlformats.wordprocessingml.document	application/vnd.openxmlformats-officedocument.wordprocessingml.document	public.data,public.composite-content
-com.microsoft.excel.xls	application/vnd.ms-excel	public.data,public.spreadsheet
-org.openxmlformats.spreadsheetml.sheet	application/vnd.openxmlformats-officedocument.spreadsheetml.sheet	public.data,public.spreadsheet
-com.microsoft.powerpoint.ppt	application/vnd.ms-powerpoint	public.data,public.presentation
-org.openxmlformats.presentationml.presentation	application/vnd.openxmlformats-officedocument.presentationml.presentation	public.data,public.presentation
-com.apple.keynote.key	application/vnd.apple.keynote	public.data,public.presentation
-com.apple.iwork.pages.sffpages	application/vnd.apple.pages	public.data,public.composite-content
-com.apple.iwork.numbers.sffnumbers	application/vnd.apple.numbers	public.data,public.spreadsheet
-public.archive	-	public.data
-com.pkware.zip-archive	application/zip	public.data,public.archive
-public.zip-archive	application/zip	com.pkware.zip-archive
-org.gnu.gnu-zip-archive	application/gzip	public.data,public.archive
-public.bzip2-archive	application/x-bzip	public.data,public.archive
-org.tukaani.xz-archive	application/x-xz	public.data,public.archive
-public.tar-archive	application/x-tar	public.data,public.archive
-org.gnu.gnu-tar-archive	application/x-gtar	public.tar-archive
-org.gnu.gnu-zip-tar-archive	application/x-compressed-tar	public.data,public.archive
-org.7-zip.7-zip-archive	application/x-7z-compressed	public.data,public.archive
-com.rarlab.rar-archive	application/vnd.rar	public.data,public.archive
-com.sun.java-archive	application/x-java-archive	com.pkware.zip-archive
-public.disk-image	-	public.data,public.archive
-public.iso-image	application/x-cd-image	public.disk-image
-com.apple.disk-image-udif	application/x-apple-diskimage	public.disk-image
-public.font	font/*	public.data
-public.truetype-ttf-font	font/ttf	public.font
-public.opentype-font	font/otf	public.font
-org.w3.woff	font/woff	public.font
-org.w3.woff2	font/woff2	public.font
-public.database	-	public.data
-org.sqlite.sqlite3	application/vnd.sqlite3	public.data,public.database
-public.email-message	message/rfc822	public.data,public.content
+        # Apple Uniform Type Identifiers and the MIME types they stand for, for assoc's type filters.
+        # One UTI per line, three columns separated by one tab: the UTI; its MIME types, comma-separated,
+        # most common first, or '-' (a 'media/*' wildcard stands for every type of that media); the UTIs it
+        # conforms to, comma-separated, or '-'. A UTI takes every document its own MIME types take, and
+        # every document of the UTIs that conform to it. Names are as Apple's UTType documentation spells
+        # them; MIME types as the shared-mime-info database does (aliases are accepted).
+        # The source of truth: Sources/DocumentProvider/UTITable+Embedded.swift is generated from this file
+        # by data/embed-uti-table.sh, and a test checks that the two agree byte for byte.
+        public.item	-	-
+        public.content	-	public.item
+        public.data	application/octet-stream	public.item
+        public.directory	inode/directory	public.item
+        public.folder	inode/directory	public.directory
+        public.symlink	inode/symlink	public.item
+        public.executable	application/x-executable	public.data
+        public.unix-executable	application/x-executable	public.data,public.executable
+        com.microsoft.windows-executable	application/x-ms-dos-executable	public.data,public.executable
+        public.text	text/*	public.data,public.content
+        public.plain-text	text/plain	public.text
+        public.utf8-plain-text	text/plain	public.plain-text
+        public.rtf	application/rtf	public.text
+        public.html	text/html	public.text
+        public.xml	application/xml	public.text
+        public.xhtml	application/xhtml+xml	public.xml
+        public.json	application/json	public.text
+        public.yaml	application/x-yaml	public.text
+        public.delimited-values-text	-	public.text
+        public.comma-separated-values-text	text/csv	public.delimited-values-text
+        public.tab-separated-values-text	text/tab-separated-values	public.delimited-values-text
+        net.daringfireball.markdown	text/markdown	public.plain-text
+        public.vcard	text/vcard	public.text
+        com.apple.ical.ics	text/calendar	public.text
+        public.source-code	-	public.plain-text
+        public.c-source	text/x-csrc	public.source-code
+        public.c-header	text/x-chdr	public.source-code
+        public.c-plus-plus-source	text/x-c++src	public.source-code
+        public.c-plus-plus-header	text/x-c++hdr	public.source-code
+        public.objective-c-source	text/x-objcsrc	public.source-code
+        com.sun.java-source	text/x-java	public.source-code
+        public.css	text/css	public.text
+        public.script	-	public.source-code
+        public.shell-script	application/x-shellscript	public.script
+        public.python-script	text/x-python3,text/x-python	public.script
+        public.perl-script	application/x-perl	public.script
+        public.ruby-script	application/x-ruby	public.script
+        public.php-script	application/x-php	public.script
+        com.netscape.javascript-source	application/javascript	public.source-code
+        org.tug.tex	text/x-tex	public.plain-text
+        public.image	image/*	public.data,public.content
+        public.jpeg	image/jpeg	public.image
+        public.png	image/png	public.image
+        com.compuserve.gif	image/gif	public.image
+        public.tiff	image/tiff	public.image
+        com.microsoft.bmp	image/bmp	public.image
+        com.microsoft.ico	image/vnd.microsoft.icon	public.image
+        public.heif	image/heif	public.image
+        public.heic	image/heic	public.heif
+        public.avif	image/avif	public.image
+        org.webmproject.webp	image/webp	public.image
+        public.jpeg-2000	image/jp2	public.image
+        public.svg-image	image/svg+xml	public.image
+        public.camera-raw-image	image/x-dcraw	public.image
+        com.adobe.photoshop-image	image/vnd.adobe.photoshop	public.image
+        com.truevision.tga-image	image/x-tga	public.image
+        public.xbitmap-image	image/x-xbitmap	public.image
+        public.audiovisual-content	-	public.data,public.content
+        public.audio	audio/*	public.audiovisual-content
+        public.mp3	audio/mpeg	public.audio
+        public.mpeg-4-audio	audio/mp4	public.audio
+        com.apple.m4a-audio	audio/x-m4a	public.audio
+        org.xiph.flac	audio/flac	public.audio
+        org.xiph.ogg-vorbis	audio/x-vorbis+ogg	public.audio
+        public.aiff-audio	audio/x-aiff	public.audio
+        com.microsoft.waveform-audio	audio/x-wav	public.audio
+        public.midi-audio	audio/midi	public.audio
+        public.movie	video/*	public.audiovisual-content
+        public.video	video/*	public.movie
+        public.mpeg	video/mpeg	public.movie
+        public.mpeg-4	video/mp4	public.movie
+        com.apple.quicktime-movie	video/quicktime	public.movie
+        public.avi	video/x-msvideo	public.movie
+        org.webmproject.webm	video/webm	public.movie
+        org.matroska.mkv	video/x-matroska	public.movie
+        public.3gpp	video/3gpp	public.movie
+        public.composite-content	-	public.content
+        com.adobe.pdf	application/pdf	public.data,public.composite-content
+        com.adobe.postscript	application/postscript	public.data
+        com.adobe.encapsulated-postscript	image/x-eps	com.adobe.postscript
+        org.idpf.epub-container	application/epub+zip	public.data,public.composite-content
+        public.presentation	-	public.composite-content
+        public.spreadsheet	-	public.content
+        org.oasis-open.opendocument.text	application/vnd.oasis.opendocument.text	public.data,public.composite-content
+        org.oasis-open.opendocument.spreadsheet	application/vnd.oasis.opendocument.spreadsheet	public.data,public.spreadsheet
+        org.oasis-open.opendocument.presentation	application/vnd.oasis.opendocument.presentation	public.data,public.presentation
+        org.oasis-open.opendocument.graphics	application/vnd.oasis.opendocument.graphics	public.data,public.composite-content
+        com.microsoft.word.doc	application/msword	public.data,public.composite-content
+        org.openxmlformats.wordprocessingml.document	application/vnd.openxmlformats-officedocument.wordprocessingml.document	public.data,public.composite-content
+        com.microsoft.excel.xls	application/vnd.ms-excel	public.data,public.spreadsheet
+        org.openxmlformats.spreadsheetml.sheet	application/vnd.openxmlformats-officedocument.spreadsheetml.sheet	public.data,public.spreadsheet
+        com.microsoft.powerpoint.ppt	application/vnd.ms-powerpoint	public.data,public.presentation
+        org.openxmlformats.presentationml.presentation	application/vnd.openxmlformats-officedocument.presentationml.presentation	public.data,public.presentation
+        com.apple.keynote.key	application/vnd.apple.keynote	public.data,public.presentation
+        com.apple.iwork.pages.sffpages	application/vnd.apple.pages	public.data,public.composite-content
+        com.apple.iwork.numbers.sffnumbers	application/vnd.apple.numbers	public.data,public.spreadsheet
+        public.archive	-	public.data
+        com.pkware.zip-archive	application/zip	public.data,public.archive
+        public.zip-archive	application/zip	com.pkware.zip-archive
+        org.gnu.gnu-zip-archive	application/gzip	public.data,public.archive
+        public.bzip2-archive	application/x-bzip	public.data,public.archive
+        org.tukaani.xz-archive	application/x-xz	public.data,public.archive
+        public.tar-archive	application/x-tar	public.data,public.archive
+        org.gnu.gnu-tar-archive	application/x-gtar	public.tar-archive
+        org.gnu.gnu-zip-tar-archive	application/x-compressed-tar	public.data,public.archive
+        org.7-zip.7-zip-archive	application/x-7z-compressed	public.data,public.archive
+        com.rarlab.rar-archive	application/vnd.rar	public.data,public.archive
+        com.sun.java-archive	application/x-java-archive	com.pkware.zip-archive
+        public.disk-image	-	public.data,public.archive
+        public.iso-image	application/x-cd-image	public.disk-image
+        com.apple.disk-image-udif	application/x-apple-diskimage	public.disk-image
+        public.font	font/*	public.data
+        public.truetype-ttf-font	font/ttf	public.font
+        public.opentype-font	font/otf	public.font
+        org.w3.woff	font/woff	public.font
+        org.w3.woff2	font/woff2	public.font
+        public.database	-	public.data
+        org.sqlite.sqlite3	application/vnd.sqlite3	public.data,public.database
+        public.email-message	message/rfc822	public.data,public.content
 
-"""#
+        """#
 }

@@ -33,11 +33,15 @@ public enum ExecExpander {
     ///
     /// - Throws: `LaunchError` for an invalid `Exec` (its program a field code included), an entry
     ///   without one, a file target that is not an absolute path, or a URL for a file app.
-    public static func plans(for entry: DesktopEntry, targets: [LaunchTarget],
-                             locale: LocalePreferences = LocalePreferences(candidates: [])) throws(LaunchError) -> [LaunchPlan] {
+    public static func plans(
+        for entry: DesktopEntry, targets: [LaunchTarget],
+        locale: LocalePreferences = LocalePreferences(candidates: [])
+    ) throws(LaunchError) -> [LaunchPlan] {
         guard let exec = entry.exec, !exec.isEmpty else {
-            throw .notLaunchable(app: entry.id, reason: entry.dbusActivatable
-                ? "it is D-Bus activatable without an Exec line, which assoc cannot launch yet" : "it has no Exec line")
+            throw .notLaunchable(
+                app: entry.id,
+                reason: entry.dbusActivatable
+                    ? "it is D-Bus activatable without an Exec line, which assoc cannot launch yet" : "it has no Exec line")
         }
         let tokens: [ExecTokenizer.Token]
         do { tokens = try ExecTokenizer.tokenize(exec) } catch {
@@ -65,8 +69,10 @@ public enum ExecExpander {
             var argv: [String] = []
             for token in tokens { argv += try expand(token.text, batch: batch, entry: entry, locale: locale) }
             if code == nil { argv += batch.map(\.text) }
-            plans.append(LaunchPlan(app: entry.id, argv: argv, targets: batch,
-                                    workingDirectory: entry.workingDirectory, terminal: entry.terminal))
+            plans.append(
+                LaunchPlan(
+                    app: entry.id, argv: argv, targets: batch,
+                    workingDirectory: entry.workingDirectory, terminal: entry.terminal))
         }
         return plans
     }
@@ -84,27 +90,32 @@ public enum ExecExpander {
                 characters = characters[(percent + 2)...]
                 if code == "%" || deprecatedCodes.contains(code) { continue }
                 guard fileCodes.contains(code) || ExecFieldCode.otherCodes.contains(code) else {
-                    throw .invalidExec(path: entry.path, line: entry.execLine,
-                                       reason: "'%\(code)' is not a field code of the specification")
+                    throw .invalidExec(
+                        path: entry.path, line: entry.execLine,
+                        reason: "'%\(code)' is not a field code of the specification")
                 }
                 if fileCodes.contains(code) {
                     if found != nil {
-                        throw .invalidExec(path: entry.path, line: entry.execLine,
-                                           reason: "more than one of %f, %F, %u, %U in Exec")
+                        throw .invalidExec(
+                            path: entry.path, line: entry.execLine,
+                            reason: "more than one of %f, %F, %u, %U in Exec")
                     }
                     found = code
                 }
                 if ExecFieldCode.standaloneCodes.contains(code) && token.text != "%\(code)" {
-                    throw .invalidExec(path: entry.path, line: entry.execLine,
-                                       reason: "'%\(code)' must be an argument on its own")
+                    throw .invalidExec(
+                        path: entry.path, line: entry.execLine,
+                        reason: "'%\(code)' must be an argument on its own")
                 }
             }
         }
         return found
     }
 
-    private static func expand(_ text: String, batch: [LaunchTarget], entry: DesktopEntry,
-                               locale: LocalePreferences) throws(LaunchError) -> [String] {
+    private static func expand(
+        _ text: String, batch: [LaunchTarget], entry: DesktopEntry,
+        locale: LocalePreferences
+    ) throws(LaunchError) -> [String] {
         switch text {
         case "%F", "%U": return batch.map { $0.argument(asURL: text == "%U") }
         case "%i": return entry.icon.map { $0.isEmpty ? [] : ["--icon", $0] } ?? []

@@ -76,13 +76,13 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The message, naming the file and line where there is one.
     public var description: String {
         switch self {
-        case let .invalidExec(path, line, reason):
+        case .invalidExec(let path, let line, let reason):
             return "\(path)\(line.map { ":\($0)" } ?? ""): \(reason); the entry cannot be launched"
-        case let .notLaunchable(app, reason): return "'\(app)' cannot be launched: \(reason)"
-        case let .urlToFileApplication(app, url):
+        case .notLaunchable(let app, let reason): return "'\(app)' cannot be launched: \(reason)"
+        case .urlToFileApplication(let app, let url):
             return "'\(app)' opens local files only (%f/%F), and '\(url)' is not one; nothing is downloaded silently"
-        case let .spawnFailed(app, program, reason): return "cannot start '\(program)' for '\(app)': \(reason)"
-        case let .refused(target, reason): return "refusing to open '\(target)': \(reason)"
+        case .spawnFailed(let app, let program, let reason): return "cannot start '\(program)' for '\(app)': \(reason)"
+        case .refused(let target, let reason): return "refusing to open '\(target)': \(reason)"
         case .workingDirectoryMissing(let app, let program, let directory):
             return "cannot start '\(program)' for '\(app)': its working directory Path=\(directory) "
                 + "is not an existing directory"

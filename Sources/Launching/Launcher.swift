@@ -1,10 +1,10 @@
 internal import CSystem
+import DesktopEntry
+import XDGSupport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import DesktopEntry
-import XDGSupport
 
 /// Starts launch plans: argv executed directly with posix_spawn, never through a shell, detached in
 /// a new session, standard input from /dev/null, in the entry's `Path=` (SPECS rule 80).
@@ -25,9 +25,11 @@ public struct Launcher: Sendable {
     public func inTerminal(_ plan: LaunchPlan) -> LaunchPlan? {
         var candidates: [[String]] = []
         if let terminal = environment.variables["TERMINAL"], !terminal.isEmpty { candidates.append([terminal, "-e"]) }
-        candidates += [["xdg-terminal-exec"], ["gnome-terminal", "--"], ["kgx", "-e"], ["konsole", "-e"],
-                       ["xfce4-terminal", "-x"], ["mate-terminal", "-x"], ["tilix", "-e"], ["alacritty", "-e"],
-                       ["kitty"], ["foot"], ["wezterm", "start", "--"], ["x-terminal-emulator", "-e"], ["xterm", "-e"]]
+        candidates += [
+            ["xdg-terminal-exec"], ["gnome-terminal", "--"], ["kgx", "-e"], ["konsole", "-e"],
+            ["xfce4-terminal", "-x"], ["mate-terminal", "-x"], ["tilix", "-e"], ["alacritty", "-e"],
+            ["kitty"], ["foot"], ["wezterm", "start", "--"], ["x-terminal-emulator", "-e"], ["xterm", "-e"],
+        ]
         guard let prefix = candidates.first(where: { applications.findProgram($0[0]) != nil }) else { return nil }
         var wrapped = plan
         wrapped.argv = prefix + plan.argv
@@ -58,8 +60,7 @@ public struct Launcher: Sendable {
         let argv = plan.argv.map { strdup(PathCoding.cString($0)) } + [nil]
         let envp = environment.variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, PathCoding.cString(path), &actions, &attributes, argv, envp)
@@ -80,7 +81,8 @@ extension Launcher {
         guard let program = argv.first, let path = applications.findProgram(program) else {
             throw .spawnFailed(app: "selector", program: argv.first ?? "", reason: "not found on PATH")
         }
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        var toChild: [Int32] = [0, 0]
+        var fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
             throw .spawnFailed(app: "selector", program: path, reason: String(cString: strerror(errno)))
         }
@@ -93,15 +95,15 @@ extension Launcher {
         let cArguments = argv.map { strdup($0) } + [nil]
         let environmentStrings = environment.variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            cArguments.forEach { free($0) }
-            environmentStrings.forEach { free($0) }
+            for pointer in cArguments + environmentStrings { free(pointer) }
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions, nil, cArguments, environmentStrings)
         close(toChild[0])
         close(fromChild[1])
         guard result == 0 else {
-            close(toChild[1]); close(fromChild[0])
+            close(toChild[1])
+            close(fromChild[0])
             throw .spawnFailed(app: "selector", program: path, reason: String(cString: strerror(result)))
         }
         var bytes = Array(input.utf8)

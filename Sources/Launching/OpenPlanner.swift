@@ -118,8 +118,10 @@ public struct OpenPlanner: Sendable {
             return Plan(target: target, type: type, decision: .open(app: app), warnings: warnings)
         }
         if isProgram {
-            throw LaunchError.refused(target: argument, reason: "it is a \(type), and assoc never runs a file as a program; "
-                + "no application is set to open that type")
+            throw LaunchError.refused(
+                target: argument,
+                reason: "it is a \(type), and assoc never runs a file as a program; "
+                    + "no application is set to open that type")
         }
         return Plan(target: target, type: type, decision: .noApplication(candidates: candidates), warnings: warnings)
     }
@@ -145,8 +147,10 @@ public struct OpenPlanner: Sendable {
     /// `user.xdg.origin.url`) whose default handler nobody chose: one found only because it
     /// declares the type may be an interpreter, which would run the download. A `[Default
     /// Applications]` line, `--with` or a confirmed per-file choice is a choice.
-    private func refuseUnchosenHandler(_ app: String, of target: LaunchTarget, type: String, isProgram: Bool,
-                                       resolution: Resolution) throws {
+    private func refuseUnchosenHandler(
+        _ app: String, of target: LaunchTarget, type: String, isProgram: Bool,
+        resolution: Resolution
+    ) throws {
         guard case .file(let path) = target, !resolution.defaultIsListed, isProgram,
             let origin = ExtendedAttributes.value(ExtendedAttributes.originURL, of: path)
         else { return }
@@ -162,7 +166,8 @@ public struct OpenPlanner: Sendable {
     public static func ignoredMessage(_ path: String, _ found: PerFileChoice.Found, _ refusal: PerFileChoiceRefusal) -> String {
         var message = "'\(found.app)' (from \(found.source)) is ignored: \(refusal)"
         if case .unconfirmedDownload = refusal {
-            message += "; if you chose it, confirm it with: assoc set --file \(ShellQuoting.quoted(path)) "
+            message +=
+                "; if you chose it, confirm it with: assoc set --file \(ShellQuoting.quoted(path)) "
                 + ShellQuoting.quoted(found.app)
         }
         return message

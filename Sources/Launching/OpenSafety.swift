@@ -21,7 +21,8 @@ public enum OpenSafety {
         guard let origin = ExtendedAttributes.value(ExtendedAttributes.originURL, of: path) else { return nil }
         let byName = detector.detect(name: path)
         guard let byContent = try? detector.detect(path: path, options: DetectionOptions(useName: false, useAttribute: false)),
-            byName.source == .glob else { return nil }
+            byName.source == .glob
+        else { return nil }
         let database = detector.database
         let related = database.isA(byName.type, byContent.type) || database.isA(byContent.type, byName.type)
         let genericContent = byContent.type == "application/octet-stream" || byContent.type == "text/plain"

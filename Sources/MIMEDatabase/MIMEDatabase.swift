@@ -42,8 +42,10 @@ public struct MIMEDatabase: Sendable {
     }
 
     /// Builds a database from contents already merged; for tests and tools.
-    public init(directories: [LoadedDirectory] = [], contents: DirectoryContents, diagnostics: [Diagnostic] = [],
-                globOrigins: [GlobRule: String] = [:]) {
+    public init(
+        directories: [LoadedDirectory] = [], contents: DirectoryContents, diagnostics: [Diagnostic] = [],
+        globOrigins: [GlobRule: String] = [:]
+    ) {
         self.directories = directories
         self.sections = MergedSections([.decoded(contents)])
         self.tables = HotTables(sections)

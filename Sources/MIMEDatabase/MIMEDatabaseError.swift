@@ -22,15 +22,15 @@ public enum MIMEDatabaseError: Error, Sendable, Equatable {
     /// A human-readable message naming the file and what is wrong.
     public var message: String {
         switch self {
-        case let .unreadable(path, reason): return "cannot read '\(path)': \(reason)"
-        case let .malformedXML(path, line, message): return "\(path):\(line): \(message)"
-        case let .notAPackage(path, root):
+        case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
+        case .malformedXML(let path, let line, let message): return "\(path):\(line): \(message)"
+        case .notAPackage(let path, let root):
             return "\(path): root element is '\(root)', expected 'mime-info' in the shared-mime-info namespace"
-        case let .unsupportedCacheVersion(path, major, minor):
+        case .unsupportedCacheVersion(let path, let major, let minor):
             return "\(path): cache version \(major).\(minor) is not supported (expected 1.1 or 1.2)"
-        case let .corruptCache(path, reason): return "\(path): corrupt cache: \(reason)"
-        case let .malformedTextFile(path, line, message): return "\(path):\(line): \(message)"
-        case let .invalidTypeName(name): return "'\(name)' is not a MIME type (expected 'media/subtype')"
+        case .corruptCache(let path, let reason): return "\(path): corrupt cache: \(reason)"
+        case .malformedTextFile(let path, let line, let message): return "\(path):\(line): \(message)"
+        case .invalidTypeName(let name): return "'\(name)' is not a MIME type (expected 'media/subtype')"
         }
     }
 }
@@ -45,21 +45,25 @@ extension MIMEDatabaseError {
     /// not its message, and `consequence` (such as "file skipped") ends the message.
     public func diagnostic(path fallbackPath: String, consequence: String) -> Diagnostic {
         switch self {
-        case let .unreadable(path, reason):
+        case .unreadable(let path, let reason):
             return Diagnostic(path: path, message: "cannot read: \(reason); \(consequence)")
-        case let .malformedXML(path, line, message):
+        case .malformedXML(let path, let line, let message):
             // libxml2's messages may span lines; a warning is one.
             let oneLine = message.split(separator: "\n").map { $0.trimmingWhitespace() }.joined(separator: " ")
             return Diagnostic(path: path, line: line > 0 ? line : nil, message: "\(oneLine); \(consequence)")
-        case let .notAPackage(path, root):
-            return Diagnostic(path: path, message: "root element is '\(root)', expected 'mime-info' in the "
-                + "shared-mime-info namespace; \(consequence)")
-        case let .unsupportedCacheVersion(path, major, minor):
-            return Diagnostic(path: path, message: "cache version \(major).\(minor) is not supported "
-                + "(expected 1.1 or 1.2); \(consequence)")
-        case let .corruptCache(path, reason):
+        case .notAPackage(let path, let root):
+            return Diagnostic(
+                path: path,
+                message: "root element is '\(root)', expected 'mime-info' in the "
+                    + "shared-mime-info namespace; \(consequence)")
+        case .unsupportedCacheVersion(let path, let major, let minor):
+            return Diagnostic(
+                path: path,
+                message: "cache version \(major).\(minor) is not supported "
+                    + "(expected 1.1 or 1.2); \(consequence)")
+        case .corruptCache(let path, let reason):
             return Diagnostic(path: path, message: "corrupt cache: \(reason); \(consequence)")
-        case let .malformedTextFile(path, line, message):
+        case .malformedTextFile(let path, let line, let message):
             return Diagnostic(path: path, line: line, message: "\(message); \(consequence)")
         case .invalidTypeName:
             return Diagnostic(path: fallbackPath, message: "\(message); \(consequence)")

@@ -1,6 +1,7 @@
-@testable import AssocCLI
 import Testing
 import XDGSupport
+
+@testable import AssocCLI
 
 @Suite("the argument parser")
 struct ArgumentParserTests {
@@ -18,21 +19,23 @@ struct ArgumentParserTests {
         var testDescription: String { words.joined(separator: " ") }
     }
 
-    @Test("options, values, clusters, -- and -", arguments: [
-        Case(words: ["--brief", "x"], flags: ["--brief"], operands: ["x"]),
-        Case(words: ["-br", "x"], flags: ["--brief", "--recursive"], operands: ["x"]),
-        Case(words: ["--type=a/b", "--type", "c/d"], values: ["--type": ["a/b", "c/d"]]),
-        Case(words: ["-ta/b", "-bt", "c/d"], flags: ["--brief"], values: ["--type": ["a/b", "c/d"]]),
-        Case(words: ["--", "--brief", "-b", "-"], operands: ["--brief", "-b", "-"]),
-        Case(words: ["-", "x"], operands: ["-", "x"]),
-        Case(words: ["--as=gio"], values: ["--as": ["gio"]]),
-        Case(words: ["--as", "xyz"], error: "'--as' takes spec or gio, not 'xyz'"),
-        Case(words: ["--brief=yes"], error: "option '--brief' takes no value"),
-        Case(words: ["--type"], error: "missing value for '--type'"),
-        Case(words: ["--bref"], error: "unknown option '--bref'; did you mean '--brief'?"),
-        Case(words: ["-x"], error: "unknown option '-x'"),
-        Case(words: ["x", "--brief", "y"], flags: ["--brief"], operands: ["x", "y"]),
-    ])
+    @Test(
+        "options, values, clusters, -- and -",
+        arguments: [
+            Case(words: ["--brief", "x"], flags: ["--brief"], operands: ["x"]),
+            Case(words: ["-br", "x"], flags: ["--brief", "--recursive"], operands: ["x"]),
+            Case(words: ["--type=a/b", "--type", "c/d"], values: ["--type": ["a/b", "c/d"]]),
+            Case(words: ["-ta/b", "-bt", "c/d"], flags: ["--brief"], values: ["--type": ["a/b", "c/d"]]),
+            Case(words: ["--", "--brief", "-b", "-"], operands: ["--brief", "-b", "-"]),
+            Case(words: ["-", "x"], operands: ["-", "x"]),
+            Case(words: ["--as=gio"], values: ["--as": ["gio"]]),
+            Case(words: ["--as", "xyz"], error: "'--as' takes spec or gio, not 'xyz'"),
+            Case(words: ["--brief=yes"], error: "option '--brief' takes no value"),
+            Case(words: ["--type"], error: "missing value for '--type'"),
+            Case(words: ["--bref"], error: "unknown option '--bref'; did you mean '--brief'?"),
+            Case(words: ["-x"], error: "unknown option '-x'"),
+            Case(words: ["x", "--brief", "y"], flags: ["--brief"], operands: ["x", "y"]),
+        ])
     func parse(_ test: Case) {
         do {
             let parsed = try ParsedArguments(test.words, options: Self.options, subcommand: "t")
@@ -45,8 +48,12 @@ struct ArgumentParserTests {
         }
     }
 
-    @Test("edit distance", arguments: [("set", "sett", 1), ("", "abc", 3), ("kitten", "sitting", 3), ("same", "same", 0),
-                                          ("tetx", "text", 1), ("ab", "ba", 1)])
+    @Test(
+        "edit distance",
+        arguments: [
+            ("set", "sett", 1), ("", "abc", 3), ("kitten", "sitting", 3), ("same", "same", 0),
+            ("tetx", "text", 1), ("ab", "ba", 1),
+        ])
     func distance(a: String, b: String, expected: Int) {
         #expect(EditDistance.between(a, b) == expected)
     }

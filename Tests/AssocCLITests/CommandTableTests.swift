@@ -1,7 +1,8 @@
-@testable import AssocCLI
 import AssocTestSupport
 import Foundation
 import Testing
+
+@testable import AssocCLI
 
 /// The command table is the one definition of each command: the parser, `--help`, the man page
 /// and the completions offer the same options (DESIGN decision 10).
@@ -41,8 +42,9 @@ struct CommandTableTests {
         return names
     }
 
-    @Test("every command's options: the same set in the parser, --help, the man page and the bash completion",
-          arguments: visible.map(\.name))
+    @Test(
+        "every command's options: the same set in the parser, --help, the man page and the bash completion",
+        arguments: visible.map(\.name))
     func sameOptionsEverywhere(name: String) throws {
         let definition = try CommandTable.command(named: name).definition
         let defined = Set(definition.allOptions.flatMap { [$0.long, $0.short].compactMap { $0 } })
@@ -64,7 +66,8 @@ struct CommandTableTests {
         #expect(Self.manOptions(page) == defined, "man page of \(name)")
         // The bash completion, run by bash.
         if let bash = Corpus.program("bash") {
-            let script = "source '\(Corpus.packageRoot)/data/completions/assoc.bash'; COMP_WORDS=(assoc \(name) -); "
+            let script =
+                "source '\(Corpus.packageRoot)/data/completions/assoc.bash'; COMP_WORDS=(assoc \(name) -); "
                 + "COMP_CWORD=2; _assoc; printf '%s\\n' \"${COMPREPLY[@]}\""
             let result = try ProcessRunner.run(bash, ["--norc", "-c", script], environment: ["PATH": "/usr/bin:/bin"])
             let offered = Set(result.standardOutput.split(separator: "\n").map(String.init))
@@ -91,9 +94,10 @@ struct CommandTableTests {
         let pages = try FileManager.default.contentsOfDirectory(atPath: Corpus.packageRoot + "/man").filter { $0.hasSuffix(".1") }
         #expect(pages.count == Self.visible.count + 1)
         for page in pages {
-            let result = try ProcessRunner.run(try #require(Corpus.program("man")),
-                                               ["--warnings", "-E", "UTF-8", "-l", Corpus.packageRoot + "/man/" + page],
-                                               environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "80", "LC_ALL": "C.UTF-8"])
+            let result = try ProcessRunner.run(
+                try #require(Corpus.program("man")),
+                ["--warnings", "-E", "UTF-8", "-l", Corpus.packageRoot + "/man/" + page],
+                environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "80", "LC_ALL": "C.UTF-8"])
             #expect(result.status == 0 && result.standardError.isEmpty, "\(page): \(result.standardError)")
             #expect(result.standardOutput.contains("SYNOPSIS"))
         }
@@ -101,35 +105,41 @@ struct CommandTableTests {
 
     @Test("zsh reads its completion without a syntax error", .enabled(if: Corpus.program("zsh") != nil))
     func zshSyntax() throws {
-        let result = try ProcessRunner.run(try #require(Corpus.program("zsh")), ["-n", Corpus.packageRoot + "/data/completions/_assoc"],
-                                           environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"])
+        let result = try ProcessRunner.run(
+            try #require(Corpus.program("zsh")), ["-n", Corpus.packageRoot + "/data/completions/_assoc"],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"])
         #expect(result.status == 0, "\(result.standardError)")
     }
 
-    @Test("fish completes every command's options from its completion file", .enabled(if: Corpus.program("fish") != nil),
-          arguments: visible.map(\.name))
+    @Test(
+        "fish completes every command's options from its completion file", .enabled(if: Corpus.program("fish") != nil),
+        arguments: visible.map(\.name))
     func fishCompletes(name: String) throws {
         let fish = try #require(Corpus.program("fish"))
         let file = Corpus.packageRoot + "/data/completions/assoc.fish"
         #expect(try ProcessRunner.run(fish, ["--no-execute", file], environment: ["PATH": "/usr/bin:/bin"]).status == 0)
         let definition = try CommandTable.command(named: name).definition
         let script = "source '\(file)'; complete -C 'assoc \(name) --'; complete -C 'assoc \(name) -'"
-        let result = try ProcessRunner.run(fish, ["--no-config", "-c", script],
-                                           environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"])
+        let result = try ProcessRunner.run(
+            fish, ["--no-config", "-c", script],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"])
         let offered = Set(result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
         let defined = Set(definition.allOptions.flatMap { [$0.long, $0.short].compactMap { $0 } })
         #expect(offered == defined, "fish completion of \(name): \(result.standardError)")
     }
 
-    @Test("bash completes commands, option values from their choices, and files where the operand is one",
-          .enabled(if: Corpus.program("bash") != nil))
+    @Test(
+        "bash completes commands, option values from their choices, and files where the operand is one",
+        .enabled(if: Corpus.program("bash") != nil))
     func bashValues() throws {
         func complete(_ words: [String]) throws -> [String] {
             let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-            let script = "source '\(Corpus.packageRoot)/data/completions/assoc.bash'; COMP_WORDS=(\(quoted)); "
+            let script =
+                "source '\(Corpus.packageRoot)/data/completions/assoc.bash'; COMP_WORDS=(\(quoted)); "
                 + "COMP_CWORD=\(words.count - 1); _assoc; printf '%s\\n' \"${COMPREPLY[@]}\""
-            let result = try ProcessRunner.run(try #require(Corpus.program("bash")), ["--norc", "-c", script],
-                                               environment: ["PATH": "/usr/bin:/bin"], directory: Corpus.packageRoot)
+            let result = try ProcessRunner.run(
+                try #require(Corpus.program("bash")), ["--norc", "-c", script],
+                environment: ["PATH": "/usr/bin:/bin"], directory: Corpus.packageRoot)
             return result.standardOutput.split(separator: "\n").map(String.init)
         }
         #expect(try complete(["assoc", "se"]) == ["set", "settings"])

@@ -1,8 +1,9 @@
-@testable import AssocCLI
 import AssocTestSupport
 import Foundation
 import MIMEDatabase
 import Testing
+
+@testable import AssocCLI
 
 /// Edits that say exactly what they did and refuse what would not work (issue 16, "Edits").
 @Suite("edits that say what they did", .enabled(if: hasSystemDatabase))
@@ -11,8 +12,9 @@ struct EditReportTests {
     static func world() throws -> (TemporaryXDGTree, [String: String]) {
         let tree = try TemporaryXDGTree()
         func entry(_ id: String, _ types: String, _ extra: String = "") throws {
-            try tree.write("usr-share/applications/\(id)",
-                           "[Desktop Entry]\nType=Application\nName=\(id)\nExec=true %f\nMimeType=\(types)\n\(extra)")
+            try tree.write(
+                "usr-share/applications/\(id)",
+                "[Desktop Entry]\nType=Application\nName=\(id)\nExec=true %f\nMimeType=\(types)\n\(extra)")
         }
         try entry("viewer.desktop", "application/pdf;image/png;image/jpeg;")
         try entry("other.desktop", "application/pdf;")
@@ -43,8 +45,9 @@ struct EditReportTests {
     func invalidKeys(key: String) throws {
         let (tree, variables) = try Self.world()
         let run = runCLI(["set", "--force", key, "viewer.desktop"], environment: variables)
-        #expect(run.status == 2 && (run.standardError.contains("RFC 6838") || run.standardError.contains("'['")),
-                "\(run.standardError)")
+        #expect(
+            run.status == 2 && (run.standardError.contains("RFC 6838") || run.standardError.contains("'['")),
+            "\(run.standardError)")
         #expect(Self.list(tree).isEmpty)
     }
 
@@ -74,8 +77,9 @@ struct EditReportTests {
         #expect(first.standardOutput.contains("\(path):\n"))
         #expect(first.standardOutput.contains("  + application/pdf=viewer.desktop; (in [Default Applications])"))
         #expect(first.standardOutput.contains("  + application/pdf=viewer.desktop; (in [Added Associations])"))
-        #expect(first.standardOutput.contains("application/pdf: other.desktop → viewer.desktop")
-            || first.standardOutput.contains("application/pdf: viewer.desktop → viewer.desktop"), "\(first.standardOutput)")
+        #expect(
+            first.standardOutput.contains("application/pdf: other.desktop → viewer.desktop")
+                || first.standardOutput.contains("application/pdf: viewer.desktop → viewer.desktop"), "\(first.standardOutput)")
         let second = runCLI(["set", "application/pdf", "viewer.desktop"], environment: variables)
         #expect(second.standardOutput.contains("\(path): nothing to change"))
         let removed = runCLI(["remove", "application/pdf", "other.desktop"], environment: variables)
@@ -90,8 +94,10 @@ struct EditReportTests {
         try tree.write("config/mimeapps.list", "[Removed Associations]\napplication/pdf=other.desktop;\n")
         let run = runCLI(["add", "--dry-run", "image/png", "viewer.desktop"], environment: variables)
         #expect(run.status == 0)
-        try tree.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=other.desktop;\n"
-            + "[Removed Associations]\napplication/pdf=other.desktop;\n")
+        try tree.write(
+            "config/mimeapps.list",
+            "[Default Applications]\napplication/pdf=other.desktop;\n"
+                + "[Removed Associations]\napplication/pdf=other.desktop;\n")
         let unset = runCLI(["unset", "application/pdf"], environment: variables)
         #expect(unset.standardOutput.contains("application/pdf (as GIO sees it): other.desktop →"), "\(unset.standardOutput)")
     }
@@ -101,7 +107,9 @@ struct EditReportTests {
         let (tree, variables) = try Self.world()
         #expect(runCLI(["set", "image/*", "viewer.desktop"], environment: variables).status == 0)
         let sync = runCLI(["sync"], environment: variables)
-        #expect(sync.standardOutput.contains("rule 'image/*=viewer.desktop': 2 types: image/jpeg, image/png"), "\(sync.standardOutput)")
+        #expect(
+            sync.standardOutput.contains("rule 'image/*=viewer.desktop': 2 types: image/jpeg, image/png"),
+            "\(sync.standardOutput)")
         let reset = runCLI(["reset", "image/*"], environment: variables)
         #expect(reset.standardOutput.contains("forgot the rule 'image/*'"))
         #expect(runCLI(["sync"], environment: variables).standardOutput.contains("no rules to apply"))
@@ -115,15 +123,17 @@ struct EditReportTests {
     @Test("check reports an association to an application that is gone, and --fix takes it out")
     func missingAssociation() throws {
         let (tree, variables) = try Self.world()
-        try tree.write("config/mimeapps.list",
-                       "[Default Applications]\napplication/pdf=gone.desktop;viewer.desktop;\n\n"
-                        + "[Added Associations]\napplication/pdf=gone.desktop;viewer.desktop;\n")
+        try tree.write(
+            "config/mimeapps.list",
+            "[Default Applications]\napplication/pdf=gone.desktop;viewer.desktop;\n\n"
+                + "[Added Associations]\napplication/pdf=gone.desktop;viewer.desktop;\n")
         let check = runCLI(["check", "--json"], environment: variables)
         #expect(check.standardOutput.contains("\"association-missing\""))
         #expect(check.standardOutput.contains("\"default-missing\""))
         _ = runCLI(["check", "--fix"], environment: variables)
-        #expect(Self.list(tree) == "[Default Applications]\napplication/pdf=viewer.desktop;\n\n"
-            + "[Added Associations]\napplication/pdf=viewer.desktop;\n")
+        #expect(
+            Self.list(tree) == "[Default Applications]\napplication/pdf=viewer.desktop;\n\n"
+                + "[Added Associations]\napplication/pdf=viewer.desktop;\n")
     }
 
     @Test("a new list gets the mode the umask gives; an existing one keeps its mode")
@@ -134,8 +144,11 @@ struct EditReportTests {
         let mode = try FileManager.default.attributesOfItem(atPath: tree.path("config/mimeapps.list"))[.posixPermissions] as? Int
         #expect(mode == 0o640)
         #expect(chmod(tree.path("config/mimeapps.list"), 0o604) == 0)
-        #expect(try ProcessRunner.run("/bin/sh", ["-c", shell.replacingOccurrences(of: "add", with: "set")],
-                                      environment: variables).status == 0)
+        #expect(
+            try ProcessRunner.run(
+                "/bin/sh", ["-c", shell.replacingOccurrences(of: "add", with: "set")],
+                environment: variables
+            ).status == 0)
         let kept = try FileManager.default.attributesOfItem(atPath: tree.path("config/mimeapps.list"))[.posixPermissions] as? Int
         #expect(kept == 0o604)
     }

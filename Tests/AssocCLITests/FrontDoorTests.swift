@@ -1,7 +1,8 @@
-@testable import AssocCLI
 import AssocTestSupport
 import Foundation
 import Testing
+
+@testable import AssocCLI
 
 /// The drifts between the parser, the help and the pages that issue 15 found, each held here,
 /// and the forgiving front door.
@@ -24,8 +25,9 @@ struct FrontDoorTests {
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("not in the shared-mime-info database"))
         #expect(runCLI(["explain", "--no-resolve", "application/pdf"]).status == 0)
-        #expect(try String(contentsOfFile: Corpus.packageRoot + "/man/assoc-explain.1", encoding: .utf8)
-            .contains("a TYPE is not in the database"))
+        #expect(
+            try String(contentsOfFile: Corpus.packageRoot + "/man/assoc-explain.1", encoding: .utf8)
+                .contains("a TYPE is not in the database"))
     }
 
     @Test("--no-resolve is in explain's options, -j in type's usage")
@@ -35,11 +37,13 @@ struct FrontDoorTests {
         #expect(type.components(separatedBy: "\n\n")[0].contains("[-j N]"))
     }
 
-    @Test("each edit command accepts only its own options", arguments: [
-        ["add", "--all-types", "text/plain", "a.desktop"], ["remove", "--app-types", "a.desktop"],
-        ["reset", "--desktop", "gnome", "text/plain"], ["add", "--file", "x", "a.desktop"],
-        ["unset", "--app-types", "x", "text/plain"], ["remove", "--file", "x", "a.desktop"],
-    ])
+    @Test(
+        "each edit command accepts only its own options",
+        arguments: [
+            ["add", "--all-types", "text/plain", "a.desktop"], ["remove", "--app-types", "a.desktop"],
+            ["reset", "--desktop", "gnome", "text/plain"], ["add", "--file", "x", "a.desktop"],
+            ["unset", "--app-types", "x", "text/plain"], ["remove", "--file", "x", "a.desktop"],
+        ])
     func editOptions(arguments: [String]) {
         let run = runCLI(arguments)
         #expect(run.status == 2)
@@ -65,14 +69,16 @@ struct FrontDoorTests {
         #expect(run.standardOutput == "-h: text/plain\n--help: text/plain\n")
     }
 
-    @Test("a misspelled command, option or choice gets the nearest ones", arguments: [
-        (["sett", "a", "b"], "unknown command 'sett'; did you mean 'set'?"),
-        (["typ", "x"], "unknown command 'typ'; did you mean 'type'?"),
-        (["type", "--jsno", "x"], "unknown option '--jsno'; did you mean '--json'?"),
-        (["default", "--as", "gi", "x"], "'--as' takes"),
-        (["list", "--sort", "dat"], "did you mean 'date'?"),
-        (["--verbos", "type", "x"], "did you mean '--verbose'?"),
-    ])
+    @Test(
+        "a misspelled command, option or choice gets the nearest ones",
+        arguments: [
+            (["sett", "a", "b"], "unknown command 'sett'; did you mean 'set'?"),
+            (["typ", "x"], "unknown command 'typ'; did you mean 'type'?"),
+            (["type", "--jsno", "x"], "unknown option '--jsno'; did you mean '--json'?"),
+            (["default", "--as", "gi", "x"], "'--as' takes"),
+            (["list", "--sort", "dat"], "did you mean 'date'?"),
+            (["--verbos", "type", "x"], "did you mean '--verbose'?"),
+        ])
     func suggestions(arguments: [String], expected: String) {
         let run = runCLI(arguments)
         #expect(run.status == 2)
@@ -85,32 +91,38 @@ struct FrontDoorTests {
         #expect(run.status == 1 && run.standardError.contains("did you mean 'application/pdf'?"), "\(run.standardError)")
     }
 
-    @Test("set: a bare extension is pointed at its dot, a bare scheme is x-scheme-handler/SCHEME", .enabled(if: hasSystemDatabase))
+    @Test(
+        "set: a bare extension is pointed at its dot, a bare scheme is x-scheme-handler/SCHEME", .enabled(if: hasSystemDatabase))
     func bareWords() throws {
         let tree = try TemporaryXDGTree()
-        try tree.write("usr-share/applications/browser.desktop",
-                       "[Desktop Entry]\nType=Application\nName=Browser\nExec=true %u\nMimeType=x-scheme-handler/https;\n")
+        try tree.write(
+            "usr-share/applications/browser.desktop",
+            "[Desktop Entry]\nType=Application\nName=Browser\nExec=true %u\nMimeType=x-scheme-handler/https;\n")
         var variables = tree.variables(dataDirs: ["usr-share", "/usr/share"])
         variables["PATH"] = "/usr/bin:/bin"
         let pdf = runCLI(["set", "pdf", "browser.desktop"], environment: variables)
         #expect(pdf.status == 2 && pdf.standardError.contains("did you mean the extension '.pdf'?"), "\(pdf.standardError)")
         let https = runCLI(["set", "https", "browser.desktop"], environment: variables)
         #expect(https.status == 0, "\(https.standardError)")
-        #expect(try String(contentsOfFile: tree.path("config/mimeapps.list"), encoding: .utf8)
-            .contains("x-scheme-handler/https=browser.desktop;"))
+        #expect(
+            try String(contentsOfFile: tree.path("config/mimeapps.list"), encoding: .utf8)
+                .contains("x-scheme-handler/https=browser.desktop;"))
     }
 
     @Test("an unknown application is answered with the installed ones that handle the type", .enabled(if: hasSystemDatabase))
     func unknownApplication() throws {
         let tree = try TemporaryXDGTree()
-        try tree.write("usr-share/applications/viewer.desktop",
-                       "[Desktop Entry]\nType=Application\nName=Viewer\nExec=true %f\nMimeType=application/pdf;\n")
+        try tree.write(
+            "usr-share/applications/viewer.desktop",
+            "[Desktop Entry]\nType=Application\nName=Viewer\nExec=true %f\nMimeType=application/pdf;\n")
         var variables = tree.variables(dataDirs: ["usr-share", "/usr/share"])
         variables["PATH"] = "/usr/bin:/bin"
         let run = runCLI(["set", "application/pdf", "nosuchapp"], environment: variables)
         #expect(run.status == 2)
-        #expect(run.standardError.contains("no installed application 'nosuchapp'; installed ones that handle "
-            + "application/pdf: viewer.desktop"), "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "no installed application 'nosuchapp'; installed ones that handle "
+                    + "application/pdf: viewer.desktop"), "\(run.standardError)")
         let near = runCLI(["set", "application/pdf", "viewr"], environment: variables)
         #expect(near.standardError.contains("did you mean 'viewer.desktop'?"), "\(near.standardError)")
     }

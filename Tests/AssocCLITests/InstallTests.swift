@@ -4,14 +4,19 @@ import Testing
 
 @Suite("make install and uninstall")
 struct InstallTests {
-    @Test("make install DESTDIR PREFIX=/usr puts the binary, the pages and the completions where they are read",
-          .enabled(if: Corpus.program("make") != nil))
+    @Test(
+        "make install DESTDIR PREFIX=/usr puts the binary, the pages and the completions where they are read",
+        .enabled(if: Corpus.program("make") != nil))
     func install() throws {
         let stage = try TemporaryXDGTree()
         let make = try #require(Corpus.program("make"))
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": stage.path("home")]
-        let installed = try ProcessRunner.run(make, ["-C", Corpus.packageRoot, "install", "DESTDIR=" + stage.root, "PREFIX=/usr",
-                                                     "ASSOC_BINARY=" + ProcessRunner.assocExecutable], environment: environment)
+        let installed = try ProcessRunner.run(
+            make,
+            [
+                "-C", Corpus.packageRoot, "install", "DESTDIR=" + stage.root, "PREFIX=/usr",
+                "ASSOC_BINARY=" + ProcessRunner.assocExecutable,
+            ], environment: environment)
         #expect(installed.status == 0, "\(installed.standardError)")
         let root = stage.root + "/usr"
         let version = try ProcessRunner.run(root + "/bin/assoc", ["--version"], environment: [:])
@@ -19,21 +24,26 @@ struct InstallTests {
         let pages = try FileManager.default.contentsOfDirectory(atPath: root + "/share/man/man1")
         #expect(pages.contains("assoc.1") && pages.contains("assoc-set.1"))
         if let man = Corpus.program("man") {
-            let page = try ProcessRunner.run(man, ["-l", root + "/share/man/man1/assoc-set.1"],
-                                             environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "80"])
+            let page = try ProcessRunner.run(
+                man, ["-l", root + "/share/man/man1/assoc-set.1"],
+                environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "80"])
             #expect(page.status == 0 && page.standardOutput.contains("assoc set"))
         }
-        for file in ["share/bash-completion/completions/assoc", "share/zsh/vendor-completions/_assoc",
-                     "share/fish/vendor_completions.d/assoc.fish"] {
+        for file in [
+            "share/bash-completion/completions/assoc", "share/zsh/vendor-completions/_assoc",
+            "share/fish/vendor_completions.d/assoc.fish",
+        ] {
             #expect(FileManager.default.fileExists(atPath: root + "/" + file), "\(file)")
         }
         if let bash = Corpus.program("bash") {
-            let script = "source '\(root)/share/bash-completion/completions/assoc'; COMP_WORDS=(assoc imp); COMP_CWORD=1; "
+            let script =
+                "source '\(root)/share/bash-completion/completions/assoc'; COMP_WORDS=(assoc imp); COMP_CWORD=1; "
                 + "_assoc; printf '%s\\n' \"${COMPREPLY[@]}\""
             #expect(try ProcessRunner.run(bash, ["--norc", "-c", script], environment: environment).standardOutput == "import\n")
         }
-        let removed = try ProcessRunner.run(make, ["-C", Corpus.packageRoot, "uninstall", "DESTDIR=" + stage.root, "PREFIX=/usr"],
-                                            environment: environment)
+        let removed = try ProcessRunner.run(
+            make, ["-C", Corpus.packageRoot, "uninstall", "DESTDIR=" + stage.root, "PREFIX=/usr"],
+            environment: environment)
         #expect(removed.status == 0)
         #expect(!FileManager.default.fileExists(atPath: root + "/bin/assoc"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/share/man/man1").isEmpty)

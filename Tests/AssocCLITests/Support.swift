@@ -1,6 +1,7 @@
-@testable import AssocCLI
 import AssocTestSupport
 import Foundation
+
+@testable import AssocCLI
 
 /// One in-process run of the command line.
 struct CLIRun {
@@ -13,10 +14,12 @@ struct CLIRun {
 /// that points everything at a directory that does not exist).
 func runCLI(_ arguments: [String], environment: [String: String]? = nil) -> CLIRun {
     let (sink, captured) = OutputSink.capturing()
-    let variables = environment ?? [
-        "HOME": "/nonexistent/assoc-cli-tests", "XDG_DATA_DIRS": "/usr/share", "XDG_CONFIG_DIRS": "/nonexistent/assoc-cli-tests",
-        "PATH": "/usr/bin:/bin", "LC_ALL": "C",
-    ]
+    let variables =
+        environment ?? [
+            "HOME": "/nonexistent/assoc-cli-tests", "XDG_DATA_DIRS": "/usr/share",
+            "XDG_CONFIG_DIRS": "/nonexistent/assoc-cli-tests",
+            "PATH": "/usr/bin:/bin", "LC_ALL": "C",
+        ]
     let status = AssocCLI.run(arguments: arguments, environment: variables, output: sink)
     return CLIRun(status: status.rawValue, standardOutput: captured.standardOutput, standardError: captured.standardError)
 }

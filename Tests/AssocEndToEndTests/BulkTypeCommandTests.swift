@@ -45,8 +45,10 @@ struct BulkTypeCommandTests {
         #expect(bulk.standardOutput == expected)
         #expect(bulk.standardError == errors, "the missing path is reported once, as alone")
         #expect(bulk.status == 2)
-        let oneThread = try ProcessRunner.assoc(["type", "--jobs", "1", "--json", "--files-from", list], environment: environment)
-        let manyThreads = try ProcessRunner.assoc(["type", "--jobs", "4", "--json", "--files-from", list], environment: environment)
+        let oneThread = try ProcessRunner.assoc(
+            ["type", "--jobs", "1", "--json", "--files-from", list], environment: environment)
+        let manyThreads = try ProcessRunner.assoc(
+            ["type", "--jobs", "4", "--json", "--files-from", list], environment: environment)
         #expect(oneThread.standardOutput == manyThreads.standardOutput)
         #expect(oneThread.standardOutput.split(separator: "\n").count == listed.count - 1)
     }

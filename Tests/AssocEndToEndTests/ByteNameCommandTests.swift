@@ -29,15 +29,18 @@ struct ByteNameCommandTests {
     /// Runs `assoc WORDS` in `directory`, a word `%s` replaced by the bytes of `name`: a process's
     /// arguments are bytes, so the shell's printf makes them.
     /// With `output`, standard output goes to that file, whose bytes the caller reads.
-    func assoc(_ words: [String], name: [UInt8] = [], in directory: String, tree: TemporaryXDGTree,
-               output: String? = nil) throws -> ProcessResult {
+    func assoc(
+        _ words: [String], name: [UInt8] = [], in directory: String, tree: TemporaryXDGTree,
+        output: String? = nil
+    ) throws -> ProcessResult {
         let octal = name.map { "\\" + String($0, radix: 8) }.joined()
         let arguments = words.map { $0 == "%s" ? "\"$(printf '\(octal)')\"" : "'\($0)'" }.joined(separator: " ")
         var environment = systemDatabaseEnvironment(tree)
         environment["ASSOC"] = ProcessRunner.assocExecutable
         let redirect = output.map { " > '\($0)'" } ?? ""
-        return try ProcessRunner.run("/bin/sh", ["-c", "exec \"$ASSOC\" " + arguments + redirect], environment: environment,
-                                     directory: directory)
+        return try ProcessRunner.run(
+            "/bin/sh", ["-c", "exec \"$ASSOC\" " + arguments + redirect], environment: environment,
+            directory: directory)
     }
 
     @Test("move of the name with a real U+10FFFF moves that file, not the one whose name has the byte FF")

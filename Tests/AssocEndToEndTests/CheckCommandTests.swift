@@ -5,7 +5,9 @@ import Testing
 /// A sound configuration whose user's list has exactly the three problems --fix repairs.
 func fixableWorld() throws -> TemporaryXDGTree {
     let tree = try CheckFixtures.clean()
-    try tree.write("config/mimeapps.list", """
+    try tree.write(
+        "config/mimeapps.list",
+        """
         # my defaults
         [Default Applications]
         application/x-pdf=viewer.desktop;
@@ -94,30 +96,33 @@ struct CheckCommandTests {
         let result = try ProcessRunner.assoc(["check", "--fix"], environment: variables)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         let list = tree.path("config/mimeapps.list")
-        #expect(result.standardOutput == """
-            \(list):
-              - application/x-pdf=viewer.desktop; (in [Default Applications])
-              + application/pdf=viewer.desktop; (in [Default Applications])
-              + application/zip=editor.desktop; (in [Added Associations])
-              - text/plain=editor.desktop; (in [Removed Associations])
-            no problems found
-            fixed 3 problems
-            """ + "\n", "the lines the fixes changed, then what is left")
-        #expect(try String(contentsOfFile: tree.path("config/mimeapps.list"), encoding: .utf8) == """
-            # my defaults
-            [Default Applications]
-            application/pdf=viewer.desktop;
-            application/zip=editor.desktop;
+        #expect(
+            result.standardOutput == """
+                \(list):
+                  - application/x-pdf=viewer.desktop; (in [Default Applications])
+                  + application/pdf=viewer.desktop; (in [Default Applications])
+                  + application/zip=editor.desktop; (in [Added Associations])
+                  - text/plain=editor.desktop; (in [Removed Associations])
+                no problems found
+                fixed 3 problems
+                """ + "\n", "the lines the fixes changed, then what is left")
+        #expect(
+            try String(contentsOfFile: tree.path("config/mimeapps.list"), encoding: .utf8) == """
+                # my defaults
+                [Default Applications]
+                application/pdf=viewer.desktop;
+                application/zip=editor.desktop;
 
-            [Added Associations]
-            text/plain=editor.desktop;
-            application/zip=editor.desktop;
+                [Added Associations]
+                text/plain=editor.desktop;
+                application/zip=editor.desktop;
 
-            [Removed Associations]
-            """ + "\n")
+                [Removed Associations]
+                """ + "\n")
         let again = try ProcessRunner.assoc(["check"], environment: variables)
         #expect(again.status == 0 && again.standardOutput == "no problems found\n")
-        #expect(try ProcessRunner.assoc(["default", "application/zip"], environment: variables).standardOutput == "editor.desktop\n")
+        #expect(
+            try ProcessRunner.assoc(["default", "application/zip"], environment: variables).standardOutput == "editor.desktop\n")
     }
 
     @Test("a read-only list is not written: the change is printed, exit 2")
@@ -133,9 +138,11 @@ struct CheckCommandTests {
         #expect(try String(contentsOfFile: target, encoding: .utf8) == before)
     }
 
-    @Test("usage errors exit 2; --help prints the usage and the man page exists", arguments: [
-        ["check", "--dry-run"], ["check", "extra"], ["check", "--json", "--fix", "--dry-run"], ["check", "--frobnicate"],
-    ])
+    @Test(
+        "usage errors exit 2; --help prints the usage and the man page exists",
+        arguments: [
+            ["check", "--dry-run"], ["check", "extra"], ["check", "--json", "--fix", "--dry-run"], ["check", "--frobnicate"],
+        ])
     func usage(arguments: [String]) throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }

@@ -43,15 +43,19 @@ struct ConfigurationSafetyTests {
         try tree.write("dl/report.pdf", "%PDF-1.4\n")
         let thumbnails = try tree.makeDirectory("dl/.sh_thumbnails/normal")
         let thumbnailName = MD5Name.of("file://" + tree.path("dl/report.pdf"))
-        for fifo in ["config/mimeapps.list", "data/applications/fifo.desktop", "data/mime/packages/fifo.xml",
-                     "config/assoc/rules.list", "state/assoc/open-with.list",
-                     "dl/.sh_thumbnails/normal/" + thumbnailName] {
+        for fifo in [
+            "config/mimeapps.list", "data/applications/fifo.desktop", "data/mime/packages/fifo.xml",
+            "config/assoc/rules.list", "state/assoc/open-with.list",
+            "dl/.sh_thumbnails/normal/" + thumbnailName,
+        ] {
             #expect(mkfifo(tree.path(fifo), 0o644) == 0, "mkfifo \(fifo)")
         }
         _ = thumbnails
-        for arguments in [["default", "application/pdf"], ["apps", "application/pdf"], ["list", tree.path("dl")],
-                          ["check"], ["mime", "application/pdf"], ["add", "application/pdf", "viewer.desktop"],
-                          ["sync"], ["open", "--dry-run", tree.path("dl/report.pdf")]] {
+        for arguments in [
+            ["default", "application/pdf"], ["apps", "application/pdf"], ["list", tree.path("dl")],
+            ["check"], ["mime", "application/pdf"], ["add", "application/pdf", "viewer.desktop"],
+            ["sync"], ["open", "--dry-run", tree.path("dl/report.pdf")],
+        ] {
             let result = try ProcessRunner.assoc(arguments, environment: variables, timeout: 20)
             #expect(!result.timedOut, "assoc \(arguments.joined(separator: " ")) hung on a FIFO")
             #expect(!result.terminatedBySignal, "assoc \(arguments.joined(separator: " ")) crashed")
@@ -82,19 +86,22 @@ struct ConfigurationSafetyTests {
         try tail.close()
     }
 
-    @Test("a rewrite keeps the list's user.* attributes and the CRLF ending of the line it replaces",
-          .enabled(if: Corpus.temporaryDirectoryHasAttributes))
+    @Test(
+        "a rewrite keeps the list's user.* attributes and the CRLF ending of the line it replaces",
+        .enabled(if: Corpus.temporaryDirectoryHasAttributes))
     func attributesAndLineEndings() throws {
         let (tree, variables) = try applicationsWorld()
         defer { withExtendedLifetime(tree) {} }
-        let list = try tree.write("config/mimeapps.list",
-                                  "[Default Applications]\r\napplication/pdf=other-viewer.desktop;\r\ntext/plain=editor.desktop;\r\n")
+        let list = try tree.write(
+            "config/mimeapps.list",
+            "[Default Applications]\r\napplication/pdf=other-viewer.desktop;\r\ntext/plain=editor.desktop;\r\n")
         try ExtendedAttributes.set("user.managed-by", to: "dotfiles", on: list)
         let set = try ProcessRunner.assoc(["set", "application/pdf", "viewer.desktop"], environment: variables)
         #expect(set.status == 0, "\(set.standardError)")
         let text = try String(contentsOfFile: list, encoding: .utf8)
-        #expect(text.hasPrefix("[Default Applications]\r\napplication/pdf=viewer.desktop;\r\ntext/plain=editor.desktop;\r\n"),
-                "\(text.debugDescription)")
+        #expect(
+            text.hasPrefix("[Default Applications]\r\napplication/pdf=viewer.desktop;\r\ntext/plain=editor.desktop;\r\n"),
+            "\(text.debugDescription)")
         #expect(text.contains("[Added Associations]\r\napplication/pdf=viewer.desktop;\r\n"), "\(text.debugDescription)")
         #expect(ExtendedAttributes.value("user.managed-by", of: list) == "dotfiles")
     }
@@ -136,7 +143,8 @@ struct ConfigurationSafetyTests {
         defer { withExtendedLifetime(tree) {} }
         let real = try tree.write("dotfiles/mimeapps.list", "[Default Applications]\n")
         try FileManager.default.removeItem(atPath: tree.path("config/mimeapps.list"))
-        try FileManager.default.createSymbolicLink(atPath: tree.path("config/mimeapps.list"), withDestinationPath: "../dotfiles/mimeapps.list")
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.path("config/mimeapps.list"), withDestinationPath: "../dotfiles/mimeapps.list")
         #expect(try ProcessRunner.assoc(["add", "application/pdf", "viewer.desktop"], environment: variables).status == 0)
         #expect(try String(contentsOfFile: real, encoding: .utf8).contains("application/pdf=viewer.desktop;"))
         #expect(FileBytes.isSymbolicLink(tree.path("config/mimeapps.list")))
@@ -150,22 +158,25 @@ struct ConfigurationSafetyTests {
         variables["XDG_CONFIG_HOME"] = nil
         variables["XDG_STATE_HOME"] = nil
         variables["HOME"] = home
-        let set = try ProcessRunner.assoc(["set", "application/pdf", "viewer.desktop"], environment: variables,
-                                          directory: tree.root)
+        let set = try ProcessRunner.assoc(
+            ["set", "application/pdf", "viewer.desktop"], environment: variables,
+            directory: tree.root)
         #expect(set.status == 2)
         #expect(set.standardError.contains("cannot tell where to write"), "\(set.standardError)")
         #expect(!FileManager.default.fileExists(atPath: "/.config/mimeapps.list"))
         #expect(!FileManager.default.fileExists(atPath: tree.path("home/.config")))
         // Reading still works, from the system's lists.
-        #expect(try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput == "viewer.desktop\n")
+        #expect(
+            try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput == "viewer.desktop\n")
     }
 
     @Test("links that loop back in an applications directory are read once, with no invented IDs")
     func applicationDirectoryLoops() throws {
         let (tree, variables) = try applicationsWorld()
         defer { withExtendedLifetime(tree) {} }
-        try tree.write("data/applications/mine.desktop",
-                       "[Desktop Entry]\nType=Application\nName=Mine\nExec=true %f\nMimeType=application/pdf;\n")
+        try tree.write(
+            "data/applications/mine.desktop",
+            "[Desktop Entry]\nType=Application\nName=Mine\nExec=true %f\nMimeType=application/pdf;\n")
         for name in ["p", "q", "r", "s"] {
             try FileManager.default.createSymbolicLink(atPath: tree.path("data/applications/" + name), withDestinationPath: ".")
         }

@@ -6,9 +6,13 @@ import Testing
 func applicationsWorld() throws -> (TemporaryXDGTree, [String: String]) {
     let tree = try TemporaryXDGTree()
     try tree.linkSystemMIMEDatabase()
-    for (id, types) in [("viewer.desktop", "application/pdf;"), ("other-viewer.desktop", "application/pdf;"),
-                        ("editor.desktop", "text/plain;"), ("browser.desktop", "x-scheme-handler/https;text/html;")] {
-        try tree.write("usr-share/applications/\(id)", """
+    for (id, types) in [
+        ("viewer.desktop", "application/pdf;"), ("other-viewer.desktop", "application/pdf;"),
+        ("editor.desktop", "text/plain;"), ("browser.desktop", "x-scheme-handler/https;text/html;"),
+    ] {
+        try tree.write(
+            "usr-share/applications/\(id)",
+            """
             [Desktop Entry]
             Type=Application
             Name=\(id.dropLast(8).capitalized)
@@ -43,7 +47,9 @@ struct DefaultCommandTests {
         defer { withExtendedLifetime(tree) {} }
         let notes = try tree.write("notes.md", "# title\n")
         #expect(try ProcessRunner.assoc(["default", notes], environment: variables).standardOutput == "editor.desktop\n")
-        #expect(try ProcessRunner.assoc(["default", "HTTPS://example.org/x"], environment: variables).standardOutput == "browser.desktop\n")
+        #expect(
+            try ProcessRunner.assoc(["default", "HTTPS://example.org/x"], environment: variables).standardOutput
+                == "browser.desktop\n")
         let none = try ProcessRunner.assoc(["default", "image/png"], environment: variables)
         #expect(none.status == 1)
         #expect(none.standardError.contains("no default application for 'image/png'"))
@@ -83,8 +89,11 @@ struct DefaultCommandTests {
         let (tree, variables) = try applicationsWorld()
         defer { withExtendedLifetime(tree) {} }
         try tree.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=editor.desktop;\n")
-        #expect(try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput == "viewer.desktop\n")
-        #expect(try ProcessRunner.assoc(["default", "--as", "gio", "application/pdf"], environment: variables).standardOutput == "editor.desktop\n")
+        #expect(
+            try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput == "viewer.desktop\n")
+        #expect(
+            try ProcessRunner.assoc(["default", "--as", "gio", "application/pdf"], environment: variables).standardOutput
+                == "editor.desktop\n")
         let explain = try ProcessRunner.assoc(["explain", "application/pdf"], environment: variables)
         #expect(explain.standardOutput.contains("GIO would choose: editor.desktop"))
         #expect(explain.standardOutput.contains("which the mime-apps specification requires (\"Default Application\")"))
@@ -96,12 +105,14 @@ struct DefaultCommandTests {
         let gio = try #require(Corpus.program("gio"))
         let output = try ProcessRunner.run(gio, ["mime", type], environment: variables).standardOutput
         guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("Default application for") }),
-            let colon = line.range(of: ": ", options: .backwards) else { return nil }
+            let colon = line.range(of: ": ", options: .backwards)
+        else { return nil }
         return String(line[colon.upperBound...])
     }
 
-    @Test("--as gio and --as xdg-open ignore a per-file choice, as gio mime does; spec mode shows it and says only assoc honours it",
-          .enabled(if: Corpus.program("gio") != nil && Corpus.program("xdg-mime") != nil))
+    @Test(
+        "--as gio and --as xdg-open ignore a per-file choice, as gio mime does; spec mode shows it and says only assoc honours it",
+        .enabled(if: Corpus.program("gio") != nil && Corpus.program("xdg-mime") != nil))
     func perFileChoiceIsAssocsOwn() throws {
         let (tree, variables) = try applicationsWorld()
         defer { withExtendedLifetime(tree) {} }
@@ -121,16 +132,19 @@ struct DefaultCommandTests {
         #expect(spec.standardError.contains("only assoc honours it"))
     }
 
-    @Test("with no mimeinfo.cache, explain gives the reason GIO's own resolution gives, and GIO's answer is gio mime's",
-          .enabled(if: Corpus.program("gio") != nil))
+    @Test(
+        "with no mimeinfo.cache, explain gives the reason GIO's own resolution gives, and GIO's answer is gio mime's",
+        .enabled(if: Corpus.program("gio") != nil))
     func explainMissingCache() throws {
         let (tree, variables) = try applicationsWorld()
         defer { withExtendedLifetime(tree) {} }
         let gio = try gioDefault("text/plain", variables)
         let explain = try ProcessRunner.assoc(["explain", "text/plain"], environment: variables).standardOutput
         #expect(explain.contains("default: editor.desktop"))
-        #expect(explain.contains("GIO would choose: \(gio ?? "no default") — GIO reads what the entries in "
-            + tree.path("usr-share/applications") + " declare only from its mimeinfo.cache"))
+        #expect(
+            explain.contains(
+                "GIO would choose: \(gio ?? "no default") — GIO reads what the entries in "
+                    + tree.path("usr-share/applications") + " declare only from its mimeinfo.cache"))
         #expect(!explain.contains("merges every directory's defaults"))
     }
 
@@ -140,9 +154,12 @@ struct DefaultCommandTests {
         defer { withExtendedLifetime(tree) {} }
         // The user's default is hidden: the spec passes over it, GIO's default lookup takes it, and
         // xdg-mime checks only its program.
-        try tree.write("data/applications/hidden.desktop", "[Desktop Entry]\nType=Application\nName=H\nExec=true\nHidden=true\nMimeType=application/pdf;\n")
+        try tree.write(
+            "data/applications/hidden.desktop",
+            "[Desktop Entry]\nType=Application\nName=H\nExec=true\nHidden=true\nMimeType=application/pdf;\n")
         try tree.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=hidden.desktop;\n")
-        try tree.write("usr-share/applications/mimeinfo.cache", "[MIME Cache]\napplication/pdf=other-viewer.desktop;viewer.desktop;\n")
+        try tree.write(
+            "usr-share/applications/mimeinfo.cache", "[MIME Cache]\napplication/pdf=other-viewer.desktop;viewer.desktop;\n")
         var generic = variables
         generic["XDG_CURRENT_DESKTOP"] = nil
         try FileManager.default.removeItem(atPath: tree.path("usr-share/applications/mimeapps.list"))

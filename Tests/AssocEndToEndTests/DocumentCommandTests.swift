@@ -21,8 +21,10 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
 struct DocumentCommandTests {
     /// Real files of many types in three levels of folders.
     static let fixtureLayout: [String: [String]] = [
-        "": ["README.pdf", "test.png", "img_5304.jpg", "test.py", "Dockerfile", "test.zip", "dnd-counter.svg",
-             "text-utf8.txt", "ooo-test.odt", "test-id3.mp3", "test.webp", "test.eps"],
+        "": [
+            "README.pdf", "test.png", "img_5304.jpg", "test.py", "Dockerfile", "test.zip", "dnd-counter.svg",
+            "text-utf8.txt", "ooo-test.odt", "test-id3.mp3", "test.webp", "test.eps",
+        ],
         "papers/": ["text.pdf", "test.gif", "sample.docx", "test.ps", "markdown.md", "test-html-with-svg.html"],
         "papers/old/": ["test.tif", "test.bmp", "test.ico", "example.heic", "sample.xlsx", "test.psd", "test.ogg"],
     ]
@@ -58,8 +60,9 @@ struct DocumentCommandTests {
         return types.mapValues { ($0, conforming[$0] ?? false) }
     }
 
-    @Test("list --type application/pdf --type public.image takes exactly the documents assoc type and the hierarchy say conform",
-          .enabled(if: mimeDetectionSamples != nil, "the shared-mime-info corpus is absent"))
+    @Test(
+        "list --type application/pdf --type public.image takes exactly the documents assoc type and the hierarchy say conform",
+        .enabled(if: mimeDetectionSamples != nil, "the shared-mime-info corpus is absent"))
     func listConforming() throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
@@ -69,18 +72,21 @@ struct DocumentCommandTests {
         #expect(expected.values.contains { $0.conforms } && expected.values.contains { !$0.conforms })
         let folders = [root + "/papers", root + "/papers/old"]
 
-        let flat = try ProcessRunner.assoc(["list", "--type", "application/pdf", "--type", "public.image", "--json", root],
-                                           environment: environment)
+        let flat = try ProcessRunner.assoc(
+            ["list", "--type", "application/pdf", "--type", "public.image", "--json", root],
+            environment: environment)
         #expect(flat.status == 0)
         let flatObjects = try jsonLines(flat.standardOutput)
         let topLevel = expected.filter { $0.value.conforms && !$0.key.dropFirst(root.count + 1).contains("/") }
         #expect(Set(flatObjects.compactMap { $0["path"] as? String }) == Set(topLevel.keys).union([folders[0]]))
 
-        let deep = try ProcessRunner.assoc(["list", "--type", "application/pdf", "--type", "public.image", "--json", "-r", root],
-                                           environment: environment)
+        let deep = try ProcessRunner.assoc(
+            ["list", "--type", "application/pdf", "--type", "public.image", "--json", "-r", root],
+            environment: environment)
         let deepObjects = try jsonLines(deep.standardOutput)
-        #expect(Set(deepObjects.compactMap { $0["path"] as? String })
-            == Set(expected.filter { $0.value.conforms }.keys).union(folders))
+        #expect(
+            Set(deepObjects.compactMap { $0["path"] as? String })
+                == Set(expected.filter { $0.value.conforms }.keys).union(folders))
         for object in deepObjects {
             let path = try #require(object["path"] as? String)
             #expect(object["available"] as? Bool == true)
@@ -98,16 +104,18 @@ struct DocumentCommandTests {
         }
     }
 
-    @Test("list --all adds every other document, unavailable, with its type and the reason",
-          .enabled(if: mimeDetectionSamples != nil, "the shared-mime-info corpus is absent"))
+    @Test(
+        "list --all adds every other document, unavailable, with its type and the reason",
+        .enabled(if: mimeDetectionSamples != nil, "the shared-mime-info corpus is absent"))
     func listAll() throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
         let root = try makeFixture(tree, samples: try #require(mimeDetectionSamples))
         let environment = systemDatabaseEnvironment(tree)
         let expected = try expectedConformance(root: root, environment: environment)
-        let result = try ProcessRunner.assoc(["list", "--type", "application/pdf", "--type", "public.image", "--json", "-r", "--all", root],
-                                             environment: environment)
+        let result = try ProcessRunner.assoc(
+            ["list", "--type", "application/pdf", "--type", "public.image", "--json", "-r", "--all", root],
+            environment: environment)
         #expect(result.status == 0)
         let files = try jsonLines(result.standardOutput).filter { $0["directory"] as? Bool == false }
         #expect(Set(files.compactMap { $0["path"] as? String }) == Set(expected.keys))
@@ -118,8 +126,9 @@ struct DocumentCommandTests {
             if want.conforms {
                 #expect(object["reason"] is NSNull)
             } else {
-                #expect(object["reason"] as? String
-                    == "its type \(want.type) does not conform to application/pdf, public.image", "\(path)")
+                #expect(
+                    object["reason"] as? String
+                        == "its type \(want.type) does not conform to application/pdf, public.image", "\(path)")
             }
         }
     }
@@ -132,19 +141,24 @@ struct DocumentCommandTests {
         try tree.write("docs/notes.txt", "words\n")
         try tree.write("docs/.hidden.pdf", "%PDF-1.4\n")
         try tree.makeDirectory("docs/folder")
-        let result = try ProcessRunner.assoc(["list", "--all", "--type", ".pdf", tree.path("docs")],
-                                             environment: systemDatabaseEnvironment(tree, extra: ["TZ": "UTC"]))
+        let result = try ProcessRunner.assoc(
+            ["list", "--all", "--type", ".pdf", tree.path("docs")],
+            environment: systemDatabaseEnvironment(tree, extra: ["TZ": "UTC"]))
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines.first?.hasPrefix("   SIZE  MODIFIED") == true)
         #expect(lines.first?.hasSuffix("TYPE             NAME") == true)
-        #expect(lines[1].hasPrefix("2.9 KiB  2") && lines[1].contains("  local     application/pdf  \(tree.path("docs/big.pdf"))"))
+        #expect(
+            lines[1].hasPrefix("2.9 KiB  2") && lines[1].contains("  local     application/pdf  \(tree.path("docs/big.pdf"))"))
         #expect(lines[2].hasPrefix("      -  ") && lines[2].hasSuffix("inode/directory  \(tree.path("docs/folder"))/"))
-        #expect(lines[3].hasPrefix("    6 B  ") && lines[3].hasSuffix("(unavailable: its type text/plain does not conform to .pdf (application/pdf))"))
+        #expect(
+            lines[3].hasPrefix("    6 B  ")
+                && lines[3].hasSuffix("(unavailable: its type text/plain does not conform to .pdf (application/pdf))"))
         let time = lines[1].dropFirst(9).prefix(16)
         #expect(time.count == 16 && time.dropFirst(10).first == " " && time.dropFirst(13).first == ":")
-        let hidden = try ProcessRunner.assoc(["list", "--hidden", "--json", tree.path("docs")], environment: systemDatabaseEnvironment(tree))
+        let hidden = try ProcessRunner.assoc(
+            ["list", "--hidden", "--json", tree.path("docs")], environment: systemDatabaseEnvironment(tree))
         #expect(hidden.standardOutput.contains("\"path\":\"\(tree.path("docs/.hidden.pdf"))\""))
     }
 
@@ -157,11 +171,14 @@ struct DocumentCommandTests {
         var thumbnails: [String: String] = [:]
         for (file, offset) in [(fresh, 0), (stale, 7)] {
             let uri = "file://" + file  // the tree's paths need no escaping
-            let mtime = Int((try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date)?
-                .timeIntervalSince1970.rounded(.down) ?? 0) + offset
+            let mtime =
+                Int(
+                    (try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date)?
+                        .timeIntervalSince1970.rounded(.down) ?? 0) + offset
             let name = try md5(uri)
-            thumbnails[file] = try tree.write("cache/thumbnails/normal/\(name).png",
-                                              bytes: TestPNG.image(texts: [("Thumb::URI", uri), ("Thumb::MTime", String(mtime))]))
+            thumbnails[file] = try tree.write(
+                "cache/thumbnails/normal/\(name).png",
+                bytes: TestPNG.image(texts: [("Thumb::URI", uri), ("Thumb::MTime", String(mtime))]))
         }
         let result = try ProcessRunner.assoc(["list", "--json", tree.path("docs")], environment: systemDatabaseEnvironment(tree))
         let objects = try jsonLines(result.standardOutput)
@@ -169,12 +186,14 @@ struct DocumentCommandTests {
         #expect(objects.first?["thumbnail"] as? String == thumbnails[fresh])
         #expect(objects.last?["thumbnail"] is NSNull)
         // Relative paths are made absolute against the working directory for the URI.
-        let relative = try ProcessRunner.run(ProcessRunner.assocExecutable, ["list", "--json", "--type", "image/png"],
-                                             environment: systemDatabaseEnvironment(tree), directory: tree.path("docs"))
+        let relative = try ProcessRunner.run(
+            ProcessRunner.assocExecutable, ["list", "--json", "--type", "image/png"],
+            environment: systemDatabaseEnvironment(tree), directory: tree.path("docs"))
         let relativeObjects = try jsonLines(relative.standardOutput)
         #expect(relativeObjects.map { $0["path"] as? String } == ["fresh.png", "stale.png"])
         #expect(relativeObjects.first?["thumbnail"] as? String == thumbnails[fresh])
-        let empty = try ProcessRunner.assoc(["list", "--type", "application/pdf", tree.path("docs")], environment: systemDatabaseEnvironment(tree))
+        let empty = try ProcessRunner.assoc(
+            ["list", "--type", "application/pdf", tree.path("docs")], environment: systemDatabaseEnvironment(tree))
         #expect(empty.status == 0 && empty.standardOutput.isEmpty)
     }
 
@@ -200,7 +219,8 @@ struct DocumentCommandTests {
         #expect(object["source"] as? String == source)
         #expect(object["destination"] as? String == tree.path("app/report (3).pdf"))
         #expect(object["method"] as? String == "copy" && object["replaced"] as? Bool == false && object["error"] is NSNull)
-        let replaced = try ProcessRunner.assoc(["import", "--replace", source, "--to", tree.path("app")], environment: environment)
+        let replaced = try ProcessRunner.assoc(
+            ["import", "--replace", source, "--to", tree.path("app")], environment: environment)
         #expect(replaced.standardOutput == "imported \(source) to \(tree.path("app/report.pdf")) (replaced)\n")
         #expect(try String(contentsOfFile: tree.path("app/report.pdf"), encoding: .utf8) == "%PDF-1.4\nnew\n")
         #expect(entries(tree.path("app")) == ["report (2).pdf", "report (3).pdf", "report.pdf"])
@@ -231,18 +251,21 @@ struct DocumentCommandTests {
         let pdf = try tree.write("in/report.pdf", "%PDF-1.4\n")
         let text = try tree.write("in/notes.txt", "words\n")
         try tree.makeDirectory("out")
-        let result = try ProcessRunner.assoc(["move", "--type", "com.adobe.pdf", text, pdf, "--to", tree.path("out")],
-                                             environment: systemDatabaseEnvironment(tree))
+        let result = try ProcessRunner.assoc(
+            ["move", "--type", "com.adobe.pdf", text, pdf, "--to", tree.path("out")],
+            environment: systemDatabaseEnvironment(tree))
         #expect(result.status == 2)
-        #expect(result.standardError
-            == "assoc: refusing '\(text)': its type text/plain does not conform to com.adobe.pdf\n")
+        #expect(
+            result.standardError
+                == "assoc: refusing '\(text)': its type text/plain does not conform to com.adobe.pdf\n")
         #expect(result.standardOutput == "moved \(pdf) to \(tree.path("out/report.pdf"))\n")
         #expect(entries(tree.path("in")) == ["notes.txt"])
         #expect(entries(tree.path("out")) == ["report.pdf"])
     }
 
-    @Test("a move to a tmpfs is a copy and delete; a full tmpfs fails it and keeps the source",
-          .enabled(if: ScratchMount.canMountTmpfs, "mounting a tmpfs is not possible here (needs root and mount(2))"))
+    @Test(
+        "a move to a tmpfs is a copy and delete; a full tmpfs fails it and keeps the source",
+        .enabled(if: ScratchMount.canMountTmpfs, "mounting a tmpfs is not possible here (needs root and mount(2))"))
     func moveAcrossFileSystems() throws {
         let tree = try TemporaryXDGTree()
         let roomy = try ScratchMount.tmpfs(at: tree.path("roomy"), options: "size=1m")
@@ -264,9 +287,11 @@ struct DocumentCommandTests {
         #expect(entries(tiny.path).isEmpty)
     }
 
-    @Test("a normal user's copy of a read-only document keeps its attributes and mode",
-          .enabled(if: getuid() == 0 && Corpus.program("setpriv") != nil && Corpus.temporaryDirectoryHasAttributes,
-                   "needs root, setpriv and user.* attributes in the temporary directory"))
+    @Test(
+        "a normal user's copy of a read-only document keeps its attributes and mode",
+        .enabled(
+            if: getuid() == 0 && Corpus.program("setpriv") != nil && Corpus.temporaryDirectoryHasAttributes,
+            "needs root, setpriv and user.* attributes in the temporary directory"))
     func unprivilegedCopy() throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
@@ -278,21 +303,24 @@ struct DocumentCommandTests {
         try ExtendedAttributes.set("user.xdg.origin.url", to: "https://example.org/report.pdf", on: source)
         let out = try tree.makeDirectory("out")
         #expect(chown(source, 65534, 65534) == 0 && chmod(source, 0o444) == 0 && chmod(out, 0o777) == 0)
-        let result = try ProcessRunner.run(setpriv, asNobody + ["import", source, "--to", out], environment: systemDatabaseEnvironment(tree))
+        let result = try ProcessRunner.run(
+            setpriv, asNobody + ["import", source, "--to", out], environment: systemDatabaseEnvironment(tree))
         #expect(result.status == 0, "\(result.standardError)")
         #expect(ExtendedAttributes.value("user.xdg.origin.url", of: out + "/report.pdf") == "https://example.org/report.pdf")
         let mode = (try FileManager.default.attributesOfItem(atPath: out + "/report.pdf")[.posixPermissions] as? Int) ?? 0
         #expect(mode == 0o444)
     }
 
-    @Test("usage errors exit 2 and point at the command's help", arguments: [
-        (["import", "a.pdf"], "missing '--to DIR'"),
-        (["export", "--to", "/tmp"], "expected at least one FILE"),
-        (["list", "--sort", "colour"], "'--sort' takes name, date or size, not 'colour'"),
-        (["list", "--type", "pdf"], "'pdf' is not a MIME type"),
-        (["move", "--type", "org.example.none", "a", "--to", "/tmp"], "'org.example.none' is not a known UTI"),
-        (["list", "--bogus"], "unknown option '--bogus'"),
-    ])
+    @Test(
+        "usage errors exit 2 and point at the command's help",
+        arguments: [
+            (["import", "a.pdf"], "missing '--to DIR'"),
+            (["export", "--to", "/tmp"], "expected at least one FILE"),
+            (["list", "--sort", "colour"], "'--sort' takes name, date or size, not 'colour'"),
+            (["list", "--type", "pdf"], "'pdf' is not a MIME type"),
+            (["move", "--type", "org.example.none", "a", "--to", "/tmp"], "'org.example.none' is not a known UTI"),
+            (["list", "--bogus"], "unknown option '--bogus'"),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
@@ -303,7 +331,8 @@ struct DocumentCommandTests {
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test("each new command has --help and a man page, and assoc --help lists it", arguments: ["list", "import", "export", "move"])
+    @Test(
+        "each new command has --help and a man page, and assoc --help lists it", arguments: ["list", "import", "export", "move"])
     func help(command: String) throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }

@@ -21,15 +21,17 @@ struct EditCommandTests {
             let output = try ProcessRunner.run(xdgMime, ["query", "default", "application/pdf"], environment: variables)
             #expect(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "viewer.desktop")
         }
-        #expect(try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput == "viewer.desktop\n")
+        #expect(
+            try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput == "viewer.desktop\n")
     }
 
     @Test("assoc set 'image/*' makes gio mime image/png report the app", .enabled(if: Corpus.program("gio") != nil))
     func wildcard() throws {
         let (tree, variables) = try applicationsWorld()
         defer { withExtendedLifetime(tree) {} }
-        try tree.write("usr-share/applications/photos.desktop",
-                       "[Desktop Entry]\nType=Application\nName=Photos\nExec=true %f\nMimeType=image/png;image/jpeg;\n")
+        try tree.write(
+            "usr-share/applications/photos.desktop",
+            "[Desktop Entry]\nType=Application\nName=Photos\nExec=true %f\nMimeType=image/png;image/jpeg;\n")
         let set = try ProcessRunner.assoc(["set", "image/*", "photos"], environment: variables)
         #expect(set.status == 0)
         #expect(set.standardOutput.contains("image/png:"))
@@ -37,7 +39,8 @@ struct EditCommandTests {
         #expect(!list.contains("image/*"), "a wildcard key is never written: other tools ignore it")
         let output = try ProcessRunner.run(try #require(Corpus.program("gio")), ["mime", "image/png"], environment: variables)
         #expect(output.standardOutput.contains(": photos.desktop"))
-        #expect(try String(contentsOfFile: tree.path("config/assoc/rules.list"), encoding: .utf8).contains("image/*=photos.desktop;"))
+        #expect(
+            try String(contentsOfFile: tree.path("config/assoc/rules.list"), encoding: .utf8).contains("image/*=photos.desktop;"))
     }
 
     @Test("a default the user removed is not used, even though its entry declares the type")
@@ -45,15 +48,20 @@ struct EditCommandTests {
         let (tree, variables) = try applicationsWorld()
         defer { withExtendedLifetime(tree) {} }
         try FileManager.default.removeItem(atPath: tree.path("config/mimeapps.list"))
-        #expect(try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput == "viewer.desktop\n")
+        #expect(
+            try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput == "viewer.desktop\n")
         #expect(try ProcessRunner.assoc(["remove", "application/pdf", "viewer.desktop"], environment: variables).status == 0)
-        #expect(try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput == "other-viewer.desktop\n")
+        #expect(
+            try ProcessRunner.assoc(["default", "application/pdf"], environment: variables).standardOutput
+                == "other-viewer.desktop\n")
     }
 
-    @Test("--desktop is refused for add, remove and reset, and for a name that is not a desktop name", arguments: [
-        ["add", "--desktop", "gnome", "text/plain", "editor.desktop"], ["reset", "--desktop", "kde", "text/plain"],
-        ["set", "--desktop", "../x", "text/plain", "editor.desktop"], ["set", "--dry-run", "--file", "/", "editor.desktop"],
-    ])
+    @Test(
+        "--desktop is refused for add, remove and reset, and for a name that is not a desktop name",
+        arguments: [
+            ["add", "--desktop", "gnome", "text/plain", "editor.desktop"], ["reset", "--desktop", "kde", "text/plain"],
+            ["set", "--desktop", "../x", "text/plain", "editor.desktop"], ["set", "--dry-run", "--file", "/", "editor.desktop"],
+        ])
     func refusedOptions(arguments: [String]) throws {
         let (tree, variables) = try applicationsWorld()
         defer { withExtendedLifetime(tree) {} }
@@ -103,7 +111,9 @@ struct EditCommandTests {
         let result = try ProcessRunner.assoc(["set", "--app-types", "browser"], environment: variables)
         #expect(result.status == 0)
         #expect(try ProcessRunner.assoc(["default", "text/html"], environment: variables).standardOutput == "browser.desktop\n")
-        #expect(try ProcessRunner.assoc(["default", "x-scheme-handler/https"], environment: variables).standardOutput == "browser.desktop\n")
+        #expect(
+            try ProcessRunner.assoc(["default", "x-scheme-handler/https"], environment: variables).standardOutput
+                == "browser.desktop\n")
     }
 
     @Test("through a symlink the link stays a link and its target changes")
@@ -112,12 +122,15 @@ struct EditCommandTests {
         defer { withExtendedLifetime(tree) {} }
         try tree.write("dotfiles/mimeapps.list", "# mine\n[Default Applications]\ntext/plain=editor.desktop;\n")
         try FileManager.default.removeItem(atPath: tree.path("config/mimeapps.list"))
-        try FileManager.default.createSymbolicLink(atPath: tree.path("config/mimeapps.list"), withDestinationPath: tree.path("dotfiles/mimeapps.list"))
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.path("config/mimeapps.list"), withDestinationPath: tree.path("dotfiles/mimeapps.list"))
         #expect(try ProcessRunner.assoc(["add", "application/pdf", "viewer.desktop"], environment: variables).status == 0)
         let attributes = try FileManager.default.attributesOfItem(atPath: tree.path("config/mimeapps.list"))
         #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
-        #expect(try String(contentsOfFile: tree.path("dotfiles/mimeapps.list"), encoding: .utf8)
-            == "# mine\n[Default Applications]\ntext/plain=editor.desktop;\n\n[Added Associations]\napplication/pdf=viewer.desktop;\n")
+        #expect(
+            try String(contentsOfFile: tree.path("dotfiles/mimeapps.list"), encoding: .utf8)
+                == "# mine\n[Default Applications]\ntext/plain=editor.desktop;\n\n[Added Associations]\napplication/pdf=viewer.desktop;\n"
+        )
     }
 
     @Test("a read-only target is exit 2, stays unchanged, and the diff is printed")
@@ -168,7 +181,8 @@ struct EditCommandTests {
             group.enter()
             DispatchQueue.global().async {
                 defer { group.leave() }
-                let result = try? ProcessRunner.assoc(["add", "--force", "application/x-assoc-test-\(index)", "viewer.desktop"], environment: variables)
+                let result = try? ProcessRunner.assoc(
+                    ["add", "--force", "application/x-assoc-test-\(index)", "viewer.desktop"], environment: variables)
                 if result?.status != 0 { failures.increment() }
             }
         }
@@ -197,11 +211,13 @@ struct EditCommandTests {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let after = try String(contentsOfFile: path, encoding: .utf8)
-            let oldLines = before.components(separatedBy: "\n"), newLines = after.components(separatedBy: "\n")
+            let oldLines = before.components(separatedBy: "\n")
+            let newLines = after.components(separatedBy: "\n")
             #expect(newLines.filter { oldLines.contains($0) } == oldLines, "attempt \(attempt): a line of the old file was lost")
             let extra = Set(newLines.filter { !oldLines.contains($0) })
-            #expect(extra.isSubset(of: ["application/x-kill-\(attempt)=viewer.desktop;", "[Added Associations]", ""]),
-                    "attempt \(attempt): the file is neither the old one nor the complete new one: \(extra)")
+            #expect(
+                extra.isSubset(of: ["application/x-kill-\(attempt)=viewer.desktop;", "[Added Associations]", ""]),
+                "attempt \(attempt): the file is neither the old one nor the complete new one: \(extra)")
             #expect(after.hasSuffix("\n"))
             #expect(after.contains("application/pdf=missing.desktop;other-viewer.desktop;"))
         }
@@ -224,6 +240,14 @@ struct EditCommandTests {
 final class LockedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
 }

@@ -43,7 +43,9 @@ struct HostileTreeTests {
         }
         #expect(mkfifo(tree.path(applications + "fifo.desktop"), 0o644) == 0)
         // A package with a huge magic range, and a FIFO package.
-        try tree.write("data/mime/packages/huge.xml", """
+        try tree.write(
+            "data/mime/packages/huge.xml",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
               <mime-type type="application/x-assoc-huge">
@@ -77,10 +79,14 @@ struct HostileTreeTests {
             }
             try ExtendedAttributes.set("user.mime_type", to: "application/x-desktop", on: notes)
         }
-        for name in [Array("x".utf8) + [0xFF] + Array(".txt".utf8), Array("x".utf8) + [0xF4, 0x8F, 0xBF, 0xBF] + Array(".txt".utf8),
-                     Array(repeating: UInt8(ascii: "n"), count: 251) + Array(".txt".utf8)] {
+        for name in [
+            Array("x".utf8) + [0xFF] + Array(".txt".utf8), Array("x".utf8) + [0xF4, 0x8F, 0xBF, 0xBF] + Array(".txt".utf8),
+            Array(repeating: UInt8(ascii: "n"), count: 251) + Array(".txt".utf8),
+        ] {
             let path = Array(downloads.utf8) + [UInt8(ascii: "/")] + name + [0]
-            let descriptor = path.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+            let descriptor = path.withUnsafeBufferPointer {
+                open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+            }
             #expect(descriptor >= 0)
             close(descriptor)
         }

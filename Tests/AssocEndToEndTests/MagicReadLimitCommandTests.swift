@@ -14,13 +14,15 @@ struct MagicReadLimitCommandTests {
         try tree.write("files/more", bytes: [UInt8](repeating: 0x62, count: 300_000))
         let result = try ProcessRunner.assoc(["type", "-r", tree.path("files")], environment: tree.variables())
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            \(tree.path("files/far")): text/plain
-            \(tree.path("files/more")): text/plain
-            \(tree.path("files/near")): application/x-far
+        #expect(
+            result.standardOutput == """
+                \(tree.path("files/far")): text/plain
+                \(tree.path("files/more")): text/plain
+                \(tree.path("files/near")): application/x-far
 
-            """)
-        #expect(result.standardError == "assoc: warning: \(package):4: the magic of 'application/x-far' looks at "
-            + "2147483003 bytes; only the first 65536 of a file are read\n")
+                """)
+        #expect(
+            result.standardError == "assoc: warning: \(package):4: the magic of 'application/x-far' looks at "
+                + "2147483003 bytes; only the first 65536 of a file are read\n")
     }
 }

@@ -20,8 +20,9 @@ struct MalformedCase: Sendable, CustomStringConvertible {
     var description: String { "assoc " + arguments.joined(separator: " ") }
 }
 
-@Suite("every command answers from the sound parts of broken data, warning once per broken file",
-       .enabled(if: hasSystemDatabase))
+@Suite(
+    "every command answers from the sound parts of broken data, warning once per broken file",
+    .enabled(if: hasSystemDatabase))
 struct MalformedDataTests {
     static let cases: [MalformedCase] = [
         MalformedCase(arguments: ["type", "SAMPLE"], status: 0, output: "sample.good: text/x-good"),
@@ -31,8 +32,9 @@ struct MalformedDataTests {
         MalformedCase(arguments: ["default", "text/plain"], status: 0, output: "good.desktop\n", warnsAboutLists: true),
         MalformedCase(arguments: ["default", "SAMPLE"], status: 0, output: "good.desktop\n", warnsAboutLists: true),
         MalformedCase(arguments: ["apps", "text/x-good"], status: 0, output: "good.desktop", warnsAboutLists: true),
-        MalformedCase(arguments: ["apps"], status: 0, output: "many-types.desktop", warnsAboutLists: true,
-                      warnsAboutEntries: true),
+        MalformedCase(
+            arguments: ["apps"], status: 0, output: "many-types.desktop", warnsAboutLists: true,
+            warnsAboutEntries: true),
         MalformedCase(arguments: ["explain", "text/plain"], status: 0, output: "default: good.desktop", warnsAboutLists: true),
         MalformedCase(arguments: ["explain", "SAMPLE"], status: 0, output: "text/x-good", warnsAboutLists: true),
         MalformedCase(arguments: ["open", "--dry-run", "SAMPLE"], status: 0, output: "sample.good", warnsAboutLists: true),
@@ -62,8 +64,9 @@ struct MalformedDataTests {
             let lines = warnings.filter { $0.contains(path + ":") }
             #expect(lines.count == 1, "\(testCase): \(lines.count) warnings name \(path)")
             if hasLine, let line = lines.first {
-                #expect(line.range(of: path + #":[0-9]+: "#, options: .regularExpression) != nil,
-                        "\(testCase): the warning has no line: \(line)")
+                #expect(
+                    line.range(of: path + #":[0-9]+: "#, options: .regularExpression) != nil,
+                    "\(testCase): the warning has no line: \(line)")
             }
         }
         // No warning names the same file twice, whatever the file.
@@ -85,12 +88,14 @@ struct MalformedDataTests {
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.standardError.isEmpty, "the problems are the report: \(result.standardError)")
         for (path, hasLine) in world.brokenMIMEFiles.merging(world.brokenLists, uniquingKeysWith: { $1 })
-            .merging(world.brokenEntries, uniquingKeysWith: { $1 }) {
+            .merging(world.brokenEntries, uniquingKeysWith: { $1 })
+        {
             let lines = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix(path + ":") }
             #expect(!lines.isEmpty, "check does not name \(path)")
             if hasLine {
-                #expect(lines.contains { $0.range(of: path + #":[0-9]+: "#, options: .regularExpression) != nil },
-                        "check names \(path) without a line")
+                #expect(
+                    lines.contains { $0.range(of: path + #":[0-9]+: "#, options: .regularExpression) != nil },
+                    "check names \(path) without a line")
             }
         }
         #expect(result.standardOutput.contains("exec-syntax"), "the Exec that cannot be split")
@@ -102,19 +107,26 @@ struct MalformedDataTests {
         }
     }
 
-    @Test("files another user may not read are warned about once, and the rest still answers",
-          .enabled(if: getuid() == 0 && Corpus.program("setpriv") != nil))
+    @Test(
+        "files another user may not read are warned about once, and the rest still answers",
+        .enabled(if: getuid() == 0 && Corpus.program("setpriv") != nil))
     func unreadableAsAnotherUser() throws {
         // Tests run as root, and mode 000 does not stop root; setpriv runs assoc as 'nobody'.
         let world = try MalformedWorld()
         defer { withExtendedLifetime(world) {} }
         let setpriv = try #require(Corpus.program("setpriv"))
         #expect(world.unreadableFiles.count == 3)
-        for (arguments, file) in [(["type", world.sample], world.unreadableFiles[0]), (["apps"], world.unreadableFiles[1]),
-                                  (["default", "text/plain"], world.unreadableFiles[2])] {
-            let result = try ProcessRunner.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", "--",
-                                                         ProcessRunner.assocExecutable] + arguments,
-                                               environment: world.variables)
+        for (arguments, file) in [
+            (["type", world.sample], world.unreadableFiles[0]), (["apps"], world.unreadableFiles[1]),
+            (["default", "text/plain"], world.unreadableFiles[2]),
+        ] {
+            let result = try ProcessRunner.run(
+                setpriv,
+                [
+                    "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+                    ProcessRunner.assocExecutable,
+                ] + arguments,
+                environment: world.variables)
             #expect(result.status == 0, "\(arguments): \(result.standardError)")
             let lines = result.standardError.split(separator: "\n").filter { $0.contains(file + ":") }
             #expect(lines.count == 1, "\(arguments): \(result.standardError)")
@@ -128,8 +140,10 @@ struct MalformedDataTests {
         defer { withExtendedLifetime(tree) {} }
         try tree.linkSystemMIMEDatabase()
         try tree.write("usr-share/applications/good.desktop", MalformedWorld.entry("Good"))
-        let types = ["text/plain", "image/png", "image/jpeg", "application/pdf", "text/html", "audio/mpeg", "video/mp4",
-                     "application/zip", "text/x-python", "application/json"]
+        let types = [
+            "text/plain", "image/png", "image/jpeg", "application/pdf", "text/html", "audio/mpeg", "video/mp4",
+            "application/zip", "text/x-python", "application/json",
+        ]
         var block = ""
         for index in 0..<1000 { block += "\(types[index % types.count])=missing\(index).desktop;\n" }
         var data = Data("[Default Applications]\n".utf8)

@@ -56,9 +56,12 @@ final class MalformedWorld: @unchecked Sendable {
         try brokenMIME(packages + "truncated.xml", line: true, String(Self.good.prefix(200)))
         try brokenMIME(packages + "garbage.xml", line: true, bytes: Self.garbage(4096, seed: 1))
         let halves = Self.good.components(separatedBy: "<comment>good</comment>")
-        try brokenMIME(packages + "latin1.xml", line: true,
-                       bytes: Array((halves[0] + "<comment>caf").utf8) + [0xE9] + Array(("</comment>" + halves[1]).utf8))
-        try brokenMIME(packages + "cycle.xml", line: true, """
+        try brokenMIME(
+            packages + "latin1.xml", line: true,
+            bytes: Array((halves[0] + "<comment>caf").utf8) + [0xE9] + Array(("</comment>" + halves[1]).utf8))
+        try brokenMIME(
+            packages + "cycle.xml", line: true,
+            """
             <?xml version="1.0"?>
             <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
               <mime-type type="application/x-loop-a">
@@ -70,7 +73,9 @@ final class MalformedWorld: @unchecked Sendable {
             </mime-info>
             """)
         // Sound, but hostile: a 2 GB magic range, and a comment on one line of 2 MB.
-        try tree.write(packages + "far-magic.xml", """
+        try tree.write(
+            packages + "far-magic.xml",
+            """
             <?xml version="1.0"?>
             <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
               <mime-type type="application/x-far">
@@ -81,7 +86,8 @@ final class MalformedWorld: @unchecked Sendable {
             """)
         try tree.makeDirectory(packages + "directory.xml")
         brokenMIMEFiles[tree.path(packages + "directory.xml")] = false
-        try FileManager.default.createSymbolicLink(atPath: tree.path(packages + "dangling.xml"), withDestinationPath: "nowhere.xml")
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.path(packages + "dangling.xml"), withDestinationPath: "nowhere.xml")
         brokenMIMEFiles[tree.path(packages + "dangling.xml")] = false
         try unreadable(packages + "unreadable.xml", Self.good.replacingOccurrences(of: "x-good", with: "x-secret"))
 
@@ -105,22 +111,28 @@ final class MalformedWorld: @unchecked Sendable {
         try tree.write(applications + "good.desktop", Self.entry("Good"))
         try brokenEntry(applications + "truncated.desktop", line: false, String(Self.entry("Cut").prefix(12)))
         try brokenEntry(applications + "garbage.desktop", line: true, bytes: Self.garbage(2048, seed: 3))
-        try brokenEntry(applications + "latin1.desktop", line: true,
-                        bytes: Array("[Desktop Entry]\nType=Application\nName=Caf".utf8) + [0xE9] + Array("\nExec=true %f\n".utf8))
-        try brokenEntry(applications + "huge.desktop", line: false,
-                        Self.entry("Huge", extra: "Comment=" + String(repeating: "x", count: 5 << 20) + "\n"))
+        try brokenEntry(
+            applications + "latin1.desktop", line: true,
+            bytes: Array("[Desktop Entry]\nType=Application\nName=Caf".utf8) + [0xE9] + Array("\nExec=true %f\n".utf8))
+        try brokenEntry(
+            applications + "huge.desktop", line: false,
+            Self.entry("Huge", extra: "Comment=" + String(repeating: "x", count: 5 << 20) + "\n"))
         try tree.makeDirectory(applications + "directory.desktop")
         brokenEntries[tree.path(applications + "directory.desktop")] = false
-        try FileManager.default.createSymbolicLink(atPath: tree.path(applications + "dangling.desktop"),
-                                                   withDestinationPath: "nowhere.desktop")
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.path(applications + "dangling.desktop"),
+            withDestinationPath: "nowhere.desktop")
         brokenEntries[tree.path(applications + "dangling.desktop")] = false
         try unreadable(applications + "unreadable.desktop", Self.entry("Unreadable"))
         // Sound, but hostile: a huge line, ten thousand types, an Exec that cannot be split.
-        try tree.write(applications + "long-line.desktop",
-                       Self.entry("Long", extra: "Comment=" + String(repeating: "y", count: 1 << 20) + "\n"))
-        try tree.write(applications + "many-types.desktop",
-                       Self.entry("Many", types: (0..<10_000).map { "application/x-many\($0);" }.joined() + "text/plain;"))
-        try tree.write(applications + "bad-exec.desktop", Self.entry("Bad").replacingOccurrences(of: "Exec=true %f", with: "Exec=\"true %f"))
+        try tree.write(
+            applications + "long-line.desktop",
+            Self.entry("Long", extra: "Comment=" + String(repeating: "y", count: 1 << 20) + "\n"))
+        try tree.write(
+            applications + "many-types.desktop",
+            Self.entry("Many", types: (0..<10_000).map { "application/x-many\($0);" }.joined() + "text/plain;"))
+        try tree.write(
+            applications + "bad-exec.desktop", Self.entry("Bad").replacingOccurrences(of: "Exec=true %f", with: "Exec=\"true %f"))
         try brokenList(applications + "mimeinfo.cache", line: true, bytes: Self.garbage(1024, seed: 4))
     }
 
@@ -141,8 +153,9 @@ final class MalformedWorld: @unchecked Sendable {
         try FileManager.default.createSymbolicLink(atPath: tree.path("etc-xdg/mimeapps.list"), withDestinationPath: "gone.list")
         brokenLists[tree.path("etc-xdg/mimeapps.list")] = false
         try unreadable("data/applications/mimeapps.list", "[Default Applications]\ntext/plain=good.desktop;\n")
-        try brokenList("data/applications/defaults.list", line: true,
-                       bytes: Array("[Default Applications]\ntext/plain=caf".utf8) + [0xE9] + Array(".desktop;\n".utf8))
+        try brokenList(
+            "data/applications/defaults.list", line: true,
+            bytes: Array("[Default Applications]\ntext/plain=caf".utf8) + [0xE9] + Array(".desktop;\n".utf8))
     }
 
     // MARK: - Helpers

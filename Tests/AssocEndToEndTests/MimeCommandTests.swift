@@ -14,8 +14,9 @@ struct MimeCommandTests {
     @Test("an alias prints its canonical type, with the fields of the contract")
     func aliasResolves() throws {
         let tree = try TemporaryXDGTree()
-        let result = try ProcessRunner.assoc(["mime", "--json", "application/x-pdf"],
-                                             environment: systemDatabaseEnvironment(tree))
+        let result = try ProcessRunner.assoc(
+            ["mime", "--json", "application/x-pdf"],
+            environment: systemDatabaseEnvironment(tree))
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(object["type"] as? String == "application/pdf")
@@ -43,10 +44,12 @@ struct MimeCommandTests {
     @Test("comments follow the locale")
     func localisedComment() throws {
         let tree = try TemporaryXDGTree()
-        let german = try ProcessRunner.assoc(["mime", "--json", "inode/directory"],
-                                             environment: systemDatabaseEnvironment(tree, extra: ["LC_ALL": "de_DE.UTF-8"]))
-        let plain = try ProcessRunner.assoc(["mime", "--json", "inode/directory"],
-                                            environment: systemDatabaseEnvironment(tree))
+        let german = try ProcessRunner.assoc(
+            ["mime", "--json", "inode/directory"],
+            environment: systemDatabaseEnvironment(tree, extra: ["LC_ALL": "de_DE.UTF-8"]))
+        let plain = try ProcessRunner.assoc(
+            ["mime", "--json", "inode/directory"],
+            environment: systemDatabaseEnvironment(tree))
         #expect(german.standardOutput.contains("\"comment\":\"Ordner\""))
         #expect(plain.standardOutput.contains("\"comment\":\"folder\""))
     }
@@ -54,19 +57,22 @@ struct MimeCommandTests {
     @Test("an unknown type is exit 1 with a message, and the known ones are still printed")
     func unknownType() throws {
         let tree = try TemporaryXDGTree()
-        let result = try ProcessRunner.assoc(["mime", "x-no/such-type", "text/plain"],
-                                             environment: systemDatabaseEnvironment(tree))
+        let result = try ProcessRunner.assoc(
+            ["mime", "x-no/such-type", "text/plain"],
+            environment: systemDatabaseEnvironment(tree))
         #expect(result.status == 1)
         #expect(result.standardError.contains("unknown MIME type 'x-no/such-type'"))
         #expect(result.standardOutput.hasPrefix("text/plain\n"))
     }
 
-    @Test("is-a answers by exit status", arguments: [
-        (["image/svg+xml", "text/plain"], 0), (["image/svg+xml", "application/xml"], 0),
-        (["text/x-python", "text/plain"], 0), (["image/png", "image/*"], 0), (["image/png", "text/plain"], 1),
-        (["inode/directory", "application/octet-stream"], 1), (["application/x-pdf", "application/pdf"], 0),
-        (["image/png"], 2), (["notatype", "text/plain"], 2),
-    ] as [([String], Int)])
+    @Test(
+        "is-a answers by exit status",
+        arguments: [
+            (["image/svg+xml", "text/plain"], 0), (["image/svg+xml", "application/xml"], 0),
+            (["text/x-python", "text/plain"], 0), (["image/png", "image/*"], 0), (["image/png", "text/plain"], 1),
+            (["inode/directory", "application/octet-stream"], 1), (["application/x-pdf", "application/pdf"], 0),
+            (["image/png"], 2), (["notatype", "text/plain"], 2),
+        ] as [([String], Int)])
     func isA(arguments: [String], expected: Int) throws {
         let tree = try TemporaryXDGTree()
         let result = try ProcessRunner.assoc(["is-a"] + arguments, environment: systemDatabaseEnvironment(tree))
@@ -76,7 +82,11 @@ struct MimeCommandTests {
 
 @Suite("help, version and usage errors")
 struct HelpTests {
-    @Test("every command has --help, printed on standard output with status 0", arguments: ["mime", "is-a", "type", "explain", "default", "apps", "set", "unset", "add", "remove", "reset", "sync", "open"])
+    @Test(
+        "every command has --help, printed on standard output with status 0",
+        arguments: [
+            "mime", "is-a", "type", "explain", "default", "apps", "set", "unset", "add", "remove", "reset", "sync", "open",
+        ])
     func subcommandHelp(command: String) throws {
         let tree = try TemporaryXDGTree()
         let result = try ProcessRunner.assoc([command, "--help"], environment: tree.variables())
@@ -93,9 +103,11 @@ struct HelpTests {
         #expect(help.status == 0 && help.standardOutput.contains("Commands:"))
     }
 
-    @Test("usage errors are exit 2 and point at the help", arguments: [
-        ["frobnicate"], ["mime"], ["mime", "--bogus", "text/plain"], ["--database", "sqlite", "mime", "text/plain"], [],
-    ])
+    @Test(
+        "usage errors are exit 2 and point at the help",
+        arguments: [
+            ["frobnicate"], ["mime"], ["mime", "--bogus", "text/plain"], ["--database", "sqlite", "mime", "text/plain"], [],
+        ])
     func usageErrors(arguments: [String]) throws {
         let tree = try TemporaryXDGTree()
         let result = try ProcessRunner.assoc(arguments, environment: tree.variables())

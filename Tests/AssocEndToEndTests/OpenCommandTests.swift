@@ -8,13 +8,18 @@ import XDGSupport
 func launchWorld() throws -> (TemporaryXDGTree, [String: String]) {
     let tree = try TemporaryXDGTree()
     try tree.linkSystemMIMEDatabase()
-    for (name, exec, types) in [("viewer", "viewer-stub %U", "application/pdf;"), ("editor", "editor-stub %f", "text/plain;"),
-                                ("runner", "runner-stub %f", "application/x-sharedlib;"),
-                                ("zreader", "zreader-stub %f", "application/pdf;")] {
-        try tree.write("usr-share/applications/\(name).desktop",
-                       "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(exec)\nMimeType=\(types)\n")
+    for (name, exec, types) in [
+        ("viewer", "viewer-stub %U", "application/pdf;"), ("editor", "editor-stub %f", "text/plain;"),
+        ("runner", "runner-stub %f", "application/x-sharedlib;"),
+        ("zreader", "zreader-stub %f", "application/pdf;"),
+    ] {
+        try tree.write(
+            "usr-share/applications/\(name).desktop",
+            "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(exec)\nMimeType=\(types)\n")
         let record = tree.path("records/\(name)")
-        let script = try tree.write("bin/\(name)-stub", """
+        let script = try tree.write(
+            "bin/\(name)-stub",
+            """
             #!/bin/sh
             for argument in "$@"; do printf '%s\\0' "$argument"; done >> '\(record).tmp'
             mv '\(record).tmp' '\(record)'
@@ -50,7 +55,9 @@ struct OpenCommandTests {
     func dryRunJSON() throws {
         let (tree, variables) = try launchWorld()
         defer { withExtendedLifetime(tree) {} }
-        let names = ["a b.pdf", "q\"uote.pdf", "semi;colon.pdf", "$(touch x).pdf", "`id`.pdf", "#hash.pdf", "-dash.pdf", "new\nline.pdf"]
+        let names = [
+            "a b.pdf", "q\"uote.pdf", "semi;colon.pdf", "$(touch x).pdf", "`id`.pdf", "#hash.pdf", "-dash.pdf", "new\nline.pdf",
+        ]
         let paths = try names.map { try tree.write("docs/" + $0, "%PDF-1.4\n") }
         let result = try ProcessRunner.assoc(["open", "--dry-run", "--json"] + paths, environment: variables)
         #expect(result.status == 0)
@@ -85,7 +92,9 @@ struct OpenCommandTests {
         _ = "%PDF-1.4\n".withCString { write(descriptor, $0, 9) }
         close(descriptor)
         // The harness passes the raw bytes through the shell's printf; assoc itself uses no shell.
-        let octal = name.map { $0 < 0x80 && $0 != 0x27 && $0 != 0x5C && $0 != 0x25 ? String(UnicodeScalar($0)) : "\\" + String($0, radix: 8) }.joined()
+        let octal = name.map {
+            $0 < 0x80 && $0 != 0x27 && $0 != 0x5C && $0 != 0x25 ? String(UnicodeScalar($0)) : "\\" + String($0, radix: 8)
+        }.joined()
         // zreader takes %f: the path itself, not a URL.
         let script = "exec \"$ASSOC\" open --with zreader.desktop \"$(printf '\(octal)')\""
         var environment = variables
@@ -110,13 +119,15 @@ struct OpenCommandTests {
         #expect(lines.count == 2)
         #expect(lines[0].contains("\"app\":\"viewer.desktop\""))
         #expect(lines[1] == "{\"app\":\"editor.desktop\",\"argv\":[\"editor-stub\",\"\(text)\"],\"targets\":[\"\(text)\"]}")
-        let localhost = "file://localhost" + text.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: ".txt", with: "%2etxt")
+        let localhost =
+            "file://localhost" + text.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: ".txt", with: "%2etxt")
         let viaLocalhost = try ProcessRunner.assoc(["open", "--dry-run", "--json", localhost], environment: variables)
         #expect(viaLocalhost.standardOutput.contains("\"argv\":[\"editor-stub\",\"\(text)\"]"), "\(viaLocalhost.standardError)")
     }
 
-    @Test("a downloaded ELF named invoice.pdf is warned about, refused with --strict, and never executed",
-          .enabled(if: Corpus.temporaryDirectoryHasAttributes))
+    @Test(
+        "a downloaded ELF named invoice.pdf is warned about, refused with --strict, and never executed",
+        .enabled(if: Corpus.temporaryDirectoryHasAttributes))
     func disguisedDownload() throws {
         let (tree, variables) = try launchWorld()
         defer { withExtendedLifetime(tree) {} }
@@ -139,7 +150,8 @@ struct OpenCommandTests {
         let (tree, variables) = try launchWorld()
         defer { withExtendedLifetime(tree) {} }
         let marker = tree.path("ran")
-        let launcher = try tree.write("Downloads/app.desktop", "[Desktop Entry]\nType=Application\nName=x\nExec=touch \(marker)\n")
+        let launcher = try tree.write(
+            "Downloads/app.desktop", "[Desktop Entry]\nType=Application\nName=x\nExec=touch \(marker)\n")
         let script = try tree.write("Downloads/run.sh", "#!/bin/sh\ntouch \(marker)\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
         let result = try ProcessRunner.assoc(["open", launcher, script], environment: variables)
@@ -181,8 +193,9 @@ struct OpenCommandTests {
         let pickSecond = try tree.write("bin/pick-second", "#!/bin/sh\nsed -n 2p\n")
         let cancel = try tree.write("bin/cancel", "#!/bin/sh\ncat >/dev/null\nexit 130\n")
         for path in [pickSecond, cancel] { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path) }
-        let chosen = try ProcessRunner.assoc(["open", "--choose", "--selector", "pick-second", "--dry-run", "--json", pdf],
-                                             environment: variables)
+        let chosen = try ProcessRunner.assoc(
+            ["open", "--choose", "--selector", "pick-second", "--dry-run", "--json", pdf],
+            environment: variables)
         #expect(chosen.standardOutput.contains("\"app\":\"zreader.desktop\""), "\(chosen.standardError)")
         let cancelled = try ProcessRunner.assoc(["open", "--choose", "--selector", "cancel", pdf], environment: variables)
         #expect(cancelled.status == 1)

@@ -36,8 +36,9 @@ struct TemporaryFileTests {
         }
         process.waitUntilExit()
         try #require(sawTemporary, "the copy finished before it could be interrupted")
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
-                "assoc dies of the signal, as the shell expects")
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+            "assoc dies of the signal, as the shell expects")
         let left = try FileManager.default.contentsOfDirectory(atPath: destination)
         #expect(left == [], "nothing is left in the destination: \(left)")
     }

@@ -54,8 +54,9 @@ struct TypeCommandTests {
         try tree.write("top/sub/a.pdf", "%PDF-1.4\n")
         try tree.write("top/a.html", "<html></html>\n")
         let result = try ProcessRunner.assoc(["type", "-r", tree.path("top")], environment: systemDatabaseEnvironment(tree))
-        #expect(result.standardOutput.split(separator: "\n").map { String($0.dropFirst(tree.path("top").count + 1)) }
-            == ["a.html: text/html", "b.txt: text/plain", "sub/a.pdf: application/pdf"])
+        #expect(
+            result.standardOutput.split(separator: "\n").map { String($0.dropFirst(tree.path("top").count + 1)) }
+                == ["a.html: text/html", "b.txt: text/plain", "sub/a.pdf: application/pdf"])
     }
 
     @Test("explain names the glob candidates, their directory, and what GIO would say")
@@ -64,7 +65,9 @@ struct TypeCommandTests {
         let path = try tree.write("archive.tar.gz", bytes: [0x1F, 0x8B, 8, 0])
         let result = try ProcessRunner.assoc(["explain", path], environment: systemDatabaseEnvironment(tree))
         #expect(result.status == 0)
-        #expect(result.standardOutput.contains("glob candidate: *.tar.gz → application/x-compressed-tar (weight 50) from /usr/share/mime"))
+        #expect(
+            result.standardOutput.contains(
+                "glob candidate: *.tar.gz → application/x-compressed-tar (weight 50) from /usr/share/mime"))
         #expect(result.standardOutput.contains("glob discarded: *.gz"))
         #expect(result.standardOutput.contains("result: application/x-compressed-tar"))
         #expect(result.standardOutput.contains("GIO"))

@@ -30,17 +30,20 @@ private let entries: [String: String] = [
     // Two files with one ID: the tool indexes both.
     "twice-app.desktop": CheckFixtures.entry("Twice 1", types: "application/zip;"),
     "twice/app.desktop": CheckFixtures.entry("Twice 2", types: "application/x-tar;"),
-    "types.desktop": CheckFixtures.entry("Types", types: ([
-        "notatype", "TEXT/Plain", "font/ttf", "X-Foo/bar", "x-/bar", "example/x", "image/*", "message/x-foo",
-        "multipart/related", "zz-application/zz-winassoc-xls", "zz-application/zz-winassoc-foo", "misc/ultravox",
-        "misc/other", "flv-application/octet-stream", "chemical/x-pdb", "x-directory/normal", "text/a=b",
-        "inode/directory", "x-scheme-handler/https", "x-content/image-dcf", "model/stl", "vms/exe",
-        "text/\u{301}x", "\u{301}/x",
-    ] as [String]).joined(separator: ";") + ";"),
+    "types.desktop": CheckFixtures.entry(
+        "Types",
+        types: ([
+            "notatype", "TEXT/Plain", "font/ttf", "X-Foo/bar", "x-/bar", "example/x", "image/*", "message/x-foo",
+            "multipart/related", "zz-application/zz-winassoc-xls", "zz-application/zz-winassoc-foo", "misc/ultravox",
+            "misc/other", "flv-application/octet-stream", "chemical/x-pdb", "x-directory/normal", "text/a=b",
+            "inode/directory", "x-scheme-handler/https", "x-content/image-dcf", "model/stl", "vms/exe",
+            "text/\u{301}x", "\u{301}/x",
+        ] as [String]).joined(separator: ";") + ";"),
 ]
 
-@Suite("assoc check compares mimeinfo.cache with what update-desktop-database writes",
-       .enabled(if: Corpus.program("update-desktop-database") != nil))
+@Suite(
+    "assoc check compares mimeinfo.cache with what update-desktop-database writes",
+    .enabled(if: Corpus.program("update-desktop-database") != nil))
 struct MimeInfoCacheCheckTests {
     /// A tree whose user directory has `entries`, indexed by the real tool.
     private func indexedTree() throws -> TemporaryXDGTree {
@@ -62,8 +65,9 @@ struct MimeInfoCacheCheckTests {
         let tree = try indexedTree()
         defer { withExtendedLifetime(tree) {} }
         let cache = try String(contentsOfFile: tree.path("data/applications/mimeinfo.cache"), encoding: .utf8)
-        let written = Set(cache.split(separator: "\n").filter { $0.hasSuffix("types.desktop;") && !$0.contains("notypes") }
-            .map { String($0.prefix { $0 != "=" }) })
+        let written = Set(
+            cache.split(separator: "\n").filter { $0.hasSuffix("types.desktop;") && !$0.contains("notypes") }
+                .map { String($0.prefix { $0 != "=" }) })
         let declared = entries["types.desktop"]!.split(separator: "\n").first { $0.hasPrefix("MimeType=") }!
             .dropFirst("MimeType=".count).split(separator: ";").map(String.init)
         #expect(written.count > 10 && written.count < declared.count, "\(written)")
@@ -101,7 +105,8 @@ struct MimeInfoCacheCheckTests {
         try indexEntries(tree, "data/applications")
         try tree.write("data/applications/nodisplay.desktop", CheckFixtures.entry("NoDisplay", types: "text/markdown;"))
         stale = staleCaches(tree)
-        #expect(stale.first?.message.contains("it lists nodisplay.desktop for text/plain, which its MimeType no longer has") == true)
+        #expect(
+            stale.first?.message.contains("it lists nodisplay.desktop for text/plain, which its MimeType no longer has") == true)
         #expect(stale.first?.message.contains("(and 1 more)") == true, "the new type is missing too")
     }
 
@@ -124,7 +129,9 @@ struct MissingMIMECacheTests {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
         try tree.installMIMEPackages([CheckFixtures.systemPackage], compile: true)
-        try tree.write("data/mime/packages/mine.xml", """
+        try tree.write(
+            "data/mime/packages/mine.xml",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
               <mime-type type="application/x-assoc-mine"><comment>Mine</comment><glob pattern="*.mine"/></mime-type>

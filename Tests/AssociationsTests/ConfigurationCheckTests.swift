@@ -39,14 +39,18 @@ struct ConfigurationCheckTests {
         let tree = try CheckFixtures.planted()
         defer { withExtendedLifetime(tree) {} }
         let problems = checkProblems(tree)
-        #expect(Set(problems.map(\.kind)) == Set(ProblemKind.allCases),
-                "missing: \(Set(ProblemKind.allCases).subtracting(problems.map(\.kind)).map(\.rawValue))")
+        #expect(
+            Set(problems.map(\.kind)) == Set(ProblemKind.allCases),
+            "missing: \(Set(ProblemKind.allCases).subtracting(problems.map(\.kind)).map(\.rawValue))")
         for (kind, line) in CheckFixtures.plantedLines {
-            #expect(problems.contains { $0.kind.rawValue == kind && $0.path == tree.path("config/mimeapps.list") && $0.line == line },
-                    "\(kind) is not reported on line \(line) of the user's list")
+            #expect(
+                problems.contains { $0.kind.rawValue == kind && $0.path == tree.path("config/mimeapps.list") && $0.line == line },
+                "\(kind) is not reported on line \(line) of the user's list")
         }
         for (kind, file) in CheckFixtures.plantedFiles {
-            #expect(problems.contains { $0.kind.rawValue == kind && $0.path == tree.path(file) }, "\(kind) is not reported in \(file)")
+            #expect(
+                problems.contains { $0.kind.rawValue == kind && $0.path == tree.path(file) }, "\(kind) is not reported in \(file)"
+            )
         }
         // Everything planted is the user's own: nothing is played down to a note but masking.
         for problem in problems where problem.severity == .note {
@@ -61,12 +65,16 @@ struct ConfigurationCheckTests {
         let tree = try CheckFixtures.planted()
         defer { withExtendedLifetime(tree) {} }
         let automatic = checkProblems(tree).filter { $0.fix?.isAutomatic == true }
-        #expect(Set(automatic.map(\.kind)) == [.aliasKey, .defaultNotAssociated, .addedAndRemoved, .leftoverTemporary,
-                                                 .defaultMissing, .associationMissing])
+        #expect(
+            Set(automatic.map(\.kind)) == [
+                .aliasKey, .defaultNotAssociated, .addedAndRemoved, .leftoverTemporary,
+                .defaultMissing, .associationMissing,
+            ])
         let list = tree.path("config/mimeapps.list")
         #expect(automatic.filter { $0.kind != .leftoverTemporary }.allSatisfy { $0.fix?.file == list })
-        #expect(automatic.filter { $0.kind == .leftoverTemporary }.map(\.fix?.removal)
-            == [tree.path("config/.mimeapps.list.assoc-Ab12Cd")])
+        #expect(
+            automatic.filter { $0.kind == .leftoverTemporary }.map(\.fix?.removal)
+                == [tree.path("config/.mimeapps.list.assoc-Ab12Cd")])
         let edits = automatic.compactMap(\.fix?.edit)
         #expect(edits.contains(.canonicalizeKey(type: "application/pdf")))
         #expect(edits.contains(.add(type: "application/zip", app: "editor.desktop")))
@@ -79,8 +87,9 @@ struct ConfigurationCheckTests {
     func systemFilesAreNotes() throws {
         let tree = try CheckFixtures.clean()
         defer { withExtendedLifetime(tree) {} }
-        try tree.write("usr-share/applications/mimeapps.list",
-                       "[Default Applications]\ntext/plain=gone.desktop;\nimage/x-bmp=other.desktop;\ntext/html=typo.deskto;\n")
+        try tree.write(
+            "usr-share/applications/mimeapps.list",
+            "[Default Applications]\ntext/plain=gone.desktop;\nimage/x-bmp=other.desktop;\ntext/html=typo.deskto;\n")
         let problems = checkProblems(tree)
         // other.desktop declares image/png, not image/bmp: not associated either.
         #expect(problems.map(\.kind) == [.defaultMissing, .aliasKey, .defaultNotAssociated, .invalidID])
@@ -92,11 +101,15 @@ struct ConfigurationCheckTests {
     func summaries() throws {
         let tree = try CheckFixtures.clean()
         defer { withExtendedLifetime(tree) {} }
-        let keys = (0..<30).map { "[Default Applications]\napplication/x-pdf=viewer.desktop;\ntext/x-t\($0)=gone\($0).desktop;\n" }
+        let keys = (0..<30).map {
+            "[Default Applications]\napplication/x-pdf=viewer.desktop;\ntext/x-t\($0)=gone\($0).desktop;\n"
+        }
         try tree.write("config/mimeapps.list", keys.joined())
         let environment = XDGEnvironment(CheckFixtures.variables(tree))
-        let checker = ConfigurationChecker(resolver: AssociationResolver(environment: environment,
-                                                                         database: MIMEDatabase(environment: environment)))
+        let checker = ConfigurationChecker(
+            resolver: AssociationResolver(
+                environment: environment,
+                database: MIMEDatabase(environment: environment)))
         let all = checker.problems(summarized: false)
         #expect(all.filter { $0.kind == .defaultMissing }.count == 30)
         #expect(all.filter { $0.kind == .aliasKey && $0.fix?.isAutomatic == true }.count == 30)
@@ -105,11 +118,14 @@ struct ConfigurationCheckTests {
         #expect(shown.last { $0.kind == .defaultMissing }?.message == "10 more problems like these")
     }
 
-    @Test("Exec rules: each broken rule is one finding", arguments: [
-        ("true %f", []), ("true %%f %F", []), ("true %x", ["exec-field-code"]), ("true %f %u", ["exec-file-codes"]),
-        ("true --file=%F", ["exec-field-code"]), ("true \"%f\"", ["exec-field-code"]), ("true %", ["exec-field-code"]),
-        ("true %m %f", ["exec-field-code"]), ("\"true", ["exec-syntax"]), ("true %x %f %U", ["exec-field-code", "exec-file-codes"]),
-    ] as [(String, [String])])
+    @Test(
+        "Exec rules: each broken rule is one finding",
+        arguments: [
+            ("true %f", []), ("true %%f %F", []), ("true %x", ["exec-field-code"]), ("true %f %u", ["exec-file-codes"]),
+            ("true --file=%F", ["exec-field-code"]), ("true \"%f\"", ["exec-field-code"]), ("true %", ["exec-field-code"]),
+            ("true %m %f", ["exec-field-code"]), ("\"true", ["exec-syntax"]),
+            ("true %x %f %U", ["exec-field-code", "exec-file-codes"]),
+        ] as [(String, [String])])
     func execRules(exec: String, kinds: [String]) {
         #expect(ExecLineCheck.findings(exec).map(\.kind.rawValue) == kinds)
     }
@@ -122,17 +138,24 @@ struct CorpusCheckTests {
         let world = try CorpusWorld(mimeInfoCache: true)
         let problems = checkProblems(world.tree, variables: world.variables(desktop: "X-Cinnamon:GNOME"))
         let cinnamon = world.tree.path("usr-share/applications/x-cinnamon-mimeapps.list")
-        #expect(problems.contains { $0.kind == .invalidID && $0.path == cinnamon && $0.line == 9
-            && $0.message.contains("'evince.deskto'") && $0.severity == .error })
-        #expect(problems.contains { $0.kind == .entryAliasType && $0.path.hasSuffix("/eom.desktop")
-            && $0.message.contains("'image/x-MS-bmp'") && $0.line != nil })
+        #expect(
+            problems.contains {
+                $0.kind == .invalidID && $0.path == cinnamon && $0.line == 9
+                    && $0.message.contains("'evince.deskto'") && $0.severity == .error
+            })
+        #expect(
+            problems.contains {
+                $0.kind == .entryAliasType && $0.path.hasSuffix("/eom.desktop")
+                    && $0.message.contains("'image/x-MS-bmp'") && $0.line != nil
+            })
         #expect(problems.contains { $0.kind == .aliasKey && $0.path.hasSuffix("/gnome-mimeapps.list") })
         // With a stub on PATH for every program the entries name, only absolute paths are missing.
         for problem in problems where problem.kind == .defaultProgramMissing || problem.kind == .defaultTryExec {
             #expect(problem.message.contains("'/"), "\(problem)")
         }
         // Nothing in the corpus is the user's: only the outright errors are errors.
-        #expect(problems.filter { $0.severity == .error }.allSatisfy { $0.kind == .invalidID || $0.kind.rawValue.hasPrefix("exec-") })
+        #expect(
+            problems.filter { $0.severity == .error }.allSatisfy { $0.kind == .invalidID || $0.kind.rawValue.hasPrefix("exec-") })
         #expect(!problems.contains { $0.severity == .warning })
     }
 }

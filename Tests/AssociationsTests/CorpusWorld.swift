@@ -36,7 +36,8 @@ final class CorpusWorld: @unchecked Sendable {
                 } else if line.hasPrefix("Exec=") || line.hasPrefix("TryExec=") {
                     let value = line.split(separator: "=", maxSplits: 1).last ?? ""
                     if let program = value.split(separator: " ").first?.replacingOccurrences(of: "\"", with: ""),
-                        !program.contains("/") {
+                        !program.contains("/")
+                    {
                         programs.insert(program)
                     }
                 }
@@ -69,5 +70,6 @@ func requireProgram(_ name: String) throws -> String {
 
 let hasGIO = Corpus.program("gio") != nil
 let hasCorpus = Corpus.path("freedesktop-debian") != nil
-let canBuildWorld = hasCorpus && Corpus.program("update-mime-database") != nil
+let canBuildWorld =
+    hasCorpus && Corpus.program("update-mime-database") != nil
     && FileManager.default.fileExists(atPath: "/usr/share/mime/packages/freedesktop.org.xml")

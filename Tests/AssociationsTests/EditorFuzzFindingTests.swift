@@ -41,7 +41,8 @@ struct EditorFuzzFindingTests {
         #expect(text == "[Default Applications]\n\nn=")
         let editor = MimeAppsEditor(database: systemDatabase)
         #expect(editor.apply([.unsetDefault(type: "n")], to: text) == "[Default Applications]\n\n")
-        #expect(editor.apply([.setDefault(type: "text/plain", app: "a.desktop")], to: "[Default Applications]\nk=v")
-            == "[Default Applications]\nk=v\ntext/plain=a.desktop;\n\n[Added Associations]\ntext/plain=a.desktop;\n")
+        #expect(
+            editor.apply([.setDefault(type: "text/plain", app: "a.desktop")], to: "[Default Applications]\nk=v")
+                == "[Default Applications]\nk=v\ntext/plain=a.desktop;\n\n[Added Associations]\ntext/plain=a.desktop;\n")
     }
 }

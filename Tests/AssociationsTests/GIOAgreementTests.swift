@@ -40,8 +40,9 @@ struct GIOAnswer: Equatable {
 struct GIOAgreementTests {
     static let desktops = ["", "GNOME", "KDE", "X-Cinnamon"]
 
-    @Test("default, registered and recommended applications for every type the entries name",
-          arguments: [true, false])
+    @Test(
+        "default, registered and recommended applications for every type the entries name",
+        arguments: [true, false])
     func everyType(mimeInfoCache: Bool) throws {
         if mimeInfoCache && Corpus.program("update-desktop-database") == nil { return }
         let world = try CorpusWorld(mimeInfoCache: mimeInfoCache)
@@ -54,9 +55,11 @@ struct GIOAgreementTests {
             var differences: [String] = []
             for type in world.types {
                 let ours = resolver.resolve(type, mode: .gio)
-                let mine = GIOAnswer(defaultApplication: ours.defaultApplication,
-                                     registered: ours.recommended + ours.fallback, recommended: ours.recommended)
-                let theirs = GIOAnswer(gioOutput: try ProcessRunner.run(gio, ["mime", type], environment: variables).standardOutput)
+                let mine = GIOAnswer(
+                    defaultApplication: ours.defaultApplication,
+                    registered: ours.recommended + ours.fallback, recommended: ours.recommended)
+                let theirs = GIOAnswer(
+                    gioOutput: try ProcessRunner.run(gio, ["mime", type], environment: variables).standardOutput)
                 if mine != theirs { differences.append("\(type): assoc \(mine), gio \(theirs)") }
             }
             #expect(differences.isEmpty, "desktop '\(desktop)': \(differences.count) differences: \(differences.prefix(5))")
@@ -71,8 +74,9 @@ struct GIOAgreementTests {
             let environment = XDGEnvironment(world.variables(desktop: desktop))
             let resolver = AssociationResolver(environment: environment, database: MIMEDatabase(environment: environment))
             for type in world.types {
-                let difference = ResolutionDifference(spec: resolver.resolve(type, mode: .spec),
-                                                      gio: resolver.resolve(type, mode: .gio))
+                let difference = ResolutionDifference(
+                    spec: resolver.resolve(type, mode: .spec),
+                    gio: resolver.resolve(type, mode: .gio))
                 switch difference {
                 case .none: continue
                 case .associationCheck: counts["association check", default: 0] += 1

@@ -8,17 +8,21 @@ import XDGSupport
 
 @Suite("assoc check: keys written twice and misspelled groups")
 struct ListCheckTests {
-    @Test("near misses of the three groups are recognised; other groups are left alone", arguments: [
-        ("Default applications", "Default Applications"), ("Added Association", "Added Associations"),
-        ("Removed Asociations", "Removed Associations"), ("default-applications", "Default Applications"),
-        ("Added KDE Service Associations", nil), ("Desktop Entry", nil), ("MIME Cache", nil), ("Default Applications", nil),
-        ("", nil), ("Added", nil),
-    ] as [(String, String?)])
+    @Test(
+        "near misses of the three groups are recognised; other groups are left alone",
+        arguments: [
+            ("Default applications", "Default Applications"), ("Added Association", "Added Associations"),
+            ("Removed Asociations", "Removed Associations"), ("default-applications", "Default Applications"),
+            ("Added KDE Service Associations", nil), ("Desktop Entry", nil), ("MIME Cache", nil), ("Default Applications", nil),
+            ("", nil), ("Added", nil),
+        ] as [(String, String?)])
     func spelling(name: String, meant: String?) {
         #expect(GroupNameSpelling.intended(name)?.rawValue == meant)
     }
 
-    @Test("edit distance", arguments: [("kitten", "sitting", 3), ("", "abc", 3), ("abc", "abc", 0), ("ab", "ba", 2), ("abc", "abcd", 1)])
+    @Test(
+        "edit distance",
+        arguments: [("kitten", "sitting", 3), ("", "abc", 3), ("abc", "abc", 0), ("ab", "ba", 2), ("abc", "abcd", 1)])
     func distance(a: String, b: String, expected: Int) {
         let (x, y) = (Array(a.unicodeScalars), Array(b.unicodeScalars))
         #expect(GroupNameSpelling.distance(x, y, atMost: 5) == expected)
@@ -44,11 +48,16 @@ struct ListCheckTests {
         let resolver = AssociationResolver(environment: environment, database: MIMEDatabase(environment: environment))
         var realGIO: String??
         if let gio = Corpus.program("gio") {
-            realGIO = GIOAnswer(gioOutput: try ProcessRunner.run(gio, ["mime", "text/x-assoc-test"], environment: variables)
-                .standardOutput).defaultApplication
+            realGIO =
+                GIOAnswer(
+                    gioOutput: try ProcessRunner.run(gio, ["mime", "text/x-assoc-test"], environment: variables)
+                        .standardOutput
+                ).defaultApplication
         }
-        return (resolver.resolve("text/x-assoc-test", mode: .spec).defaultApplication,
-                resolver.resolve("text/x-assoc-test", mode: .gio).defaultApplication, realGIO)
+        return (
+            resolver.resolve("text/x-assoc-test", mode: .spec).defaultApplication,
+            resolver.resolve("text/x-assoc-test", mode: .gio).defaultApplication, realGIO
+        )
     }
 
     @Test("a key written twice: GIO's view takes the last line, assoc's merges them first line first, and check says so")
@@ -66,13 +75,17 @@ struct ListCheckTests {
 
     @Test("a key written twice around an alias of it: GIO takes the key where first written, with its last value")
     func duplicateKeyAroundAlias() throws {
-        let tree = try tree(list: "[Default Applications]\ntext/x-assoc-alias=first.desktop;\n"
-                            + "text/x-assoc-test=second.desktop;\ntext/x-assoc-alias=third.desktop;\n")
+        let tree = try tree(
+            list: "[Default Applications]\ntext/x-assoc-alias=first.desktop;\n"
+                + "text/x-assoc-test=second.desktop;\ntext/x-assoc-alias=third.desktop;\n")
         defer { withExtendedLifetime(tree) {} }
         try tree.write("data/applications/third.desktop", CheckFixtures.entry("third", types: "text/x-assoc-test;"))
-        try tree.write("data/applications/mimeinfo.cache",
-                       "[MIME Cache]\ntext/x-assoc-test=first.desktop;second.desktop;third.desktop;\n")
-        try tree.write("data/mime/packages/alias.xml", """
+        try tree.write(
+            "data/applications/mimeinfo.cache",
+            "[MIME Cache]\ntext/x-assoc-test=first.desktop;second.desktop;third.desktop;\n")
+        try tree.write(
+            "data/mime/packages/alias.xml",
+            """
             <?xml version="1.0"?>
             <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
               <mime-type type="text/x-assoc-test"><alias type="text/x-assoc-alias"/></mime-type>

@@ -52,8 +52,9 @@ struct PeerExpectationTests {
         #expect(pdf.defaultApplication == nil)
         #expect(pdf.recommended.isEmpty)
         #expect(resolver.resolve("x-scheme-handler/ftp", mode: mode).defaultApplication == "myapp5.desktop")
-        #expect(resolver.applications.application("nosuchapp.desktop")?.status.isUsable == false,
-                "an entry whose Exec program is missing is ignored")
+        #expect(
+            resolver.applications.application("nosuchapp.desktop")?.status.isUsable == false,
+            "an entry whose Exec program is missing is ignored")
     }
 
     @Test("GLib desktop-app-info: an ID from a subdirectory is the default for its type")
@@ -61,7 +62,8 @@ struct PeerExpectationTests {
         let files = try requireCorpus("glib/desktop-files")
         let tree = try TemporaryXDGTree()
         let path = try stub(tree, "okular")
-        let resolver = resolver(tree, dataDirs: [files + "/usr", try tree.linkSystemMIMEDatabase()], path: path + ":/usr/bin:/bin")
+        let resolver = resolver(
+            tree, dataDirs: [files + "/usr", try tree.linkSystemMIMEDatabase()], path: path + ":/usr/bin:/bin")
         defer { withExtendedLifetime(tree) {} }
         #expect(resolver.resolve("application/vnd.kde.okular-archive", mode: .gio).defaultApplication == "kde4-okular.desktop")
         #expect(resolver.resolve("application/vnd.kde.okular-archive", mode: .spec).defaultApplication == "kde4-okular.desktop")
@@ -109,13 +111,15 @@ struct PeerExpectationTests {
         #expect(!offers(resolver, "image/jpeg").contains("firefox.desktop"))
         #expect(offers(resolver, "application/x-shellscript").contains("faketextapplication.desktop"))
         let javascript = offers(resolver, "text/javascript")
-        #expect(!javascript.contains("fakeoktetaapplication.desktop"),
-                "octet-stream handlers are not offered for documents (SPECS rule 29 choice)")
+        #expect(
+            !javascript.contains("fakeoktetaapplication.desktop"),
+            "octet-stream handlers are not offered for documents (SPECS rule 29 choice)")
     }
 
     func kservicePrefixRows() -> [(String, [String])] {
         guard let path = Corpus.path("kservice/expectations.tsv"),
-            let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+            let text = try? String(contentsOfFile: path, encoding: .utf8)
+        else { return [] }
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 3, fields[0] == "prefix" else { return nil }
@@ -131,13 +135,15 @@ struct PeerExpectationTests {
         #expect(offers(resolver, "image/png").first == "fakejpegapplication.desktop")
     }
 
-    @Test("KDE kservice: a removal holds for derived types and removes inherited associations",
-          .enabled(if: Corpus.path("kservice") != nil))
+    @Test(
+        "KDE kservice: a removal holds for derived types and removes inherited associations",
+        .enabled(if: Corpus.path("kservice") != nil))
     func removalScenarios() throws {
         let text = try kdeWorld(list: "[Removed Associations]\ntext/plain=faketextapplication.desktop;\n")
         #expect(!offers(text, "text/plain").contains("faketextapplication.desktop"))
         #expect(!offers(text, "text/x-java").contains("faketextapplication.desktop"))
-        let odt = try kdeWorld(list: "[Removed Associations]\napplication/vnd.oasis.opendocument.text=fakearkapplication.desktop;\n")
+        let odt = try kdeWorld(
+            list: "[Removed Associations]\napplication/vnd.oasis.opendocument.text=fakearkapplication.desktop;\n")
         #expect(!offers(odt, "application/vnd.oasis.opendocument.text").contains("fakearkapplication.desktop"))
         #expect(offers(odt, "application/zip").contains("fakearkapplication.desktop"))
         let desktop = try kdeWorld(list: "[Removed Associations]\napplication/x-desktop=faketextapplication.desktop;\n")

@@ -35,8 +35,11 @@ struct ApplicationIndexTests {
     func directoryOrder() throws {
         let tree = try TemporaryXDGTree()
         let index = Self.index(tree)
-        #expect(index.directories.map(\.path) == [tree.path("data/applications"), tree.path("high/applications"),
-                                                   tree.path("low/applications")])
+        #expect(
+            index.directories.map(\.path) == [
+                tree.path("data/applications"), tree.path("high/applications"),
+                tree.path("low/applications"),
+            ])
         #expect(index.directories.allSatisfy { $0.files.isEmpty })
         #expect(index.application("nothing.desktop") == nil)
     }
@@ -81,19 +84,27 @@ struct ApplicationIndexTests {
         #expect(index.allApplications().map(\.status) == [.hidden])
     }
 
-    @Test("what makes an entry unusable", arguments: [
-        ("tryexec-missing.desktop", "TryExec=assoc-no-such-program\nExec=prog", ApplicationStatus.tryExecMissing("assoc-no-such-program")),
-        ("tryexec-absolute.desktop", "TryExec=/nonexistent/assoc/prog\nExec=prog", .tryExecMissing("/nonexistent/assoc/prog")),
-        ("tryexec-present.desktop", "TryExec=prog\nExec=prog %f", .usable),
-        ("exec-missing.desktop", "Exec=assoc-no-such-program %f", .programMissing("assoc-no-such-program")),
-        ("exec-present.desktop", "Exec=prog %U", .usable),
-        ("exec-quoted.desktop", "Exec=\"prog\" --flag", .usable),
-        ("exec-not-executable.desktop", "Exec=plain-file", .programMissing("plain-file")),
-        ("exec-directory.desktop", "Exec=subdir", .programMissing("subdir")),
-        ("exec-unterminated.desktop", "Exec=\"prog", .invalidExec(ExecTokenizer.Failure.unterminatedQuote.description)),
-        ("no-exec.desktop", "Comment=nothing to run", .noExec),
-        ("dbus.desktop", "DBusActivatable=true", .usable),
-    ])
+    @Test(
+        "what makes an entry unusable",
+        arguments: [
+            (
+                "tryexec-missing.desktop", "TryExec=assoc-no-such-program\nExec=prog",
+                ApplicationStatus.tryExecMissing("assoc-no-such-program")
+            ),
+            (
+                "tryexec-absolute.desktop", "TryExec=/nonexistent/assoc/prog\nExec=prog",
+                .tryExecMissing("/nonexistent/assoc/prog")
+            ),
+            ("tryexec-present.desktop", "TryExec=prog\nExec=prog %f", .usable),
+            ("exec-missing.desktop", "Exec=assoc-no-such-program %f", .programMissing("assoc-no-such-program")),
+            ("exec-present.desktop", "Exec=prog %U", .usable),
+            ("exec-quoted.desktop", "Exec=\"prog\" --flag", .usable),
+            ("exec-not-executable.desktop", "Exec=plain-file", .programMissing("plain-file")),
+            ("exec-directory.desktop", "Exec=subdir", .programMissing("subdir")),
+            ("exec-unterminated.desktop", "Exec=\"prog", .invalidExec(ExecTokenizer.Failure.unterminatedQuote.description)),
+            ("no-exec.desktop", "Comment=nothing to run", .noExec),
+            ("dbus.desktop", "DBusActivatable=true", .usable),
+        ])
     func statuses(id: String, lines: String, expected: ApplicationStatus) throws {
         let tree = try TemporaryXDGTree()
         try writeStub(tree, "bin/prog")
@@ -110,10 +121,12 @@ struct ApplicationIndexTests {
     func pathDecides() throws {
         let tree = try TemporaryXDGTree()
         let stub = try writeStub(tree, "tools/assoc-stub-viewer")
-        try tree.write("usr-share/applications/viewer.desktop",
-                       entryText("Type=Application", "Name=V", "Exec=assoc-stub-viewer %f"))
+        try tree.write(
+            "usr-share/applications/viewer.desktop",
+            entryText("Type=Application", "Name=V", "Exec=assoc-stub-viewer %f"))
         var variables = tree.variables()
-        #expect(ApplicationIndex(environment: XDGEnvironment(variables)).application("viewer.desktop")?.status
+        #expect(
+            ApplicationIndex(environment: XDGEnvironment(variables)).application("viewer.desktop")?.status
                 == .programMissing("assoc-stub-viewer"))
         variables["PATH"] = "/nonexistent:" + tree.path("tools")
         let index = ApplicationIndex(environment: XDGEnvironment(variables))
@@ -127,7 +140,8 @@ struct ApplicationIndexTests {
     func notApplication(type: String) throws {
         let tree = try TemporaryXDGTree()
         try writeStub(tree, "bin/prog")
-        try tree.write("high/applications/thing.desktop", entryText("Type=\(type)", "Name=T", "URL=https://example.org/", "Exec=prog"))
+        try tree.write(
+            "high/applications/thing.desktop", entryText("Type=\(type)", "Name=T", "URL=https://example.org/", "Exec=prog"))
         let application = try #require(Self.index(tree).application("thing.desktop"))
         #expect(application.status == .notApplication(type: type))
         #expect(application.entry?.isApplication == false)
@@ -150,11 +164,13 @@ struct ApplicationIndexTests {
         }
     }
 
-    @Test("files in subdirectories get IDs with '-' for '/'", arguments: [
-        ("kde4/okular.desktop", "kde4-okular.desktop"),
-        ("a/b/c.desktop", "a-b-c.desktop"),
-        ("vendor-app.desktop", "vendor-app.desktop"),
-    ])
+    @Test(
+        "files in subdirectories get IDs with '-' for '/'",
+        arguments: [
+            ("kde4/okular.desktop", "kde4-okular.desktop"),
+            ("a/b/c.desktop", "a-b-c.desktop"),
+            ("vendor-app.desktop", "vendor-app.desktop"),
+        ])
     func subdirectoryID(relative: String, id: String) throws {
         let tree = try TemporaryXDGTree()
         try writeStub(tree, "bin/prog")
@@ -184,13 +200,16 @@ struct DeclaredTypesTests {
     /// test can tell which one was read.
     static func tree(cache: Bool) throws -> TemporaryXDGTree {
         let tree = try TemporaryXDGTree()
-        try tree.write("usr-share/applications/a.desktop",
-                       entryText("Type=Application", "Name=A", "Exec=a", "MimeType=text/plain;image/png;"))
-        try tree.write("usr-share/applications/sub/b.desktop",
-                       entryText("Type=Application", "Name=B", "Exec=b", "MimeType=text/plain;"))
+        try tree.write(
+            "usr-share/applications/a.desktop",
+            entryText("Type=Application", "Name=A", "Exec=a", "MimeType=text/plain;image/png;"))
+        try tree.write(
+            "usr-share/applications/sub/b.desktop",
+            entryText("Type=Application", "Name=B", "Exec=b", "MimeType=text/plain;"))
         if cache {
-            try tree.write("usr-share/applications/mimeinfo.cache",
-                           "[MIME Cache]\ntext/plain=sub-b.desktop;\napplication/x-cached=a.desktop;\n")
+            try tree.write(
+                "usr-share/applications/mimeinfo.cache",
+                "[MIME Cache]\ntext/plain=sub-b.desktop;\napplication/x-cached=a.desktop;\n")
         }
         return tree
     }
@@ -218,8 +237,9 @@ struct DeclaredTypesTests {
         #expect(index.declaredTypes(in: 1) == Self.fromCache)
     }
 
-    @Test("a mimeinfo.cache older than one entry, even in a subdirectory, is stale and ignored",
-          arguments: ["a.desktop", "sub/b.desktop"])
+    @Test(
+        "a mimeinfo.cache older than one entry, even in a subdirectory, is stale and ignored",
+        arguments: ["a.desktop", "sub/b.desktop"])
     func staleCache(newer: String) throws {
         let tree = try Self.tree(cache: true)
         try touch(tree.path("usr-share/applications/a.desktop"), secondsFromNow: -3600)
@@ -232,12 +252,14 @@ struct DeclaredTypesTests {
         #expect(index.declaredTypes(in: 1) == Self.fromEntries)
     }
 
-    @Test("a cache written by update-desktop-database agrees with the entries",
-          .enabled(if: Corpus.program("update-desktop-database") != nil))
+    @Test(
+        "a cache written by update-desktop-database agrees with the entries",
+        .enabled(if: Corpus.program("update-desktop-database") != nil))
     func updateDesktopDatabase() throws {
         let tree = try Self.tree(cache: false)
-        try tree.write("usr-share/applications/c.desktop",
-                       entryText("Type=Application", "Name=C", "Exec=c", "MimeType=image/png;x-scheme-handler/c;"))
+        try tree.write(
+            "usr-share/applications/c.desktop",
+            entryText("Type=Application", "Name=C", "Exec=c", "MimeType=image/png;x-scheme-handler/c;"))
         try touch(tree.path("usr-share/applications/a.desktop"), secondsFromNow: -3600)
         try touch(tree.path("usr-share/applications/sub/b.desktop"), secondsFromNow: -3600)
         try touch(tree.path("usr-share/applications/c.desktop"), secondsFromNow: -3600)
@@ -265,8 +287,9 @@ struct GLibDesktopFilesTests {
     static func expectedList(usr: Bool, home: Bool) throws -> [String] {
         let path = try #require(Corpus.path("glib/desktop-app-info-expectations.tsv"))
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        let row = try #require(text.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
-            .first { $0.count >= 6 && $0[0] == "list" && $0[2] == (usr ? "1" : "0") && $0[3] == (home ? "1" : "0") })
+        let row = try #require(
+            text.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+                .first { $0.count >= 6 && $0[0] == "list" && $0[2] == (usr ? "1" : "0") && $0[3] == (home ? "1" : "0") })
         return row[5].split(separator: " ").map(String.init)
     }
 
@@ -297,8 +320,9 @@ struct GLibDesktopFilesTests {
         let ids = Set(index.allApplications().map(\.id))
         #expect(Set(listed).isSubset(of: ids), "GLib lists IDs the index lacks: \(Set(listed).subtracting(ids).sorted())")
         for application in index.allApplications() {
-            #expect(gioIgnores(application.status) == !listed.contains(application.id),
-                    "\(application.id): \(application.status)")
+            #expect(
+                gioIgnores(application.status) == !listed.contains(application.id),
+                "\(application.id): \(application.status)")
         }
     }
 

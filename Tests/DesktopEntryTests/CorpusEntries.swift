@@ -45,7 +45,8 @@ enum CorpusEntries {
     /// test; nil when there is none or the file is not UTF-8.
     static func firstGroup(of path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path),
-            let text = String(data: data, encoding: .utf8) else { return nil }
+            let text = String(data: data, encoding: .utf8)
+        else { return nil }
         for line in text.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("["), let close = trimmed.lastIndex(of: "]") {

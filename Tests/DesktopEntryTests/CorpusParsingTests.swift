@@ -46,9 +46,10 @@ struct CorpusParsingTests {
         let directory = try #require(index.directories.first { $0.path == applications })
 
         let relative = CorpusEntries.relativePaths(under: applications)
-        let expected = Dictionary(uniqueKeysWithValues: relative.map {
-            ($0.replacingOccurrences(of: "/", with: "-"), applications + "/" + $0)
-        })
+        let expected = Dictionary(
+            uniqueKeysWithValues: relative.map {
+                ($0.replacingOccurrences(of: "/", with: "-"), applications + "/" + $0)
+            })
         #expect(directory.files == expected)
         let nested = expected.keys.filter { $0.hasPrefix("screensavers-") }
         #expect(!nested.isEmpty, "the corpus has entries in applications/screensavers/")
@@ -76,7 +77,8 @@ struct CorpusParsingTests {
                 continue
             }
             guard inMain, let equals = trimmed.firstIndex(of: "="),
-                trimmed[..<equals].trimmingCharacters(in: .whitespaces) == key else { continue }
+                trimmed[..<equals].trimmingCharacters(in: .whitespaces) == key
+            else { continue }
             value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
         }
         return value

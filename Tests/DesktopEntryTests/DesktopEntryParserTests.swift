@@ -29,19 +29,20 @@ struct LocalizedKeyTests {
         Name[pt_BR]=Visualizador
         """
 
-    @Test("the value follows the locale's fallbacks: lang_COUNTRY@MOD, lang_COUNTRY, lang@MOD, lang, then unlocalised",
-          arguments: [
-              ("de_DE.UTF-8@euro", "Euro-Betrachter"),
-              ("de_DE.UTF-8", "Betrachter"),
-              ("de_AT", "Betrachter"),
-              ("de", "Betrachter"),
-              ("sr_RS@latin", "Pregledač"),
-              ("sr_RS", "Viewer"),
-              ("pt_BR.UTF-8", "Visualizador"),
-              ("pt_PT", "Viewer"),
-              ("fr_FR.UTF-8", "Viewer"),
-              ("C", "Viewer"),
-          ])
+    @Test(
+        "the value follows the locale's fallbacks: lang_COUNTRY@MOD, lang_COUNTRY, lang@MOD, lang, then unlocalised",
+        arguments: [
+            ("de_DE.UTF-8@euro", "Euro-Betrachter"),
+            ("de_DE.UTF-8", "Betrachter"),
+            ("de_AT", "Betrachter"),
+            ("de", "Betrachter"),
+            ("sr_RS@latin", "Pregledač"),
+            ("sr_RS", "Viewer"),
+            ("pt_BR.UTF-8", "Visualizador"),
+            ("pt_PT", "Viewer"),
+            ("fr_FR.UTF-8", "Viewer"),
+            ("C", "Viewer"),
+        ])
     func fallback(locale: String, expected: String) throws {
         let (entry, diagnostics) = try parseEntry(Self.text)
         #expect(entry.name.value(for: LocalePreferences(["LC_ALL": locale])) == expected)
@@ -67,10 +68,12 @@ struct LocalizedKeyTests {
 
 @Suite("string, list and boolean values")
 struct ValueTests {
-    @Test("string escapes \\s \\n \\t \\r \\\\ are undone", arguments: [
-        ("a\\sb", "a b"), ("line\\nbreak", "line\nbreak"), ("tab\\there", "tab\there"), ("cr\\rhere", "cr\rhere"),
-        ("back\\\\slash", "back\\slash"), ("\\\\s", "\\s"), ("trailing\\s", "trailing "), ("keep\\q", "keep\\q"),
-    ])
+    @Test(
+        "string escapes \\s \\n \\t \\r \\\\ are undone",
+        arguments: [
+            ("a\\sb", "a b"), ("line\\nbreak", "line\nbreak"), ("tab\\there", "tab\there"), ("cr\\rhere", "cr\rhere"),
+            ("back\\\\slash", "back\\slash"), ("\\\\s", "\\s"), ("trailing\\s", "trailing "), ("keep\\q", "keep\\q"),
+        ])
     func escapes(raw: String, expected: String) throws {
         let (entry, _) = try parseEntry(application("Comment=\(raw)", "Icon=\(raw)", "Path=\(raw)"))
         #expect(entry.comment?.base == expected)
@@ -85,18 +88,22 @@ struct ValueTests {
         #expect(entry.execLine == 4)
     }
 
-    @Test("lists split on ';', keep '\\;' as a semicolon, and a trailing ';' adds no element", arguments: [
-        ("text/plain;image/png;", ["text/plain", "image/png"]),
-        ("text/plain;image/png", ["text/plain", "image/png"]),
-        ("a\\;b;c;", ["a;b", "c"]),
-        ("a;;b;", ["a", "b"]),
-        ("one", ["one"]),
-        ("", []),
-        ("sp\\sace;x;  ", ["sp ace", "x"]),
-    ])
+    @Test(
+        "lists split on ';', keep '\\;' as a semicolon, and a trailing ';' adds no element",
+        arguments: [
+            ("text/plain;image/png;", ["text/plain", "image/png"]),
+            ("text/plain;image/png", ["text/plain", "image/png"]),
+            ("a\\;b;c;", ["a;b", "c"]),
+            ("a;;b;", ["a", "b"]),
+            ("one", ["one"]),
+            ("", []),
+            ("sp\\sace;x;  ", ["sp ace", "x"]),
+        ])
     func lists(raw: String, expected: [String]) throws {
-        let (entry, _) = try parseEntry(application("MimeType=\(raw)", "Categories=\(raw)", "Keywords=\(raw)",
-                                                    "OnlyShowIn=\(raw)", "Implements=\(raw)"))
+        let (entry, _) = try parseEntry(
+            application(
+                "MimeType=\(raw)", "Categories=\(raw)", "Keywords=\(raw)",
+                "OnlyShowIn=\(raw)", "Implements=\(raw)"))
         #expect(entry.mimeTypes == expected)
         #expect(entry.categories == expected)
         #expect(entry.keywords == expected)
@@ -104,12 +111,16 @@ struct ValueTests {
         #expect(entry.implements == expected)
     }
 
-    @Test("booleans are true, false, and the pre-1.0 1 and 0", arguments: [
-        ("true", true), ("false", false), ("1", true), ("0", false), ("true  ", true),
-    ])
+    @Test(
+        "booleans are true, false, and the pre-1.0 1 and 0",
+        arguments: [
+            ("true", true), ("false", false), ("1", true), ("0", false), ("true  ", true),
+        ])
     func booleans(raw: String, expected: Bool) throws {
-        let (entry, diagnostics) = try parseEntry(application("Terminal=\(raw)", "NoDisplay=\(raw)", "Hidden=\(raw)",
-                                                              "DBusActivatable=\(raw)"))
+        let (entry, diagnostics) = try parseEntry(
+            application(
+                "Terminal=\(raw)", "NoDisplay=\(raw)", "Hidden=\(raw)",
+                "DBusActivatable=\(raw)"))
         #expect(entry.terminal == expected)
         #expect(entry.noDisplay == expected)
         #expect(entry.hidden == expected)
@@ -141,7 +152,8 @@ struct ValueTests {
 struct EntryStructureTests {
     @Test("a repeated key keeps its last value and is reported on the line of the repeat")
     func duplicateKey() throws {
-        let (entry, diagnostics) = try parseEntry("""
+        let (entry, diagnostics) = try parseEntry(
+            """
             [Desktop Entry]
             Type=Application
             Name=First
@@ -208,9 +220,11 @@ struct EntryStructureTests {
         }
     }
 
-    @Test("a file without any [Desktop Entry] group is rejected without a line", arguments: [
-        "", "# only a comment\n", "Type=Application\nName=A\nExec=a\n",
-    ])
+    @Test(
+        "a file without any [Desktop Entry] group is rejected without a line",
+        arguments: [
+            "", "# only a comment\n", "Type=Application\nName=A\nExec=a\n",
+        ])
     func noMainGroup(text: String) {
         #expect(throws: DesktopEntryError.missingMainGroup(path: "t.desktop", line: nil)) {
             try parseEntry(text)
@@ -253,13 +267,17 @@ struct EntryStructureTests {
 
 @Suite("bytes that are not a desktop entry")
 struct HostileInputTests {
-    @Test("invalid UTF-8 is rejected as such", arguments: [
-        [0xFF, 0xFE], [0xC3, 0x28], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80],
-    ] as [[UInt8]])
+    @Test(
+        "invalid UTF-8 is rejected as such",
+        arguments: [
+            [0xFF, 0xFE], [0xC3, 0x28], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80],
+        ] as [[UInt8]])
     func invalidUTF8(bad: [UInt8]) throws {
         let tree = try TemporaryXDGTree()
-        let path = try tree.write("bad.desktop", bytes: Array("[Desktop Entry]\nType=Application\nName=".utf8) + bad
-                                  + Array("\nExec=a\n".utf8))
+        let path = try tree.write(
+            "bad.desktop",
+            bytes: Array("[Desktop Entry]\nType=Application\nName=".utf8) + bad
+                + Array("\nExec=a\n".utf8))
         var diagnostics: [Diagnostic] = []
         #expect(throws: DesktopEntryError.notUTF8(path: path, line: 3)) {
             try DesktopEntry.load(path: path, id: "bad.desktop", diagnostics: &diagnostics)

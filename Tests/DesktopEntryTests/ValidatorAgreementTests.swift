@@ -101,30 +101,41 @@ func expectSameErrors(path: String, errors: [String]) -> Set<String> {
             continue
         }
         classes.insert(error.class)
-        #expect(error.isReported(by: diagnostics),
-                "\(error)\nours: \(diagnostics.map(\.message).joined(separator: "\n      "))")
+        #expect(
+            error.isReported(by: diagnostics),
+            "\(error)\nours: \(diagnostics.map(\.message).joined(separator: "\n      "))")
     }
     return classes
 }
 
 @Suite("agreement with desktop-file-validate", .enabled(if: desktopFileValidate != nil))
 struct ValidatorAgreementTests {
-    @Test("a file with a validator error in each class still loads and has a diagnostic of that class",
-          arguments: [
-              ("unknown key", "Type=Application\nName=A\nExec=a\nFooBar=1\n", "case.desktop"),
-              ("key from a newer spec version than declared", "Version=1.0\nType=Application\nName=A\nExec=a\nSingleMainWindow=true\n", "case.desktop"),
-              ("unregistered category", "Type=Application\nName=A\nExec=a\nCategories=Utility;Bogus;\n", "case.desktop"),
-              ("key valid only for Type=Application", "Type=Link\nName=A\nURL=https://example.org/\nExec=a\nMimeType=text/plain;\n", "case.desktop"),
-              // The validator wants Type=Directory in a .directory file; that is a class of its own.
-              ("key valid only for Type=Application", "Type=Directory\nName=A\nCategories=Utility;\n", "case.directory"),
-              ("group not starting with X-", "Type=Application\nName=A\nExec=a\n[Shortcut Group]\nk=v\n", "case.desktop"),
-              ("icon name with extension", "Type=Application\nName=A\nExec=a\nIcon=foo.png\n", "case.desktop"),
-              ("icon name with extension", "Type=Application\nName=A\nExec=a\nIcon=foo.svg\n", "case.desktop"),
-              ("unknown Type", "Type=Service\nName=A\nExec=a\n", "case.desktop"),
-              ("invalid boolean", "Type=Application\nName=A\nExec=a\nTerminal=yes\n", "case.desktop"),
-              ("repeated key", "Type=Application\nName=A\nExec=a\nName=B\n", "case.desktop"),
-              ("both OnlyShowIn and NotShowIn", "Type=Application\nName=A\nExec=a\nOnlyShowIn=GNOME;\nNotShowIn=KDE;\n", "case.desktop"),
-          ] as [(String, String, String)])
+    @Test(
+        "a file with a validator error in each class still loads and has a diagnostic of that class",
+        arguments: [
+            ("unknown key", "Type=Application\nName=A\nExec=a\nFooBar=1\n", "case.desktop"),
+            (
+                "key from a newer spec version than declared",
+                "Version=1.0\nType=Application\nName=A\nExec=a\nSingleMainWindow=true\n", "case.desktop"
+            ),
+            ("unregistered category", "Type=Application\nName=A\nExec=a\nCategories=Utility;Bogus;\n", "case.desktop"),
+            (
+                "key valid only for Type=Application",
+                "Type=Link\nName=A\nURL=https://example.org/\nExec=a\nMimeType=text/plain;\n", "case.desktop"
+            ),
+            // The validator wants Type=Directory in a .directory file; that is a class of its own.
+            ("key valid only for Type=Application", "Type=Directory\nName=A\nCategories=Utility;\n", "case.directory"),
+            ("group not starting with X-", "Type=Application\nName=A\nExec=a\n[Shortcut Group]\nk=v\n", "case.desktop"),
+            ("icon name with extension", "Type=Application\nName=A\nExec=a\nIcon=foo.png\n", "case.desktop"),
+            ("icon name with extension", "Type=Application\nName=A\nExec=a\nIcon=foo.svg\n", "case.desktop"),
+            ("unknown Type", "Type=Service\nName=A\nExec=a\n", "case.desktop"),
+            ("invalid boolean", "Type=Application\nName=A\nExec=a\nTerminal=yes\n", "case.desktop"),
+            ("repeated key", "Type=Application\nName=A\nExec=a\nName=B\n", "case.desktop"),
+            (
+                "both OnlyShowIn and NotShowIn", "Type=Application\nName=A\nExec=a\nOnlyShowIn=GNOME;\nNotShowIn=KDE;\n",
+                "case.desktop"
+            ),
+        ] as [(String, String, String)])
     func syntheticClasses(name: String, body: String, file: String) throws {
         let tree = try TemporaryXDGTree()
         let path = try tree.write(file, "[Desktop Entry]\n" + body)
@@ -133,8 +144,9 @@ struct ValidatorAgreementTests {
         expectSameErrors(path: path, errors: errors)
     }
 
-    @Test("every validator error on a corpus file has a diagnostic of the same class, and the file loads",
-          .enabled(if: CorpusEntries.isPresent))
+    @Test(
+        "every validator error on a corpus file has a diagnostic of the same class, and the file loads",
+        .enabled(if: CorpusEntries.isPresent))
     func corpus() throws {
         let files = CorpusEntries.all().map(\.path)
         #expect(files.count >= 370)
@@ -146,7 +158,10 @@ struct ValidatorAgreementTests {
             classes.formUnion(expectSameErrors(path: path, errors: messages))
         }
         // The corpus exercises these classes; if it stops doing so the table above is untested.
-        #expect(classes.isSuperset(of: ["unknown key", "unregistered category", "key valid only for Type=Application",
-                                        "group not starting with X-", "icon name with extension", "unknown Type"]))
+        #expect(
+            classes.isSuperset(of: [
+                "unknown key", "unregistered category", "key valid only for Type=Application",
+                "group not starting with X-", "icon name with extension", "unknown Type",
+            ]))
     }
 }

@@ -24,10 +24,12 @@ struct DocumentListerTests {
     }
 
     func lister(_ tree: TemporaryXDGTree, _ patterns: [String] = [], _ options: DocumentLister.Options = .init()) throws
-        -> DocumentLister {
-        DocumentLister(detector: systemDetector, filter: try TypeFilter(patterns, database: systemDatabase),
-                       thumbnails: ThumbnailLocator(environment: tree.environment()), workingDirectory: tree.root,
-                       options: options)
+        -> DocumentLister
+    {
+        DocumentLister(
+            detector: systemDetector, filter: try TypeFilter(patterns, database: systemDatabase),
+            thumbnails: ThumbnailLocator(environment: tree.environment()), workingDirectory: tree.root,
+            options: options)
     }
 
     func names(_ listing: DocumentLister.Listing, in tree: TemporaryXDGTree) -> [String] {
@@ -66,7 +68,10 @@ struct DocumentListerTests {
         let recursive = try lister(tree, [".pdf"], .init(recursive: true)).list([tree.path("docs")])
         #expect(names(recursive, in: tree) == ["b-report.pdf", "loop", "sub", "sub/d-inner.pdf"])
         let hidden = try lister(tree, [".pdf"], .init(recursive: true, includeHidden: true)).list([tree.path("docs")])
-        #expect(names(hidden, in: tree) == [".hidden.pdf", ".secret", ".secret/e.pdf", "b-report.pdf", "loop", "sub", "sub/d-inner.pdf"])
+        #expect(
+            names(hidden, in: tree) == [
+                ".hidden.pdf", ".secret", ".secret/e.pdf", "b-report.pdf", "loop", "sub", "sub/d-inner.pdf",
+            ])
     }
 
     @Test("sorting by size puts the largest first, by date the newest first")
@@ -86,8 +91,9 @@ struct DocumentListerTests {
         #expect(try files(.name) == ["a-notes.txt", "b-report.pdf", "c-picture.png"])
     }
 
-    @Test("the download origin comes from user.xdg.origin.url",
-          .enabled(if: Corpus.temporaryDirectoryHasAttributes, "the temporary directory keeps no user.* attributes"))
+    @Test(
+        "the download origin comes from user.xdg.origin.url",
+        .enabled(if: Corpus.temporaryDirectoryHasAttributes, "the temporary directory keeps no user.* attributes"))
     func origin() throws {
         let tree = try makeTree()
         defer { withExtendedLifetime(tree) {} }
@@ -103,8 +109,9 @@ struct DocumentListerTests {
         let file = tree.path("docs/c-picture.png")
         let uri = FileURI.uri(forAbsolutePath: file)
         let seconds = try #require(FileBytes.modificationTime(file)) / 1_000_000_000
-        let thumbnail = try tree.write("cache/thumbnails/large/\(MD5.hexDigest(uri)).png",
-                                       bytes: TestPNG.image(texts: [("Thumb::URI", uri), ("Thumb::MTime", String(seconds))]))
+        let thumbnail = try tree.write(
+            "cache/thumbnails/large/\(MD5.hexDigest(uri)).png",
+            bytes: TestPNG.image(texts: [("Thumb::URI", uri), ("Thumb::MTime", String(seconds))]))
         let listing = try lister(tree, ["public.image"]).list([file])
         #expect(listing.documents.map(\.thumbnail) == [thumbnail])
     }

@@ -1,11 +1,14 @@
 import AssocTestSupport
-@testable import DocumentProvider
 import Testing
+
+@testable import DocumentProvider
 
 @Suite("reading PNG text chunks")
 struct PNGTextChunksTests {
-    static let image = TestPNG.image(texts: [("Thumb::URI", "file:///tmp/a%20b.pdf"), ("Thumb::MTime", "1700000000"),
-                                             ("Software", "caf\u{E9}")])
+    static let image = TestPNG.image(texts: [
+        ("Thumb::URI", "file:///tmp/a%20b.pdf"), ("Thumb::MTime", "1700000000"),
+        ("Software", "caf\u{E9}"),
+    ])
 
     @Test("the tEXt chunks of a valid image are read, Latin-1 decoded")
     func readsTexts() throws {

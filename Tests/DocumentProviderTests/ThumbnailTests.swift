@@ -1,15 +1,18 @@
 import AssocTestSupport
-@testable import DocumentProvider
 import Foundation
 import Testing
 import XDGSupport
+
+@testable import DocumentProvider
 
 @Suite("finding freedesktop thumbnails")
 struct ThumbnailTests {
     /// Writes a thumbnail for `uri` into `directory/SIZE/MD5(uri).png` with the given keys.
     @discardableResult
-    func writeThumbnail(_ tree: TemporaryXDGTree, under directory: String, size: String = "normal", uri: String,
-                        texts: [(String, String)]) throws -> String {
+    func writeThumbnail(
+        _ tree: TemporaryXDGTree, under directory: String, size: String = "normal", uri: String,
+        texts: [(String, String)]
+    ) throws -> String {
         let name = MD5.hexDigest(uri) + ".png"
         return try tree.write("\(directory)/\(size)/\(name)", bytes: TestPNG.image(texts: texts))
     }
@@ -19,41 +22,49 @@ struct ThumbnailTests {
         return Int64(date.timeIntervalSince1970.rounded(.down))
     }
 
-    @Test("file URIs are minimally percent-encoded, as GLib writes them", arguments: [
-        ("/home/jens/photos/me.png", "file:///home/jens/photos/me.png"),
-        ("/tmp/a b.pdf", "file:///tmp/a%20b.pdf"),
-        ("/tmp/r\u{E9}sum\u{E9}.pdf", "file:///tmp/r%C3%A9sum%C3%A9.pdf"),
-        ("/tmp/50%;#?.txt", "file:///tmp/50%25%3B%23%3F.txt"),
-        ("/tmp/keep-._~!$&'()*+,:=@.txt", "file:///tmp/keep-._~!$&'()*+,:=@.txt"),
-    ])
+    @Test(
+        "file URIs are minimally percent-encoded, as GLib writes them",
+        arguments: [
+            ("/home/jens/photos/me.png", "file:///home/jens/photos/me.png"),
+            ("/tmp/a b.pdf", "file:///tmp/a%20b.pdf"),
+            ("/tmp/r\u{E9}sum\u{E9}.pdf", "file:///tmp/r%C3%A9sum%C3%A9.pdf"),
+            ("/tmp/50%;#?.txt", "file:///tmp/50%25%3B%23%3F.txt"),
+            ("/tmp/keep-._~!$&'()*+,:=@.txt", "file:///tmp/keep-._~!$&'()*+,:=@.txt"),
+        ])
     func uriEncoding(path: String, uri: String) {
         #expect(FileURI.uri(forAbsolutePath: path) == uri)
     }
 
-    @Test("relative paths are made absolute by their spelling", arguments: [
-        ("a.pdf", "/w", "/w/a.pdf"), ("./x/../b.pdf", "/w/d", "/w/d/b.pdf"), ("/abs//c.pdf", "/w", "/abs/c.pdf"),
-    ])
+    @Test(
+        "relative paths are made absolute by their spelling",
+        arguments: [
+            ("a.pdf", "/w", "/w/a.pdf"), ("./x/../b.pdf", "/w/d", "/w/d/b.pdf"), ("/abs//c.pdf", "/w", "/abs/c.pdf"),
+        ])
     func absolutePaths(path: String, directory: String, expected: String) {
         #expect(FileURI.absolute(path, in: directory) == expected)
     }
 
-    @Test("a thumbnail with the file's URI and mtime is found, in any of the four sizes",
-          arguments: ThumbnailLocator.sizes)
+    @Test(
+        "a thumbnail with the file's URI and mtime is found, in any of the four sizes",
+        arguments: ThumbnailLocator.sizes)
     func validThumbnailFound(size: String) throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
         let file = try tree.write("docs/report 1.pdf", "%PDF-1.4\n")
         let uri = FileURI.uri(forAbsolutePath: file)
         let mtime = try modified(file)
-        let thumbnail = try writeThumbnail(tree, under: "cache/thumbnails", size: size, uri: uri,
-                                           texts: [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Thumb::Size", "9")])
+        let thumbnail = try writeThumbnail(
+            tree, under: "cache/thumbnails", size: size, uri: uri,
+            texts: [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Thumb::Size", "9")])
         let locator = ThumbnailLocator(environment: tree.environment())
         #expect(locator.thumbnail(forAbsolutePath: file, modified: mtime, size: 9) == thumbnail)
     }
 
-    @Test("a stale thumbnail is ignored: another mtime, another URI, another size, or no mtime", arguments: [
-        "mtime", "uri", "size", "missing-mtime",
-    ])
+    @Test(
+        "a stale thumbnail is ignored: another mtime, another URI, another size, or no mtime",
+        arguments: [
+            "mtime", "uri", "size", "missing-mtime",
+        ])
     func staleThumbnailIgnored(staleness: String) throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
@@ -81,7 +92,9 @@ struct ThumbnailTests {
         var bytes = TestPNG.image(texts: [("Thumb::URI", uri), ("Thumb::MTime", String(try modified(file)))])
         bytes[bytes.count - 20] ^= 0xFF
         try tree.write("cache/thumbnails/normal/\(MD5.hexDigest(uri)).png", bytes: bytes)
-        #expect(ThumbnailLocator(environment: tree.environment()).thumbnail(forAbsolutePath: file, modified: try modified(file), size: 9) == nil)
+        #expect(
+            ThumbnailLocator(environment: tree.environment()).thumbnail(
+                forAbsolutePath: file, modified: try modified(file), size: 9) == nil)
     }
 
     @Test("a shared repository beside the file is used, with its relative URI and optional mtime")
@@ -91,8 +104,9 @@ struct ThumbnailTests {
         let file = try tree.write("share/pic ture.png", "not really a png")
         let relative = FileURI.relativeURI(forName: "pic ture.png")
         #expect(relative == "./pic%20ture.png")
-        let thumbnail = try writeThumbnail(tree, under: "share/.sh_thumbnails", size: "large", uri: relative,
-                                           texts: [("Thumb::URI", relative)])
+        let thumbnail = try writeThumbnail(
+            tree, under: "share/.sh_thumbnails", size: "large", uri: relative,
+            texts: [("Thumb::URI", relative)])
         let locator = ThumbnailLocator(environment: tree.environment())
         #expect(locator.thumbnail(forAbsolutePath: file, modified: try modified(file), size: 16) == thumbnail)
     }

@@ -21,8 +21,9 @@ struct TransferSafetyTests {
         return (tree, file)
     }
 
-    @Test("a move through a symbolic link to the file in the destination is refused, with and without --replace",
-          arguments: [true, false])
+    @Test(
+        "a move through a symbolic link to the file in the destination is refused, with and without --replace",
+        arguments: [true, false])
     func moveThroughLink(replace: Bool) throws {
         let (tree, file) = try world()
         defer { withExtendedLifetime(tree) {} }
@@ -75,9 +76,11 @@ struct TransferSafetyTests {
         #expect(entries(out) == ["r.txt"])
     }
 
-    @Test("with --replace, a document never replaces the one an earlier operand has just become", arguments: [
-        TransferSession.Mode.move, .copy,
-    ])
+    @Test(
+        "with --replace, a document never replaces the one an earlier operand has just become",
+        arguments: [
+            TransferSession.Mode.move, .copy,
+        ])
     func laterOperandKeepsEarlier(mode: TransferSession.Mode) throws {
         let (tree, file) = try world()
         defer { withExtendedLifetime(tree) {} }

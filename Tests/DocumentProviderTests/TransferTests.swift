@@ -72,8 +72,9 @@ struct TransferTests {
         #expect(FileBytes.isDirectory(target))
     }
 
-    @Test("the mode, user.* attributes and times go with a copy",
-          .enabled(if: Corpus.temporaryDirectoryHasAttributes, "the temporary directory keeps no user.* attributes"))
+    @Test(
+        "the mode, user.* attributes and times go with a copy",
+        .enabled(if: Corpus.temporaryDirectoryHasAttributes, "the temporary directory keeps no user.* attributes"))
     func metadataPreserved() throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
@@ -81,7 +82,9 @@ struct TransferTests {
         try ExtendedAttributes.set("user.xdg.origin.url", to: "https://example.org/report.pdf", on: source)
         try ExtendedAttributes.set("user.xdg.tags", to: "work,2024", on: source)
         #expect(chmod(source, 0o640) == 0)
-        var times = [timespec(tv_sec: 1_600_000_000, tv_nsec: 123_456_789), timespec(tv_sec: 1_500_000_000, tv_nsec: 987_654_321)]
+        var times = [
+            timespec(tv_sec: 1_600_000_000, tv_nsec: 123_456_789), timespec(tv_sec: 1_500_000_000, tv_nsec: 987_654_321),
+        ]
         #expect(utimensat(AT_FDCWD, source, &times, 0) == 0)
         try tree.makeDirectory("dst")
         let result = try DocumentTransfer().copy(source, into: tree.path("dst"))
@@ -115,8 +118,9 @@ struct TransferTests {
         #expect(entries(tree.path("dst")) == ["report (2).pdf", "report.pdf"])
     }
 
-    @Test("a move across file systems copies, checks, then removes the source, keeping metadata",
-          .enabled(if: ScratchMount.canMountTmpfs, noTmpfs))
+    @Test(
+        "a move across file systems copies, checks, then removes the source, keeping metadata",
+        .enabled(if: ScratchMount.canMountTmpfs, noTmpfs))
     func crossFileSystemMove() throws {
         let tree = try TemporaryXDGTree()
         let mount = try ScratchMount.tmpfs(at: tree.path("mnt"))
@@ -139,8 +143,9 @@ struct TransferTests {
         #expect(entries(tree.path("disk")) == ["report.pdf"])
     }
 
-    @Test("a full destination fails the copy: the source is intact and nothing is left behind",
-          .enabled(if: ScratchMount.canMountTmpfs, noTmpfs), arguments: [false, true])
+    @Test(
+        "a full destination fails the copy: the source is intact and nothing is left behind",
+        .enabled(if: ScratchMount.canMountTmpfs, noTmpfs), arguments: [false, true])
     func fullDestination(move: Bool) throws {
         let tree = try TemporaryXDGTree()
         let mount = try ScratchMount.tmpfs(at: tree.path("tiny"), options: "size=64k")
@@ -160,8 +165,9 @@ struct TransferTests {
         #expect(entries(mount.path).isEmpty)
     }
 
-    @Test("a read-only destination fails the copy and the move; the source stays",
-          .enabled(if: ScratchMount.canMountTmpfs, noTmpfs))
+    @Test(
+        "a read-only destination fails the copy and the move; the source stays",
+        .enabled(if: ScratchMount.canMountTmpfs, noTmpfs))
     func readOnlyDestination() throws {
         let tree = try TemporaryXDGTree()
         let mount = try ScratchMount.tmpfs(at: tree.path("ro"), options: "ro,size=64k")
@@ -192,18 +198,21 @@ struct TransferTests {
         #expect(entries(tree.path("dst")).isEmpty)
     }
 
-    @Test("a source that does not conform to the filter is refused and stays",
-          .enabled(if: hasSystemMIME))
+    @Test(
+        "a source that does not conform to the filter is refused and stays",
+        .enabled(if: hasSystemMIME))
     func conformanceRequired() throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
         let text = try tree.write("src/notes.txt", "just text\n")
         let image = try tree.write("src/pic.png", bytes: TestPNG.image(texts: []))
         try tree.makeDirectory("dst")
-        let requirement = DocumentTransfer.Requirement(filter: try TypeFilter(["public.image"], database: systemDatabase),
-                                                       detector: systemDetector)
+        let requirement = DocumentTransfer.Requirement(
+            filter: try TypeFilter(["public.image"], database: systemDatabase),
+            detector: systemDetector)
         let transfer = DocumentTransfer(requirement: requirement)
-        #expect(throws: TransferError.doesNotConform(path: text, reason: "its type text/plain does not conform to public.image")) {
+        #expect(throws: TransferError.doesNotConform(path: text, reason: "its type text/plain does not conform to public.image"))
+        {
             try transfer.move(text, into: tree.path("dst"))
         }
         #expect(try transfer.move(image, into: tree.path("dst")).destination == tree.path("dst/pic.png"))
@@ -224,7 +233,8 @@ struct TransferTests {
             return await group.reduce(into: [String]()) { if let path = $1 { $0.append(path) } }
         }
         #expect(Set(results).count == 8)
-        let texts = Set(entries(destination).compactMap { contents(destination + "/" + $0).map { String(decoding: $0, as: UTF8.self) } })
+        let texts = Set(
+            entries(destination).compactMap { contents(destination + "/" + $0).map { String(decoding: $0, as: UTF8.self) } })
         #expect(texts == Set((0..<8).map { "copy \($0)\n" }))
     }
 }

@@ -8,47 +8,51 @@ struct TypeFilterTests {
         try TypeFilter(patterns, database: systemDatabase)
     }
 
-    @Test("a document conforms to the filter through aliases, parents and wildcards", arguments: [
-        ("text/plain", "text/x-python", true),
-        ("text/plain", "application/x-shellscript", true),
-        ("text/plain", "image/png", false),
-        ("application/x-pdf", "application/pdf", true),
-        ("application/pdf", "application/x-pdf", true),
-        ("image/*", "image/svg+xml", true),
-        ("image/*", "application/pdf", false),
-        ("application/zip", "application/vnd.oasis.opendocument.text", true),
-        ("*/*", "inode/directory", true),
-        (".pdf", "application/pdf", true),
-        (".PDF", "application/pdf", true),
-        (".odt", "application/vnd.oasis.opendocument.text", true),
-        (".odt", "application/zip", false),
-        ("com.adobe.pdf", "application/pdf", true),
-        ("com.adobe.pdf", "image/png", false),
-        ("public.image", "image/png", true),
-        ("public.image", "image/x-canon-cr2", true),
-        ("public.image", "text/plain", false),
-        ("public.plain-text", "text/x-python", true),
-        ("public.plain-text", "text/markdown", true),
-        ("public.text", "text/html", true),
-        ("public.data", "application/pdf", true),
-        ("public.data", "inode/directory", false),
-        ("public.item", "inode/directory", true),
-        ("public.composite-content", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", true),
-        ("public.archive", "application/x-compressed-tar", true),
-        ("public.archive", "application/pdf", false),
-        ("public.movie", "video/webm", true),
-        ("public.audio", "audio/flac", true),
-        ("public.spreadsheet", "application/vnd.ms-excel", true),
-        ("public.spreadsheet", "application/msword", false),
-    ])
+    @Test(
+        "a document conforms to the filter through aliases, parents and wildcards",
+        arguments: [
+            ("text/plain", "text/x-python", true),
+            ("text/plain", "application/x-shellscript", true),
+            ("text/plain", "image/png", false),
+            ("application/x-pdf", "application/pdf", true),
+            ("application/pdf", "application/x-pdf", true),
+            ("image/*", "image/svg+xml", true),
+            ("image/*", "application/pdf", false),
+            ("application/zip", "application/vnd.oasis.opendocument.text", true),
+            ("*/*", "inode/directory", true),
+            (".pdf", "application/pdf", true),
+            (".PDF", "application/pdf", true),
+            (".odt", "application/vnd.oasis.opendocument.text", true),
+            (".odt", "application/zip", false),
+            ("com.adobe.pdf", "application/pdf", true),
+            ("com.adobe.pdf", "image/png", false),
+            ("public.image", "image/png", true),
+            ("public.image", "image/x-canon-cr2", true),
+            ("public.image", "text/plain", false),
+            ("public.plain-text", "text/x-python", true),
+            ("public.plain-text", "text/markdown", true),
+            ("public.text", "text/html", true),
+            ("public.data", "application/pdf", true),
+            ("public.data", "inode/directory", false),
+            ("public.item", "inode/directory", true),
+            ("public.composite-content", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", true),
+            ("public.archive", "application/x-compressed-tar", true),
+            ("public.archive", "application/pdf", false),
+            ("public.movie", "video/webm", true),
+            ("public.audio", "audio/flac", true),
+            ("public.spreadsheet", "application/vnd.ms-excel", true),
+            ("public.spreadsheet", "application/msword", false),
+        ])
     func conformance(pattern: String, type: String, conforms: Bool) throws {
         #expect(try filter(pattern).accepts(type) == conforms)
     }
 
-    @Test("patterns are recognised by kind", arguments: [
-        ("application/pdf", TypePattern.Kind.mimeType), ("image/*", .wildcard), ("*", .wildcard),
-        (".pdf", .fileExtension), ("com.adobe.pdf", .uti), ("public.image", .uti),
-    ])
+    @Test(
+        "patterns are recognised by kind",
+        arguments: [
+            ("application/pdf", TypePattern.Kind.mimeType), ("image/*", .wildcard), ("*", .wildcard),
+            (".pdf", .fileExtension), ("com.adobe.pdf", .uti), ("public.image", .uti),
+        ])
     func kinds(text: String, kind: TypePattern.Kind) throws {
         #expect(try TypePattern(text, database: systemDatabase).kind == kind)
     }
@@ -75,11 +79,14 @@ struct TypeFilterTests {
         #expect(all.conformance(of: "application/x-anything") == .conforms(to: nil))
     }
 
-    @Test("a name of no kind, an unknown UTI and an unknown extension are errors naming it", arguments: [
-        ("pdf", TypeFilterError.unrecognised("pdf")), ("image", .unrecognised("image")),
-        ("text/*/x", .unrecognised("text/*/x")), ("org.example.nothing", .unknownUTI("org.example.nothing")),
-        (".no-such-extension", .unknownExtension(".no-such-extension")), ("application/no-such-*", .unrecognised("application/no-such-*")),
-    ])
+    @Test(
+        "a name of no kind, an unknown UTI and an unknown extension are errors naming it",
+        arguments: [
+            ("pdf", TypeFilterError.unrecognised("pdf")), ("image", .unrecognised("image")),
+            ("text/*/x", .unrecognised("text/*/x")), ("org.example.nothing", .unknownUTI("org.example.nothing")),
+            (".no-such-extension", .unknownExtension(".no-such-extension")),
+            ("application/no-such-*", .unrecognised("application/no-such-*")),
+        ])
     func errors(text: String, error: TypeFilterError) {
         #expect(throws: error) { try TypeFilter([text], database: systemDatabase) }
         #expect(error.description.contains("'\(text)'"))

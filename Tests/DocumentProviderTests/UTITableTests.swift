@@ -1,8 +1,9 @@
 import AssocTestSupport
-@testable import DocumentProvider
 import Foundation
 import MIMEDatabase
 import Testing
+
+@testable import DocumentProvider
 
 @Suite("the UTI table")
 struct UTITableTests {
@@ -12,8 +13,9 @@ struct UTITableTests {
         #expect(Array(UTITable.embeddedText.utf8) == Array(file))
     }
 
-    @Test("every MIME type of the table is in the database or is an alias of a type in it",
-          .enabled(if: hasSystemMIME))
+    @Test(
+        "every MIME type of the table is in the database or is an alias of a type in it",
+        .enabled(if: hasSystemMIME))
     func typesExist() {
         var missing: [String] = []
         for entry in UTITable.standard.entries {

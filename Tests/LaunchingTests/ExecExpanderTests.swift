@@ -8,8 +8,9 @@ import XDGSupport
 /// An entry parsed from literal text.
 func entry(exec: String, id: String = "app.desktop", extra: String = "") throws -> DesktopEntry {
     var diagnostics: [Diagnostic] = []
-    return try DesktopEntry.parse("[Desktop Entry]\nType=Application\nName=App\nIcon=app-icon\nExec=\(exec)\n\(extra)",
-                                  path: "/apps/\(id)", id: id, diagnostics: &diagnostics)
+    return try DesktopEntry.parse(
+        "[Desktop Entry]\nType=Application\nName=App\nIcon=app-icon\nExec=\(exec)\n\(extra)",
+        path: "/apps/\(id)", id: id, diagnostics: &diagnostics)
 }
 
 let hostileNames = [
@@ -39,9 +40,11 @@ struct ExecExpanderTests {
         #expect(plan.argv == ["app", "--icon", "app-icon", "--name=App", "--from", "/apps/app.desktop", "100%", "/x"])
     }
 
-    @Test("an unknown field code, two file codes, or %F inside an argument make the entry invalid", arguments: [
-        "app %z", "app %f %U", "app --files=%F", "app %",
-    ])
+    @Test(
+        "an unknown field code, two file codes, or %F inside an argument make the entry invalid",
+        arguments: [
+            "app %z", "app %f %U", "app --files=%F", "app %",
+        ])
     func invalid(exec: String) throws {
         let app = try entry(exec: exec)
         #expect(throws: LaunchError.self) { try ExecExpander.plans(for: app, targets: [.file("/x")]) }
@@ -51,37 +54,43 @@ struct ExecExpanderTests {
     func appendAndURLs() throws {
         let plans = try ExecExpander.plans(for: try entry(exec: "app --new"), targets: [.file("/a"), .file("/b")])
         #expect(plans.map(\.argv) == [["app", "--new", "/a"], ["app", "--new", "/b"]])
-        #expect(throws: LaunchError.self) { try ExecExpander.plans(for: try entry(exec: "app %f"), targets: [.url("https://x/")]) }
+        #expect(throws: LaunchError.self) {
+            try ExecExpander.plans(for: try entry(exec: "app %f"), targets: [.url("https://x/")])
+        }
         let url = try ExecExpander.plans(for: try entry(exec: "browser %u"), targets: [.url("https://x/a b")])
         #expect(url.first?.argv == ["browser", "https://x/a b"])
     }
 
-    @Test("quoting: escapes inside quotes, and the two-level escaping of emacsclient-mail.desktop",
-          .enabled(if: Corpus.path("freedesktop-debian/applications/emacsclient-mail.desktop") != nil))
+    @Test(
+        "quoting: escapes inside quotes, and the two-level escaping of emacsclient-mail.desktop",
+        .enabled(if: Corpus.path("freedesktop-debian/applications/emacsclient-mail.desktop") != nil))
     func emacsclientMail() throws {
         let path = try #require(Corpus.path("freedesktop-debian/applications/emacsclient-mail.desktop"))
         var diagnostics: [Diagnostic] = []
         let mail = try DesktopEntry.load(path: path, id: "emacsclient-mail.desktop", diagnostics: &diagnostics)
         let plan = try #require(try ExecExpander.plans(for: mail, targets: [.url("mailto:a@b.c")]).first)
         // Key-file unescaping turns \\ into \, then the quoting rules turn \$ \" \\ into $ " \.
-        #expect(plan.argv == [
-            "bash", "-c",
-            "u=${1//\\\\/\\\\\\\\}; u=${u//\\\"/\\\\\\\"}; exec emacsclient --alternate-editor= --display=\"$DISPLAY\" --eval \"(message-mailto \\\"$u\\\")\"",
-            "bash", "mailto:a@b.c",
-        ])
+        #expect(
+            plan.argv == [
+                "bash", "-c",
+                "u=${1//\\\\/\\\\\\\\}; u=${u//\\\"/\\\\\\\"}; exec emacsclient --alternate-editor= --display=\"$DISPLAY\" --eval \"(message-mailto \\\"$u\\\")\"",
+                "bash", "mailto:a@b.c",
+            ])
     }
 
     @Test("every Exec line of the corpus expands", .enabled(if: Corpus.path("freedesktop-debian/applications") != nil))
     func corpusExecLines() throws {
         let root = try #require(Corpus.path("freedesktop-debian/applications"))
-        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".desktop") } ?? []
+        let files =
+            FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".desktop") } ?? []
         #expect(files.count >= 350)
         var failures: [String] = []
         var expanded = 0
         for file in files {
             var diagnostics: [Diagnostic] = []
             guard let app = try? DesktopEntry.load(path: root + "/" + file, id: file, diagnostics: &diagnostics),
-                app.exec != nil else { continue }
+                app.exec != nil
+            else { continue }
             do {
                 _ = try ExecExpander.plans(for: app, targets: [.file("/tmp/some file.txt")])
                 expanded += 1

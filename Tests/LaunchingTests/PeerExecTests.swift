@@ -13,13 +13,17 @@ struct PeerExecTests {
         return try DesktopEntry.load(path: path, id: name, diagnostics: &diagnostics)
     }
 
-    @Test("handlr's Exec snapshots: a field code inside quotes is expanded; wezterm's %U",
-          .enabled(if: Corpus.path("handlr/assets") != nil))
+    @Test(
+        "handlr's Exec snapshots: a field code inside quotes is expanded; wezterm's %U",
+        .enabled(if: Corpus.path("handlr/assets") != nil))
     func handlrSnapshots() throws {
         let test: [LaunchTarget] = [.file("/lab/test")]
         let cmus = try #require(try ExecExpander.plans(for: try asset("cmus.desktop"), targets: test).first)
-        #expect(cmus.argv == ["bash", "-c",
-            "(! pgrep cmus && tilix -e cmus && tilix -a session-add-down -e cava); sleep 0.1 && cmus-remote -q /lab/test"])
+        #expect(
+            cmus.argv == [
+                "bash", "-c",
+                "(! pgrep cmus && tilix -e cmus && tilix -a session-add-down -e cava); sleep 0.1 && cmus-remote -q /lab/test",
+            ])
         let wezterm = try #require(try ExecExpander.plans(for: try asset("org.wezfurlong.wezterm.desktop"), targets: test).first)
         #expect(wezterm.argv == ["wezterm", "start", "--cwd", ".", "/lab/test"])
         // Documented difference: handlr wraps Terminal=true apps with its own x-scheme-handler/terminal
@@ -39,7 +43,8 @@ struct PeerExecTests {
         variables["TERMINAL"] = "wezterm"
         let environment = XDGEnvironment(variables)
         let launcher = Launcher(environment: environment, applications: ApplicationIndex(environment: environment))
-        let plan = LaunchPlan(app: "helix.desktop", argv: ["hx", "test"], targets: [.file("test")], workingDirectory: nil, terminal: true)
+        let plan = LaunchPlan(
+            app: "helix.desktop", argv: ["hx", "test"], targets: [.file("test")], workingDirectory: nil, terminal: true)
         #expect(launcher.inTerminal(plan)?.argv == ["wezterm", "-e", "hx", "test"])
         variables["TERMINAL"] = nil
         variables["PATH"] = tree.path("nothing")
@@ -47,15 +52,18 @@ struct PeerExecTests {
         #expect(Launcher(environment: bare, applications: ApplicationIndex(environment: bare)).inTerminal(plan) == nil)
     }
 
-    @Test("xdg-utils' xdg-open cases: '#' and spaces stay one argument; a URL goes to a %u app whole",
-          arguments: ["/lab/test.txt", "/lab/test#file.txt", "/lab/test file.txt"])
+    @Test(
+        "xdg-utils' xdg-open cases: '#' and spaces stay one argument; a URL goes to a %u app whole",
+        arguments: ["/lab/test.txt", "/lab/test#file.txt", "/lab/test file.txt"])
     func xdgOpenCases(name: String) throws {
         var diagnostics: [Diagnostic] = []
-        let textedit = try DesktopEntry.parse("[Desktop Entry]\nType=Application\nName=t\nExec=textedit %f\n",
-                                              path: "/a/textedit.desktop", id: "textedit.desktop", diagnostics: &diagnostics)
+        let textedit = try DesktopEntry.parse(
+            "[Desktop Entry]\nType=Application\nName=t\nExec=textedit %f\n",
+            path: "/a/textedit.desktop", id: "textedit.desktop", diagnostics: &diagnostics)
         #expect(try ExecExpander.plans(for: textedit, targets: [.file(name)]).first?.argv == ["textedit", name])
-        let mosaic = try DesktopEntry.parse("[Desktop Entry]\nType=Application\nName=m\nExec=mosaic %u\n",
-                                            path: "/a/mosaic.desktop", id: "mosaic.desktop", diagnostics: &diagnostics)
+        let mosaic = try DesktopEntry.parse(
+            "[Desktop Entry]\nType=Application\nName=m\nExec=mosaic %u\n",
+            path: "/a/mosaic.desktop", id: "mosaic.desktop", diagnostics: &diagnostics)
         let url = "http://www.freedesktop.org/; echo BUSTED"
         #expect(try ExecExpander.plans(for: mosaic, targets: [.url(url)]).first?.argv == ["mosaic", url])
     }

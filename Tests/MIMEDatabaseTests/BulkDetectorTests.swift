@@ -5,8 +5,9 @@ import Testing
 
 @Suite("typing many files on several threads")
 struct BulkDetectorTests {
-    @Test("every worker count and batch size gives the answers of one detection per path, in order",
-          arguments: [(1, 1), (2, 7), (3, 64), (8, 2048)])
+    @Test(
+        "every worker count and batch size gives the answers of one detection per path, in order",
+        arguments: [(1, 1), (2, 7), (3, 64), (8, 2048)])
     func matchesSequential(workers: Int, batchSize: Int) throws {
         let suite = try #require(Corpus.path("shared-mime-info/tests/mime-detection"), "the corpus is needed")
         let database = MIMEDatabase(mimeDirectories: ["/usr/share/mime"])

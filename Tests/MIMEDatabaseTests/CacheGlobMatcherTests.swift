@@ -1,8 +1,9 @@
 import AssocTestSupport
 import Foundation
-@testable import MIMEDatabase
-import XDGSupport
 import Testing
+import XDGSupport
+
+@testable import MIMEDatabase
 
 @Suite("glob matching read in place from mime.cache")
 struct CacheGlobMatcherTests {
@@ -10,11 +11,14 @@ struct CacheGlobMatcherTests {
     /// case and in capitals, with a prefix, every file name of the shared-mime-info suite, and a
     /// few that match nothing or only full patterns.
     private func names(for rules: [GlobRule]) throws -> [String] {
-        var names: Set<String> = ["", "README", "readme.txt", "Makefile", "core", "x.tar.gz", "X.TAR.GZ", "a.C",
-                                  "a.c", "noext", ".hidden", "weird name.ÄÖÜ", "ﬁle.pdf", "İstanbul.TXT", "archive.tar.bz2.part"]
+        var names: Set<String> = [
+            "", "README", "readme.txt", "Makefile", "core", "x.tar.gz", "X.TAR.GZ", "a.C",
+            "a.c", "noext", ".hidden", "weird name.ÄÖÜ", "ﬁle.pdf", "İstanbul.TXT", "archive.tar.bz2.part",
+        ]
         for rule in rules {
             let literal = rule.pattern.replacingOccurrences(of: "*", with: "name")
-                .replacingOccurrences(of: "?", with: "q").replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "")
+                .replacingOccurrences(of: "?", with: "q").replacingOccurrences(of: "[", with: "").replacingOccurrences(
+                    of: "]", with: "")
             names.insert(literal)
             names.insert(literal.uppercased())
             names.insert("prefix-" + literal)
@@ -25,8 +29,9 @@ struct CacheGlobMatcherTests {
         return names.sorted()
     }
 
-    @Test("every name gets the survivors and the discarded matches of the decoded rules, in the same order",
-          arguments: ["system", "corpus"])
+    @Test(
+        "every name gets the survivors and the discarded matches of the decoded rules, in the same order",
+        arguments: ["system", "corpus"])
     func agreesWithDecodedRules(which: String) throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }

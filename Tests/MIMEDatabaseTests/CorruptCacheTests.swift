@@ -104,17 +104,18 @@ struct CorruptCacheTests {
     func cyclicSuffixTree() throws {
         var bytes = minimalCache()
         let tree = bytes.count
-        bytes += withUnsafeBytes(of: UInt32(1).bigEndian, Array.init)               // one root
-        bytes += withUnsafeBytes(of: UInt32(tree + 8).bigEndian, Array.init)        // at the next word
-        bytes += withUnsafeBytes(of: UInt32(0x61).bigEndian, Array.init)            // 'a'
-        bytes += withUnsafeBytes(of: UInt32(1).bigEndian, Array.init)               // one child:
-        bytes += withUnsafeBytes(of: UInt32(tree + 8).bigEndian, Array.init)        // itself
+        bytes += withUnsafeBytes(of: UInt32(1).bigEndian, Array.init)  // one root
+        bytes += withUnsafeBytes(of: UInt32(tree + 8).bigEndian, Array.init)  // at the next word
+        bytes += withUnsafeBytes(of: UInt32(0x61).bigEndian, Array.init)  // 'a'
+        bytes += withUnsafeBytes(of: UInt32(1).bigEndian, Array.init)  // one child:
+        bytes += withUnsafeBytes(of: UInt32(tree + 8).bigEndian, Array.init)  // itself
         bytes = withWord(bytes, at: MIMECache.HeaderField.reverseSuffixTree.rawValue, UInt32(tree))
         #expect(throws: MIMEDatabaseError.self) { _ = try MIMECache.read(bytes: bytes, path: "cyclic") }
     }
 
-    @Test("an unknown version is refused, and the directory falls back to its XML",
-          arguments: [(2, 0), (1, 3), (0, 9), (1, 0)])
+    @Test(
+        "an unknown version is refused, and the directory falls back to its XML",
+        arguments: [(2, 0), (1, 3), (0, 9), (1, 0)])
     func unknownVersion(major: UInt8, minor: UInt8) throws {
         let (tree, directory, cache) = try compiledFixture()
         defer { withExtendedLifetime(tree) {} }
@@ -134,7 +135,9 @@ struct CorruptCacheTests {
     @Test("a cache older than its packages is not used in auto mode")
     func staleCache() throws {
         let (tree, directory, _) = try compiledFixture()
-        try tree.write("usr-share/mime/packages/zz-new.xml", """
+        try tree.write(
+            "usr-share/mime/packages/zz-new.xml",
+            """
             <?xml version="1.0"?>
             <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
               <mime-type type="text/x-newer"/>

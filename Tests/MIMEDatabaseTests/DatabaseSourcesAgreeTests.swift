@@ -23,8 +23,10 @@ func snapshot(of type: String, in database: MIMEDatabase) -> String {
 /// Compares the XML, cache and generated text-file readings of data directories type by type
 /// (SPECS rule 41).
 func expectSourcesAgree(dataDirs: [String]) {
-    let environment = XDGEnvironment(["HOME": "/nonexistent", "XDG_DATA_HOME": "/nonexistent",
-                                      "XDG_DATA_DIRS": dataDirs.joined(separator: ":")])
+    let environment = XDGEnvironment([
+        "HOME": "/nonexistent", "XDG_DATA_HOME": "/nonexistent",
+        "XDG_DATA_DIRS": dataDirs.joined(separator: ":"),
+    ])
     let xml = MIMEDatabase(environment: environment, source: .xml)
     #expect(xml.directories.allSatisfy { $0.source == .xml })
     #expect(xml.allTypes.count > 500)
@@ -46,16 +48,20 @@ func expectSourcesAgree(dataDirs: [String]) {
 
 @Suite("the XML packages, mime.cache and the generated text files give one answer")
 struct DatabaseSourcesAgreeTests {
-    @Test("on the system database, for every type",
-          .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache")
-                   && FileManager.default.fileExists(atPath: "/usr/share/mime/packages/freedesktop.org.xml")))
+    @Test(
+        "on the system database, for every type",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache")
+                && FileManager.default.fileExists(atPath: "/usr/share/mime/packages/freedesktop.org.xml")))
     func systemDatabase() {
         expectSourcesAgree(dataDirs: ["/usr/share"])
     }
 
-    @Test("on the shared-mime-info corpus database compiled here, for every type",
-          .enabled(if: Corpus.path("shared-mime-info/data/freedesktop.org.xml") != nil
-                   && Corpus.program("update-mime-database") != nil))
+    @Test(
+        "on the shared-mime-info corpus database compiled here, for every type",
+        .enabled(
+            if: Corpus.path("shared-mime-info/data/freedesktop.org.xml") != nil
+                && Corpus.program("update-mime-database") != nil))
     func corpusDatabase() throws {
         let tree = try TemporaryXDGTree()
         let package = try #require(Corpus.path("shared-mime-info/data/freedesktop.org.xml"))
@@ -63,10 +69,12 @@ struct DatabaseSourcesAgreeTests {
         expectSourcesAgree(dataDirs: [tree.path("usr-share")])
     }
 
-    @Test("on the application packages of the Debian corpus layered over the system database",
-          .enabled(if: Corpus.path("freedesktop-debian/mime/packages") != nil
-                   && Corpus.program("update-mime-database") != nil
-                   && FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache")))
+    @Test(
+        "on the application packages of the Debian corpus layered over the system database",
+        .enabled(
+            if: Corpus.path("freedesktop-debian/mime/packages") != nil
+                && Corpus.program("update-mime-database") != nil
+                && FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache")))
     func layeredDatabase() throws {
         let tree = try TemporaryXDGTree()
         let directory = try #require(Corpus.path("freedesktop-debian/mime/packages"))

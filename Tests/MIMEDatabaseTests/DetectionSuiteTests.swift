@@ -20,8 +20,9 @@ func suiteEntries(_ list: String) throws -> [SuiteEntry] {
     try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").compactMap { line in
         let fields = line.split(separator: " ", omittingEmptySubsequences: true)
         guard let first = fields.first, !first.hasPrefix("#"), fields.count >= 2 else { return nil }
-        return SuiteEntry(file: String(fields[0]), expected: String(fields[1]),
-                          flags: fields.count >= 3 ? Array(fields[2]) : [])
+        return SuiteEntry(
+            file: String(fields[0]), expected: String(fields[1]),
+            flags: fields.count >= 3 ? Array(fields[2]) : [])
     }
 }
 
@@ -31,12 +32,15 @@ let suitePackage = Corpus.path("shared-mime-info/data/freedesktop.org.xml")
 @Suite("shared-mime-info's own detection suite", .enabled(if: suiteDirectory != nil && suitePackage != nil && canCompile))
 struct DetectionSuiteTests {
     enum Mode: String, CaseIterable {
-        case name = "N", data = "D", file = "F"
+        case name = "N"
+        case data = "D"
+        case file = "F"
         var column: Int { self == .name ? 0 : (self == .data ? 1 : 2) }
     }
 
-    @Test("every entry passes or fails as the list expects, in every mode, on both sources",
-          arguments: [DatabaseSource.xml, .cache])
+    @Test(
+        "every entry passes or fails as the list expects, in every mode, on both sources",
+        arguments: [DatabaseSource.xml, .cache])
     func wholeSuite(source: DatabaseSource) throws {
         let tree = try TemporaryXDGTree()
         let directory = try tree.installMIMEPackages([try #require(suitePackage)], compile: source == .cache)
@@ -58,8 +62,9 @@ struct DetectionSuiteTests {
                 }
                 let matched = answer.lowercased() == entry.expected.lowercased()
                 if matched == entry.expectsFailure(mode.column) {
-                    failures.append("\(mode.rawValue) \(entry.file): expected \(entry.expected)"
-                        + "\(entry.expectsFailure(mode.column) ? " to fail" : ""), got \(answer)")
+                    failures.append(
+                        "\(mode.rawValue) \(entry.file): expected \(entry.expected)"
+                            + "\(entry.expectsFailure(mode.column) ? " to fail" : ""), got \(answer)")
                 } else {
                     passes += 1
                 }

@@ -37,9 +37,11 @@ struct FileDetectionTests {
         #expect(detector.detect(name: "some/dir/").type == "inode/directory")
     }
 
-    @Test("empty files: the glob when exactly one matches, else application/x-zerosize", arguments: [
-        ("notes.txt", "text/plain"), ("no-extension", "application/x-zerosize"), ("empty.pdf", "application/pdf"),
-    ])
+    @Test(
+        "empty files: the glob when exactly one matches, else application/x-zerosize",
+        arguments: [
+            ("notes.txt", "text/plain"), ("no-extension", "application/x-zerosize"), ("empty.pdf", "application/pdf"),
+        ])
     func emptyFiles(name: String, expected: String) throws {
         let tree = try TemporaryXDGTree()
         let path = try tree.write(name, "")
@@ -64,11 +66,14 @@ struct FileDetectionTests {
         #expect(try detector.detect(path: tree.write("report", "%PDF-1.4\n")).type == "application/pdf")
         #expect(try detector.detect(path: tree.write("greeting", "hello\n")).type == "text/plain")
         #expect(try detector.detect(path: tree.write("blob", bytes: [0, 1, 2, 3, 0xFF])).type == "application/octet-stream")
-        let xhtml = try detector.detect(path: tree.write("page.xml", """
-            <?xml version="1.0"?>
-            <!-- a comment --><!DOCTYPE html [<!ENTITY x "y">]>
-            <html xmlns="http://www.w3.org/1999/xhtml"><body/></html>
-            """))
+        let xhtml = try detector.detect(
+            path: tree.write(
+                "page.xml",
+                """
+                <?xml version="1.0"?>
+                <!-- a comment --><!DOCTYPE html [<!ENTITY x "y">]>
+                <html xmlns="http://www.w3.org/1999/xhtml"><body/></html>
+                """))
         #expect(xhtml.type == "application/xhtml+xml")
         #expect(xhtml.source == .xmlRoot)
     }

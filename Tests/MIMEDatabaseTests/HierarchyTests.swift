@@ -6,7 +6,8 @@ import XDGSupport
 @testable import MIMEDatabase
 
 let systemMIME = "/usr/share/mime"
-let hasSystemFiles = FileManager.default.fileExists(atPath: systemMIME + "/aliases")
+let hasSystemFiles =
+    FileManager.default.fileExists(atPath: systemMIME + "/aliases")
     && FileManager.default.fileExists(atPath: systemMIME + "/subclasses")
 
 /// Pairs from a two-column text file written by update-mime-database.
@@ -21,8 +22,9 @@ func pairs(_ path: String) throws -> [(String, String)] {
 struct HierarchyTests {
     static let sources: [DatabaseSource] = [.xml, .cache]
 
-    @Test("every alias in /usr/share/mime/aliases resolves to its canonical type",
-          .enabled(if: hasSystemFiles), arguments: sources)
+    @Test(
+        "every alias in /usr/share/mime/aliases resolves to its canonical type",
+        .enabled(if: hasSystemFiles), arguments: sources)
     func aliasesOracle(source: DatabaseSource) throws {
         let database = MIMEDatabase(mimeDirectories: [systemMIME], source: source)
         let aliases = try pairs(systemMIME + "/aliases")
@@ -33,8 +35,9 @@ struct HierarchyTests {
         }
     }
 
-    @Test("every sub-class-of pair in /usr/share/mime/subclasses is a parent and answers is-a",
-          .enabled(if: hasSystemFiles), arguments: sources)
+    @Test(
+        "every sub-class-of pair in /usr/share/mime/subclasses is a parent and answers is-a",
+        .enabled(if: hasSystemFiles), arguments: sources)
     func subclassesOracle(source: DatabaseSource) throws {
         let database = MIMEDatabase(mimeDirectories: [systemMIME], source: source)
         let subclasses = try pairs(systemMIME + "/subclasses")
@@ -79,8 +82,10 @@ struct HierarchyTests {
     func cycles() throws {
         var contents = DirectoryContents()
         contents.types = ["application/a", "application/b", "application/c"]
-        contents.parents = ["application/a": ["application/b"], "application/b": ["application/c"],
-                            "application/c": ["application/a"]]
+        contents.parents = [
+            "application/a": ["application/b"], "application/b": ["application/c"],
+            "application/c": ["application/a"],
+        ]
         let database = MIMEDatabase(contents: contents)
         #expect(database.ancestors(of: "application/a") == ["application/b", "application/c", "application/octet-stream"])
         #expect(database.isA("application/a", "application/c"))

@@ -17,21 +17,32 @@ struct HostileDataTests {
         }
         put(0x0001_0002, at: 0)
         for field in MIMECache.HeaderField.allCases { put(40, at: field.rawValue) }  // all empty lists...
-        put(52, at: MIMECache.HeaderField.magicList.rawValue)                      // ...but the magic
-        put(1, at: 52); put(1, at: 56); put(64, at: 60)                              // one match
-        put(50, at: 64); put(144, at: 68); put(2, at: 72); put(80, at: 76)           // two matchlets at 80
+        put(52, at: MIMECache.HeaderField.magicList.rawValue)  // ...but the magic
+        put(1, at: 52)
+        put(1, at: 56)
+        put(64, at: 60)  // one match
+        put(50, at: 64)
+        put(144, at: 68)
+        put(2, at: 72)
+        put(80, at: 76)  // two matchlets at 80
         for matchlet in [80, 112] {
-            put(0, at: matchlet); put(1, at: matchlet + 4); put(1, at: matchlet + 8); put(1, at: matchlet + 12)
-            put(152, at: matchlet + 16); put(0, at: matchlet + 20)
-            put(2, at: matchlet + 24); put(80, at: matchlet + 28)                    // children: themselves
+            put(0, at: matchlet)
+            put(1, at: matchlet + 4)
+            put(1, at: matchlet + 8)
+            put(1, at: matchlet + 12)
+            put(152, at: matchlet + 16)
+            put(0, at: matchlet + 20)
+            put(2, at: matchlet + 24)
+            put(80, at: matchlet + 28)  // children: themselves
         }
         bytes.replaceSubrange(144..<148, with: Array("x/y\0".utf8))
         bytes[152] = UInt8(ascii: "a")
         return bytes
     }
 
-    @Test("magic whose children point back at their parents is a corrupt cache, found at once",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "magic whose children point back at their parents is a corrupt cache, found at once",
+        .timeLimit(.minutes(1)))
     func cyclicMagic() {
         #expect(throws: MIMEDatabaseError.self) { try MIMECache.read(bytes: Self.cyclicMagicCache(), path: "cyclic") }
         do {
@@ -41,8 +52,9 @@ struct HostileDataTests {
         }
     }
 
-    @Test("a magic range of two gigabytes reads no more of a file than the file holds, nor than the magic limit",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "a magic range of two gigabytes reads no more of a file than the file holds, nor than the magic limit",
+        .timeLimit(.minutes(1)))
     func hugeMagicRange() throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }

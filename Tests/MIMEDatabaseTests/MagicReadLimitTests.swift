@@ -13,16 +13,18 @@ struct MagicReadLimitTests {
     func hugeDatabase(_ tree: TemporaryXDGTree, source: DatabaseSource) throws -> (MIMEDatabase, warnedFile: String) {
         let package = try tree.write("packages/huge.xml", HostileMIMEPackages.hugeMagicRange)
         let directory = try tree.installMIMEPackages([package], compile: source != .xml)
-        let warnedFile = switch source {
-        case .xml: directory + "/packages/huge.xml"
-        case .cache: directory + "/mime.cache"
-        default: directory + "/magic"
-        }
+        let warnedFile =
+            switch source {
+            case .xml: directory + "/packages/huge.xml"
+            case .cache: directory + "/mime.cache"
+            default: directory + "/magic"
+            }
         return (MIMEDatabase(mimeDirectories: [directory], source: source), warnedFile)
     }
 
-    @Test("a rule that looks 2 GiB deep is read only 64 KiB deep, and warned about once with its file and type",
-          arguments: [DatabaseSource.xml, .cache, .text])
+    @Test(
+        "a rule that looks 2 GiB deep is read only 64 KiB deep, and warned about once with its file and type",
+        arguments: [DatabaseSource.xml, .cache, .text])
     func cappedAndWarned(source: DatabaseSource) throws {
         if source != .xml && Corpus.program("update-mime-database") == nil {
             try Test.cancel("update-mime-database is not installed")
@@ -44,8 +46,9 @@ struct MagicReadLimitTests {
         #expect(try detector.detect(path: far).type == "text/plain")
     }
 
-    @Test("the shared-mime-info database needs less than the limit, so capping changes none of its answers",
-          .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/mime/packages/freedesktop.org.xml")))
+    @Test(
+        "the shared-mime-info database needs less than the limit, so capping changes none of its answers",
+        .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/mime/packages/freedesktop.org.xml")))
     func realDatabaseFits() {
         let database = MIMEDatabase(mimeDirectories: ["/usr/share/mime"], source: .xml)
         let extent = MagicReadLimit.extent(of: database.magicRules.flatMap(\.matchlets))

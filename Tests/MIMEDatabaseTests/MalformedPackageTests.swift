@@ -14,12 +14,22 @@ struct MalformedPackageTests {
         </mime-info>
         """
 
-    @Test("a broken package is skipped with a warning naming file and line; the others load", arguments: [
-        ("mismatched.xml", "<?xml version=\"1.0\"?>\n<mime-info xmlns=\"http://www.freedesktop.org/standards/shared-mime-info\">\n<mime-type type=\"text/x-bad\">\n</mime-info>\n", 4),
-        ("binary.xml", "\u{0}\u{1}\u{2}garbage", 1),
-        ("truncated.xml", "<?xml version=\"1.0\"?>\n<mime-info xmlns=\"http://www.freedesktop.org/standards/shared-mime-info\">\n  <mime-type type=\"text/x-bad\"", 3),
-        ("empty.xml", "", 1),
-    ])
+    @Test(
+        "a broken package is skipped with a warning naming file and line; the others load",
+        arguments: [
+            (
+                "mismatched.xml",
+                "<?xml version=\"1.0\"?>\n<mime-info xmlns=\"http://www.freedesktop.org/standards/shared-mime-info\">\n<mime-type type=\"text/x-bad\">\n</mime-info>\n",
+                4
+            ),
+            ("binary.xml", "\u{0}\u{1}\u{2}garbage", 1),
+            (
+                "truncated.xml",
+                "<?xml version=\"1.0\"?>\n<mime-info xmlns=\"http://www.freedesktop.org/standards/shared-mime-info\">\n  <mime-type type=\"text/x-bad\"",
+                3
+            ),
+            ("empty.xml", "", 1),
+        ])
     func brokenPackage(name: String, text: String, line: Int) throws {
         let tree = try TemporaryXDGTree()
         try tree.write("share/mime/packages/good.xml", Self.good)
@@ -46,7 +56,9 @@ struct MalformedPackageTests {
     @Test("invalid names, foreign elements and bad weights are warned about and the rest kept")
     func invalidParts() throws {
         let tree = try TemporaryXDGTree()
-        try tree.write("share/mime/packages/mixed.xml", """
+        try tree.write(
+            "share/mime/packages/mixed.xml",
+            """
             <?xml version="1.0"?>
             <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info" xmlns:x="urn:x">
               <mime-type type="notatype"><glob pattern="*.nope"/></mime-type>
@@ -67,7 +79,9 @@ struct MalformedPackageTests {
     @Test("entities are never expanded and nothing is fetched")
     func noEntityExpansion() throws {
         let tree = try TemporaryXDGTree()
-        try tree.write("share/mime/packages/xxe.xml", """
+        try tree.write(
+            "share/mime/packages/xxe.xml",
+            """
             <?xml version="1.0"?>
             <!DOCTYPE mime-info [<!ENTITY secret SYSTEM "file:///etc/hostname">]>
             <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">

@@ -23,7 +23,9 @@ struct PeerCaseTests {
     func glibCases() throws {
         let (detector, _) = try corpusDetector()
         let rows = try String(contentsOfFile: try #require(Corpus.path("glib/contenttype-cases.tsv")), encoding: .utf8)
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+                $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            }
         #expect(rows.count >= 12)
         for row in rows where row.count >= 4 {
             let name = row[0] == "(null)" ? nil : row[0]

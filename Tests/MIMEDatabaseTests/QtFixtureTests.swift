@@ -14,8 +14,9 @@ func databaseWithQtFixtures(_ names: [String], compile: Bool) throws -> (MIMEDat
     let tree = try TemporaryXDGTree()
     let fixtures = try #require(qtFixtures)
     try tree.installMIMEPackages(names.map { fixtures + "/" + $0 }, dataDir: "local", compile: compile)
-    let database = MIMEDatabase(mimeDirectories: [systemMIME, tree.path("local/mime")],
-                                source: compile ? .cache : .xml)
+    let database = MIMEDatabase(
+        mimeDirectories: [systemMIME, tree.path("local/mime")],
+        source: compile ? .cache : .xml)
     return (database, tree)
 }
 
@@ -77,8 +78,10 @@ struct QtFixtureTests {
     @Test("names, files and data against the fixtures", arguments: [false, true])
     func detectionFixtures(compile: Bool) throws {
         let (database, _) = try databaseWithQtFixtures(
-            ["webm-glob-deleteall.xml", "yast2-metapackage-handler-mimetypes.xml", "qml-again.xml",
-             "magic-and-hierarchy.xml", "magic-tie-break.xml", "hex-escape-magic.xml"], compile: compile)
+            [
+                "webm-glob-deleteall.xml", "yast2-metapackage-handler-mimetypes.xml", "qml-again.xml",
+                "magic-and-hierarchy.xml", "magic-tie-break.xml", "hex-escape-magic.xml",
+            ], compile: compile)
         let detector = TypeDetector(database: database)
         let fixtures = try #require(qtFixtures)
         #expect(detector.detect(name: "foo.webm").type == "application/octet-stream")

@@ -21,8 +21,9 @@ struct KeyFileFuzzFindingTests {
         #expect(diagnostics.isEmpty)
         file.set("x.desktop;", for: "text/plain", in: "Default Applications")
         // The file ends with a blank line already: the group follows it, in the file's CRLF endings.
-        #expect(file.text == text + "[Default Applications]\r\ntext/plain=x.desktop;\r\n",
-                "the new group after the blank line, in CRLF; nothing else changes")
+        #expect(
+            file.text == text + "[Default Applications]\r\ntext/plain=x.desktop;\r\n",
+            "the new group after the blank line, in CRLF; nothing else changes")
     }
 
     @Test("a '[' followed by a combining mark in a group name is reported")

@@ -23,17 +23,22 @@ struct KeyFileTests {
         #expect(file.groupNames == ["Default Applications", "X-Unknown Group"])
         #expect(file.rawValue("image/png", in: "Default Applications") == "eog.desktop;  ")
         #expect(file.entries(in: "X-Unknown Group").first?.locale == "de")
-        #expect(diagnostics == [Diagnostic(path: "m.list", line: 8,
-            message: "expected 'key=value', '[Group]' or a comment, found 'garbage line'")])
+        #expect(
+            diagnostics == [
+                Diagnostic(
+                    path: "m.list", line: 8,
+                    message: "expected 'key=value', '[Group]' or a comment, found 'garbage line'")
+            ])
     }
 
-    @Test("an edit keeps the line ending of the line it replaces and gives an added line its neighbour's",
-          arguments: [
-              ("[A]\r\nk=1\r\nj=2\n", "[A]\r\nk=9\r\nj=2\nn=3\n"),
-              ("[A]\nk=1\r\n", "[A]\nk=9\r\nn=3\r\n"),
-              ("[B]\r\nx=1\r\n", "[B]\r\nx=1\r\n\r\n[A]\r\nk=9\r\nn=3\r\n"),
-              ("[A]\nk=1\n", "[A]\nk=9\nn=3\n"),
-          ])
+    @Test(
+        "an edit keeps the line ending of the line it replaces and gives an added line its neighbour's",
+        arguments: [
+            ("[A]\r\nk=1\r\nj=2\n", "[A]\r\nk=9\r\nj=2\nn=3\n"),
+            ("[A]\nk=1\r\n", "[A]\nk=9\r\nn=3\r\n"),
+            ("[B]\r\nx=1\r\n", "[B]\r\nx=1\r\n\r\n[A]\r\nk=9\r\nn=3\r\n"),
+            ("[A]\nk=1\n", "[A]\nk=9\nn=3\n"),
+        ])
     func lineEndings(original: String, expected: String) {
         var diagnostics: [Diagnostic] = []
         var file = KeyFile(parsing: original, path: "m.list", diagnostics: &diagnostics)
@@ -58,11 +63,13 @@ struct KeyFileTests {
         #expect(diagnostics.allSatisfy { $0.path == "b.desktop" })
     }
 
-    @Test("every real desktop entry and list of the corpus parses without losing a byte",
-          .enabled(if: Corpus.path("freedesktop-debian") != nil))
+    @Test(
+        "every real desktop entry and list of the corpus parses without losing a byte",
+        .enabled(if: Corpus.path("freedesktop-debian") != nil))
     func corpusRoundTrip() throws {
         let root = try #require(Corpus.path("freedesktop-debian"))
-        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }
+        let files =
+            FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".desktop") || $0.hasSuffix(".list") } ?? []
         #expect(files.count >= 370)
         for relative in files {
@@ -76,16 +83,20 @@ struct KeyFileTests {
 
 @Suite("key-file values")
 struct KeyFileValueTests {
-    @Test("string escapes are undone", arguments: [
-        ("a\\sb", "a b"), ("x\\ny\\tz\\r", "x\ny\tz\r"), ("back\\\\slash", "back\\slash"), ("keep\\q", "keep\\q"),
-    ])
+    @Test(
+        "string escapes are undone",
+        arguments: [
+            ("a\\sb", "a b"), ("x\\ny\\tz\\r", "x\ny\tz\r"), ("back\\\\slash", "back\\slash"), ("keep\\q", "keep\\q"),
+        ])
     func unescape(input: String, expected: String) {
         #expect(KeyFileValue.unescape(input) == expected)
     }
 
-    @Test("lists split on ';' with '\\;' kept and a trailing ';' ending the list", arguments: [
-        ("a;b;", ["a", "b"]), ("a;b", ["a", "b"]), ("semi\\;colon;x;", ["semi;colon", "x"]), ("", []), (";;", ["", ""]),
-    ])
+    @Test(
+        "lists split on ';' with '\\;' kept and a trailing ';' ending the list",
+        arguments: [
+            ("a;b;", ["a", "b"]), ("a;b", ["a", "b"]), ("semi\\;colon;x;", ["semi;colon", "x"]), ("", []), (";;", ["", ""]),
+        ])
     func lists(input: String, expected: [String]) {
         #expect(KeyFileValue.list(input) == expected)
     }

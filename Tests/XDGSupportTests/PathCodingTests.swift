@@ -52,7 +52,8 @@ struct PathCodingTests {
         let interesting: [UInt8] = [0x2F, 0x41, 0x80, 0xBE, 0xBF, 0xC3, 0xE2, 0xEF, 0xF0, 0xF4, 0x8F, 0xFF, 0x00]
         for _ in 0..<5000 {
             let bytes = (0..<Int.random(in: 0...24, using: &generator)).map { _ in
-                Bool.random(using: &generator) ? interesting.randomElement(using: &generator) ?? 0 : UInt8.random(in: 0...255, using: &generator)
+                Bool.random(using: &generator)
+                    ? interesting.randomElement(using: &generator) ?? 0 : UInt8.random(in: 0...255, using: &generator)
             }
             let decoded = PathCoding.decode(bytes)
             #expect(PathCoding.encode(decoded) == bytes)
@@ -61,9 +62,11 @@ struct PathCodingTests {
         }
     }
 
-    @Test("valid names, including private-use scalars outside the carried range, are unchanged", arguments: [
-        "report.pdf", "Übersicht 日本語.odt", "x\u{10FF00}\u{10FF7F}.txt", "emoji 😀.png", "",
-    ])
+    @Test(
+        "valid names, including private-use scalars outside the carried range, are unchanged",
+        arguments: [
+            "report.pdf", "Übersicht 日本語.odt", "x\u{10FF00}\u{10FF7F}.txt", "emoji 😀.png", "",
+        ])
     func validNamesUnchanged(name: String) {
         let bytes = Array(name.utf8)
         #expect(scalars(PathCoding.decode(bytes)) == scalars(name))

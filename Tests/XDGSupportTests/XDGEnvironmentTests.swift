@@ -54,14 +54,16 @@ struct LocalePreferencesTests {
         #expect(LocalePreferences.fallbacks(of: "C").isEmpty)
     }
 
-    @Test("LC_ALL beats LC_MESSAGES beats LANG, and LANGUAGE comes first", arguments: [
-        (["LANG": "fr_FR.UTF-8"], ["fr_FR", "fr"]),
-        (["LANG": "fr_FR.UTF-8", "LC_MESSAGES": "de_AT"], ["de_AT", "de"]),
-        (["LANG": "fr_FR", "LC_MESSAGES": "de_AT", "LC_ALL": "pt_BR.UTF-8"], ["pt_BR", "pt"]),
-        (["LANG": "fr_FR", "LANGUAGE": "sv:nb"], ["sv", "nb", "fr_FR", "fr"]),
-        (["LANG": "C", "LANGUAGE": "sv"], []),
-        ([:], []),
-    ])
+    @Test(
+        "LC_ALL beats LC_MESSAGES beats LANG, and LANGUAGE comes first",
+        arguments: [
+            (["LANG": "fr_FR.UTF-8"], ["fr_FR", "fr"]),
+            (["LANG": "fr_FR.UTF-8", "LC_MESSAGES": "de_AT"], ["de_AT", "de"]),
+            (["LANG": "fr_FR", "LC_MESSAGES": "de_AT", "LC_ALL": "pt_BR.UTF-8"], ["pt_BR", "pt"]),
+            (["LANG": "fr_FR", "LANGUAGE": "sv:nb"], ["sv", "nb", "fr_FR", "fr"]),
+            (["LANG": "C", "LANGUAGE": "sv"], []),
+            ([:], []),
+        ])
     func precedence(variables: [String: String], expected: [String]) {
         #expect(LocalePreferences(variables).candidates == expected)
     }

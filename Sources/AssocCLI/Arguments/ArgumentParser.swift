@@ -30,8 +30,9 @@ struct ParsedArguments: Sendable {
             if word.hasPrefix("--") {
                 let (name, inline) = Self.split(word)
                 guard let spec = specs.first(where: { $0.long == name }) else {
-                    throw UsageError("unknown option '\(name)'" + Suggestions.didYouMean(name, in: specs.map(\.long)),
-                                     subcommand: subcommand)
+                    throw UsageError(
+                        "unknown option '\(name)'" + Suggestions.didYouMean(name, in: specs.map(\.long)),
+                        subcommand: subcommand)
                 }
                 try take(spec, inline: inline, words: words, index: &index, subcommand: subcommand)
                 continue
@@ -63,8 +64,10 @@ struct ParsedArguments: Sendable {
     /// Every value of a repeatable option, in order.
     func all(_ long: String) -> [String] { values[long] ?? [] }
 
-    private mutating func take(_ spec: OptionDefinition, inline: String?, words: [String], index: inout Int,
-                               subcommand: String) throws(UsageError) {
+    private mutating func take(
+        _ spec: OptionDefinition, inline: String?, words: [String], index: inout Int,
+        subcommand: String
+    ) throws(UsageError) {
         guard spec.takesValue else {
             if inline != nil { throw UsageError("option '\(spec.long)' takes no value", subcommand: subcommand) }
             flags.insert(spec.long)
@@ -80,8 +83,9 @@ struct ParsedArguments: Sendable {
             throw UsageError("missing value for '\(spec.long)'", subcommand: subcommand)
         }
         if !spec.choices.isEmpty && !spec.choices.contains(value) {
-            throw UsageError("'\(spec.long)' takes \(Self.list(spec.choices)), not '\(value)'"
-                + Suggestions.didYouMean(value, in: spec.choices), subcommand: subcommand)
+            throw UsageError(
+                "'\(spec.long)' takes \(Self.list(spec.choices)), not '\(value)'"
+                    + Suggestions.didYouMean(value, in: spec.choices), subcommand: subcommand)
         }
         values[spec.long, default: []].append(value)
     }

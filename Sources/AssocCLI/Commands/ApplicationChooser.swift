@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import DesktopEntry
 import Launching
 import TerminalUI
 import XDGSupport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// Choosing an application when there is no default, or when asked (SPECS rule 91; PEERS pain 9).
 enum ApplicationChooser {
@@ -16,8 +17,9 @@ enum ApplicationChooser {
             let offered = candidates.map { ChooserApplication(id: $0, name: ChooserOffer.name($0, context), source: "candidate") }
             var model = ChooserModel(subject: target, offered: offered, everything: [], allowsPerFile: false, allowsAlways: false)
             do {
-                let answer = try ScreenRunner.run(&model, term: context.environment.variables["TERM"] ?? "",
-                                                  colors: ScreenColors.allowed(context.environment))
+                let answer = try ScreenRunner.run(
+                    &model, term: context.environment.variables["TERM"] ?? "",
+                    colors: ScreenColors.allowed(context.environment))
                 return answer?.id ?? cancelled(context)
             } catch {
                 // No usable terminal (an unknown TERM): the numbered list below still works.

@@ -23,9 +23,11 @@ enum AppsCommand {
         options: [
             DefaultCommand.modeOption,
             .value("--of", "APP", completion: .desktopID, "the types APP declares and those it is the default for"),
-            .flag("--json", "with an argument, one JSON object: type, default, recommended, fallback; with none, one "
-                + "object per application: id, name, path, types, usable, reason; with --of, one object: id, declares, "
-                + "defaultFor"),
+            .flag(
+                "--json",
+                "with an argument, one JSON object: type, default, recommended, fallback; with none, one "
+                    + "object per application: id, name, path, types, usable, reason; with --of, one object: id, declares, "
+                    + "defaultFor"),
         ],
         operands: [OperandDefinition(name: "TYPE|PATH|URL", completion: .file)],
         exitStatus: [(0, "applications were found"), (1, "none were"), (2, "a usage error or a failure")],
@@ -48,14 +50,17 @@ enum AppsCommand {
             return try typesOf(app, json: json, context)
         }
         guard let argument = arguments.operands.first else { return listAll(json: json, context) }
-        guard arguments.operands.count == 1 else { throw UsageError("expected at most one TYPE, PATH or URL", subcommand: "apps") }
+        guard arguments.operands.count == 1 else {
+            throw UsageError("expected at most one TYPE, PATH or URL", subcommand: "apps")
+        }
         let target = try TargetArgument.resolve(argument, detector: context.detector)
         let resolution = context.resolver.resolve(target.type, mode: mode)
         if json {
-            context.output.line(JSONValue.object([
-                ("type", .string(resolution.type)), ("default", .optional(resolution.defaultApplication)),
-                ("recommended", .strings(resolution.recommended)), ("fallback", .strings(resolution.fallback)),
-            ]).rendered)
+            context.output.line(
+                JSONValue.object([
+                    ("type", .string(resolution.type)), ("default", .optional(resolution.defaultApplication)),
+                    ("recommended", .strings(resolution.recommended)), ("fallback", .strings(resolution.fallback)),
+                ]).rendered)
         } else {
             context.output.line("type: \(resolution.type)")
             context.output.untrustedLine("default: " + (resolution.defaultApplication.map { describe($0, context) } ?? "(none)"))
@@ -83,9 +88,10 @@ enum AppsCommand {
             .map(context.database.canonicalName).filter { seen.insert($0).inserted }
         let defaults = DefaultsCommand.resolutions(context).filter { $0.resolution.defaultApplication == id }.map(\.type)
         if json {
-            context.output.line(JSONValue.object([
-                ("id", .string(id)), ("declares", .strings(declared)), ("defaultFor", .strings(defaults)),
-            ]).rendered)
+            context.output.line(
+                JSONValue.object([
+                    ("id", .string(id)), ("declares", .strings(declared)), ("defaultFor", .strings(defaults)),
+                ]).rendered)
         } else {
             for type in declared { context.output.untrustedLine("declares \(type)") }
             for type in defaults { context.output.untrustedLine("default \(type)") }
@@ -100,16 +106,20 @@ enum AppsCommand {
             guard let entry = application.entry else { continue }
             let types = entry.mimeTypes.map(context.database.canonicalName)
             if json {
-                context.output.line(JSONValue.object([
-                    ("id", .string(application.id)), ("name", .string(entry.name.value(for: locale))),
-                ] + JSONValue.path("path", application.path) + [
-                    ("types", .strings(types)),
-                    ("usable", .bool(application.status.isUsable)),
-                    ("reason", application.status.isUsable ? .null : .string(application.status.description)),
-                ]).rendered)
+                context.output.line(
+                    JSONValue.object(
+                        [
+                            ("id", .string(application.id)), ("name", .string(entry.name.value(for: locale))),
+                        ] + JSONValue.path("path", application.path) + [
+                            ("types", .strings(types)),
+                            ("usable", .bool(application.status.isUsable)),
+                            ("reason", application.status.isUsable ? .null : .string(application.status.description)),
+                        ]
+                    ).rendered)
             } else {
                 let note = application.status.isUsable ? "" : "  [\(application.status.description)]"
-                context.output.untrustedLine("\(application.id)\t\(entry.name.value(for: locale))\t\(types.joined(separator: ";"))\(note)")
+                context.output.untrustedLine(
+                    "\(application.id)\t\(entry.name.value(for: locale))\t\(types.joined(separator: ";"))\(note)")
             }
         }
         return applications.isEmpty ? .notFound : .success

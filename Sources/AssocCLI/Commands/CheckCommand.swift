@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Associations
 import MIMEDatabase
 import XDGSupport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// `assoc check [--json] [--fix] [--dry-run] [DIR...]`: every problem in the configuration, and the
 /// safe fixes.
@@ -29,101 +30,114 @@ enum CheckCommand {
             writes its lists in are.
             """,
         options: [
-            .flag("--json", "one JSON object per problem: severity, path, line (null when none), message, kind, fix "
-                + "(the suggestion) and fixable (whether --fix applies it)"),
-            .flag("--fix", "apply the safe fixes, then check again and print what is left and how many were fixed: "
-                + "through the lossless, atomic editing of assoc set, a default that is not associated is associated, "
-                + "an application both added and removed keeps its addition, an alias key is written as its "
-                + "canonical type, an application that is not installed is taken out of the user's [Default Applications] "
-                + "and [Added Associations]; a leftover temporary file is removed. A read-only list is not written; the "
-                + "change is printed instead"),
+            .flag(
+                "--json",
+                "one JSON object per problem: severity, path, line (null when none), message, kind, fix "
+                    + "(the suggestion) and fixable (whether --fix applies it)"),
+            .flag(
+                "--fix",
+                "apply the safe fixes, then check again and print what is left and how many were fixed: "
+                    + "through the lossless, atomic editing of assoc set, a default that is not associated is associated, "
+                    + "an application both added and removed keeps its addition, an alias key is written as its "
+                    + "canonical type, an application that is not installed is taken out of the user's [Default Applications] "
+                    + "and [Added Associations]; a leftover temporary file is removed. A read-only list is not written; the "
+                    + "change is printed instead"),
             .flag("--dry-run", "with --fix, print the changes as a unified diff and write nothing"),
         ],
         operands: [OperandDefinition(name: "DIR...", completion: .directory)],
-        exitStatus: [(0, "nothing but notes is found (after --fix: left)"), (1, "an error or a warning is"),
-                     (2, "a usage error, or a fix cannot be written")],
-        manSections: [JSONNames.section(fields: "path"), ManSection(title: "PROBLEMS", text: """
-            default-missing, default-hidden, default-try-exec, default-program-missing
-              A [Default Applications] entry names an application that is not installed, whose entry says
-              Hidden=true, whose TryExec program is missing, or whose Exec program is not on PATH. Every
-              reader passes over it. In the user's own list, --fix takes the name of an application that is
-              not installed out of the line.
+        exitStatus: [
+            (0, "nothing but notes is found (after --fix: left)"), (1, "an error or a warning is"),
+            (2, "a usage error, or a fix cannot be written"),
+        ],
+        manSections: [
+            JSONNames.section(fields: "path"),
+            ManSection(
+                title: "PROBLEMS",
+                text: """
+                    default-missing, default-hidden, default-try-exec, default-program-missing
+                      A [Default Applications] entry names an application that is not installed, whose entry says
+                      Hidden=true, whose TryExec program is missing, or whose Exec program is not on PATH. Every
+                      reader passes over it. In the user's own list, --fix takes the name of an application that is
+                      not installed out of the line.
 
-            association-missing
-              An [Added Associations] entry names an application that is not installed. In the user's own
-              list, --fix takes it out of the line (without adding it to [Removed Associations]).
+                    association-missing
+                      An [Added Associations] entry names an application that is not installed. In the user's own
+                      list, --fix takes it out of the line (without adding it to [Removed Associations]).
 
-            default-not-application, default-broken
-              It names a Link or Directory entry, or one that cannot be loaded or run.
+                    default-not-application, default-broken
+                      It names a Link or Directory entry, or one that cannot be loaded or run.
 
-            default-not-associated
-              The default is not associated with its type. The specification requires the association, so
-              assoc passes over such a default; GIO does not, so the two disagree.
+                    default-not-associated
+                      The default is not associated with its type. The specification requires the association, so
+                      assoc passes over such a default; GIO does not, so the two disagree.
 
-            added-and-removed
-              One list adds and removes the same application for the same type, which the specification
-              calls invalid. GIO and assoc let the addition win.
+                    added-and-removed
+                      One list adds and removes the same application for the same type, which the specification
+                      calls invalid. GIO and assoc let the addition win.
 
-            desktop-list-associations
-              [Added Associations] or [Removed Associations] in a desktop-specific list or in defaults.list,
-              where every reader ignores them.
+                    desktop-list-associations
+                      [Added Associations] or [Removed Associations] in a desktop-specific list or in defaults.list,
+                      where every reader ignores them.
 
-            alias-key, wildcard-key, invalid-key, invalid-id
-              A key that is an alias or another spelling of a type (xdg-mime and handlr look up the
-              canonical name only); a key with * or ?, which GIO, xdg-mime and KDE ignore; a key that is no
-              MIME type; a value that is no desktop file ID (such as evince.deskto).
+                    alias-key, wildcard-key, invalid-key, invalid-id
+                      A key that is an alias or another spelling of a type (xdg-mime and handlr look up the
+                      canonical name only); a key with * or ?, which GIO, xdg-mime and KDE ignore; a key that is no
+                      MIME type; a value that is no desktop file ID (such as evince.deskto).
 
-            list-syntax, unreadable-file
-              A line that is not a comment, a group or key=value; a list that is not UTF-8, or that cannot
-              be read (a directory, a FIFO or a device, a dangling link, no permission, over 64 MiB).
+                    list-syntax, unreadable-file
+                      A line that is not a comment, a group or key=value; a list that is not UTF-8, or that cannot
+                      be read (a directory, a FIFO or a device, a dangling link, no permission, over 64 MiB).
 
-            stale-mimeinfo-cache, stale-mime-cache
-              A mimeinfo.cache that says something else than the entries of its directory (an entry
-              removed, hidden or changed, or one it does not list), or none where entries declare types; a
-              mime.cache older than its packages/, or none beside them: GIO and xdg-mime read their
-              associations and types from these files, so they see what is no longer true.
+                    stale-mimeinfo-cache, stale-mime-cache
+                      A mimeinfo.cache that says something else than the entries of its directory (an entry
+                      removed, hidden or changed, or one it does not list), or none where entries declare types; a
+                      mime.cache older than its packages/, or none beside them: GIO and xdg-mime read their
+                      associations and types from these files, so they see what is no longer true.
 
-            duplicate-key, misspelled-group
-              A key written twice in one group (GIO reads only the last line, xdg-mime only the first,
-              assoc merges them); a group whose name is a near miss of [Default Applications], [Added
-              Associations] or [Removed Associations], whose lines every reader ignores.
+                    duplicate-key, misspelled-group
+                      A key written twice in one group (GIO reads only the last line, xdg-mime only the first,
+                      assoc merges them); a group whose name is a near miss of [Default Applications], [Added
+                      Associations] or [Removed Associations], whose lines every reader ignores.
 
-            exec-syntax, exec-field-code, exec-file-codes
-              An Exec line that cannot be split; a field code the specification does not define (the line
-              must then not be run), a field code in the program itself (a target would be run), %F, %U
-              or %i inside a longer argument, a field code inside quotes, a deprecated code; more than one
-              of %f, %F, %u, %U.
+                    exec-syntax, exec-field-code, exec-file-codes
+                      An Exec line that cannot be split; a field code the specification does not define (the line
+                      must then not be run), a field code in the program itself (a target would be run), %F, %U
+                      or %i inside a longer argument, a field code inside quotes, a deprecated code; more than one
+                      of %f, %F, %u, %U.
 
-            entry-alias-type, duplicate-id, broken-entry
-              MimeType= lists an alias; two files have one desktop file ID (in one directory, where which
-              one is used is undefined, or in two, where one masks the other); an entry no tool can load.
+                    entry-alias-type, duplicate-id, broken-entry
+                      MimeType= lists an alias; two files have one desktop file ID (in one directory, where which
+                      one is used is undefined, or in two, where one masks the other); an entry no tool can load.
 
-            working-directory-missing
-              Path= names no existing directory, so no launch of the entry can start.
+                    working-directory-missing
+                      Path= names no existing directory, so no launch of the entry can start.
 
-            mime-data
-              A broken package, an unreadable or corrupt mime.cache, a cycle of sub-class-of.
+                    mime-data
+                      A broken package, an unreadable or corrupt mime.cache, a cycle of sub-class-of.
 
-            symlinked-list, read-only-list
-              The user's mimeapps.list is a symbolic link, which desktop settings replace with a file, or it
-              cannot be written, so no tool can record a choice.
+                    symlinked-list, read-only-list
+                      The user's mimeapps.list is a symbolic link, which desktop settings replace with a file, or it
+                      cannot be written, so no tool can record a choice.
 
-            leftover-temporary
-              A temporary file that an interrupted assoc left: .NAME.assoc-XXXXXX beside a list it was
-              rewriting, or .assoc-copy-XXXXXX, a copy in progress. SIGINT, SIGTERM and SIGHUP remove them at
-              once; SIGKILL or a power cut cannot. Only files older than ten minutes are reported (a younger
-              one may belong to an assoc still running), in $XDG_CONFIG_HOME, $XDG_CONFIG_HOME/assoc,
-              $XDG_STATE_HOME/assoc and each DIR given, such as the destination of an assoc import. --fix
-              removes them.
-            """)],
+                    leftover-temporary
+                      A temporary file that an interrupted assoc left: .NAME.assoc-XXXXXX beside a list it was
+                      rewriting, or .assoc-copy-XXXXXX, a copy in progress. SIGINT, SIGTERM and SIGHUP remove them at
+                      once; SIGKILL or a power cut cannot. Only files older than ten minutes are reported (a younger
+                      one may belong to an assoc still running), in $XDG_CONFIG_HOME, $XDG_CONFIG_HOME/assoc,
+                      $XDG_STATE_HOME/assoc and each DIR given, such as the destination of an assoc import. --fix
+                      removes them.
+                    """),
+        ],
         examples: [
             Example(command: "assoc check", explanation: "every problem, with its fix"),
             Example(command: "assoc check --json | jq 'select(.severity != \"note\")'", explanation: "errors and warnings only"),
             Example(command: "assoc check --fix --dry-run", explanation: "the diff the safe fixes would make"),
             Example(command: "assoc check ~/Downloads", explanation: "also look for unfinished copies in ~/Downloads"),
         ],
-        seeAlso: ["assoc-default(1)", "assoc-explain(1)", "assoc-set(1)", "desktop-file-validate(1)",
-                  "update-desktop-database(1)", "update-mime-database(1)"])
+        seeAlso: [
+            "assoc-default(1)", "assoc-explain(1)", "assoc-set(1)", "desktop-file-validate(1)",
+            "update-desktop-database(1)", "update-mime-database(1)",
+        ])
 
     static let command = Command(definition: definition, run: run)
 
@@ -141,8 +155,10 @@ enum CheckCommand {
         }
         // The problems are the report: loading's own warnings are not printed a second time.
         let database = MIMEDatabase(environment: context.environment, source: context.databaseSource)
-        let problems = ConfigurationChecker(resolver: AssociationResolver(environment: context.environment, database: database),
-                                            leftoverSearchDirectories: leftoverDirectories).problems(summarized: false)
+        let problems = ConfigurationChecker(
+            resolver: AssociationResolver(environment: context.environment, database: database),
+            leftoverSearchDirectories: leftoverDirectories
+        ).problems(summarized: false)
         guard fix else {
             print(problems, json: json, context)
             return status(of: problems)
@@ -157,9 +173,12 @@ enum CheckCommand {
         }
         let written = try CheckFixes.apply(edits, dryRun: false, context: context, database: database)
             .combined(with: CheckFixes.remove(removals, context: context))
-        let remaining = ConfigurationChecker(resolver: AssociationResolver(environment: context.environment, database: database),
-                                             leftoverSearchDirectories: leftoverDirectories).problems(summarized: false)
-        let fixedCount = problems.filter { $0.fix?.isAutomatic == true }.count
+        let remaining = ConfigurationChecker(
+            resolver: AssociationResolver(environment: context.environment, database: database),
+            leftoverSearchDirectories: leftoverDirectories
+        ).problems(summarized: false)
+        let fixedCount =
+            problems.filter { $0.fix?.isAutomatic == true }.count
             - remaining.filter { $0.fix?.isAutomatic == true }.count
         print(remaining, json: json, context)
         if !json { context.output.line("fixed \(max(fixedCount, 0)) problem\(fixedCount == 1 ? "" : "s")") }
@@ -175,12 +194,15 @@ enum CheckCommand {
         let problems = ConfigurationChecker.summarized(all)
         for problem in problems {
             if json {
-                context.output.line(JSONValue.object([("severity", .string(problem.severity.rawValue))]
-                    + JSONValue.path("path", problem.path) + [
-                    ("line", problem.line.map(JSONValue.int) ?? .null), ("message", .string(problem.message)),
-                    ("kind", .string(problem.kind.rawValue)), ("fix", .optional(problem.fix?.suggestion)),
-                    ("fixable", .bool(problem.fix?.isAutomatic == true)),
-                ]).rendered)
+                context.output.line(
+                    JSONValue.object(
+                        [("severity", .string(problem.severity.rawValue))]
+                            + JSONValue.path("path", problem.path) + [
+                                ("line", problem.line.map(JSONValue.int) ?? .null), ("message", .string(problem.message)),
+                                ("kind", .string(problem.kind.rawValue)), ("fix", .optional(problem.fix?.suggestion)),
+                                ("fixable", .bool(problem.fix?.isAutomatic == true)),
+                            ]
+                    ).rendered)
             } else {
                 context.output.untrustedLine(problem.description)
                 if let fix = problem.fix {
@@ -217,8 +239,10 @@ enum CheckFixes {
     }
 
     /// Writes (or with `dryRun` shows) each file's edits; the worst status of the writes.
-    static func apply(_ edits: [(file: String, edits: [MimeAppsEdit])], dryRun: Bool, context: CommandContext,
-                      database: MIMEDatabase, removing removalCount: Int = 0) throws -> ExitStatus {
+    static func apply(
+        _ edits: [(file: String, edits: [MimeAppsEdit])], dryRun: Bool, context: CommandContext,
+        database: MIMEDatabase, removing removalCount: Int = 0
+    ) throws -> ExitStatus {
         if edits.isEmpty && !dryRun { return .success }
         if edits.isEmpty {
             if removalCount == 0 { context.output.line("nothing to fix automatically") }

@@ -27,25 +27,29 @@ enum DefaultCommand {
         options: [modeOption, .flag("--json", "one JSON object: type, default (null when there is none)")],
         operands: [OperandDefinition(name: "TYPE|PATH|URL", completion: .file)],
         exitStatus: [(0, "there is a default"), (1, "there is none"), (2, "a usage error or a failure")],
-        manSections: [ManSection(title: "RESOLUTION", text: """
-            With --as spec (the default), for the type and then each parent (explicit sub-class-of parents, \
-            and text/plain for text/*; never application/octet-stream), the first [Default Applications] \
-            entry that is installed (an application, not Hidden, its TryExec and Exec programs on PATH) and \
-            associated with the type wins; otherwise the most preferred associated application. \
-            Associations come from [Added Associations], the entries' MimeType=, less [Removed \
-            Associations], each list applying to entries at its level or below.
+        manSections: [
+            ManSection(
+                title: "RESOLUTION",
+                text: """
+                    With --as spec (the default), for the type and then each parent (explicit sub-class-of parents, \
+                    and text/plain for text/*; never application/octet-stream), the first [Default Applications] \
+                    entry that is installed (an application, not Hidden, its TryExec and Exec programs on PATH) and \
+                    associated with the type wins; otherwise the most preferred associated application. \
+                    Associations come from [Added Associations], the entries' MimeType=, less [Removed \
+                    Associations], each list applying to entries at its level or below.
 
-            With --as gio, the answer is exactly GIO's: every default before any association, no \
-            association check, explicit parents only, MimeType= seen only through mimeinfo.cache, type \
-            names compared as spelled, a list GLib cannot parse ignored whole. A per-file choice (assoc set \
-            --file) counts only with --as spec, with a note: GIO and xdg-open know nothing of it.
+                    With --as gio, the answer is exactly GIO's: every default before any association, no \
+                    association check, explicit parents only, MimeType= seen only through mimeinfo.cache, type \
+                    names compared as spelled, a list GLib cannot parse ignored whole. A per-file choice (assoc set \
+                    --file) counts only with --as spec, with a note: GIO and xdg-open know nothing of it.
 
-            With --as xdg-open, the answer is exactly what xdg-mime query default prints on a desktop it \
-            does not know: the first ID of the first [Default Applications] line for the type as given (no \
-            alias, no parent) if its Exec program is installed; else the first line naming the type in a \
-            defaults.list or mimeinfo.cache; else the entry naming it with the highest InitialPreference. \
-            'assoc explain' shows all three answers and what separates them.
-            """)],
+                    With --as xdg-open, the answer is exactly what xdg-mime query default prints on a desktop it \
+                    does not know: the first ID of the first [Default Applications] line for the type as given (no \
+                    alias, no parent) if its Exec program is installed; else the first line naming the type in a \
+                    defaults.list or mimeinfo.cache; else the entry naming it with the highest InitialPreference. \
+                    'assoc explain' shows all three answers and what separates them.
+                    """)
+        ],
         examples: [
             Example(command: "assoc default application/pdf", explanation: "the PDF viewer's desktop file ID"),
             Example(command: "assoc default --as gio report.pdf", explanation: "what gio open would pick for the file"),
@@ -68,9 +72,11 @@ enum DefaultCommand {
         if mode == .spec, let path = target.path {
             switch context.resolver.perFileChoice(for: path, type: target.type) {
             case .honoured(let found)?:
-                context.output.errorText(Terminal.sanitized("assoc: note: '\(found.app)' is the per-file choice for this "
-                    + "file; only assoc honours it (GIO and xdg-open use the type's default: "
-                    + "\(resolution.defaultApplication ?? "none"))") + "\n")
+                context.output.errorText(
+                    Terminal.sanitized(
+                        "assoc: note: '\(found.app)' is the per-file choice for this "
+                            + "file; only assoc honours it (GIO and xdg-open use the type's default: "
+                            + "\(resolution.defaultApplication ?? "none"))") + "\n")
                 resolution.defaultApplication = found.app
             case .ignored(let found, let refusal)?:
                 context.output.warning("the per-file choice for '\(path)': " + OpenPlanner.ignoredMessage(path, found, refusal))
@@ -78,9 +84,10 @@ enum DefaultCommand {
             }
         }
         if arguments.has("--json") {
-            context.output.line(JSONValue.object([
-                ("type", .string(resolution.type)), ("default", .optional(resolution.defaultApplication)),
-            ]).rendered)
+            context.output.line(
+                JSONValue.object([
+                    ("type", .string(resolution.type)), ("default", .optional(resolution.defaultApplication)),
+                ]).rendered)
         } else if let id = resolution.defaultApplication {
             context.output.untrustedLine(id)
         }

@@ -29,8 +29,10 @@ enum ExplainCommand {
             .flag("--no-resolve", "show detection only, not the resolution of the default application"),
         ],
         operands: [OperandDefinition(name: "PATH|TYPE|URL...", completion: .file)],
-        exitStatus: [(0, "everything was explained"), (1, "a TYPE is not in the database (the others are still explained)"),
-                     (2, "a PATH cannot be read, or a usage error")],
+        exitStatus: [
+            (0, "everything was explained"), (1, "a TYPE is not in the database (the others are still explained)"),
+            (2, "a PATH cannot be read, or a usage error"),
+        ],
         examples: [
             Example(command: "assoc explain report.pdf", explanation: "why report.pdf is a PDF, and who opens it"),
             Example(command: "assoc explain --no-resolve page.xml", explanation: "detection only"),
@@ -62,7 +64,9 @@ enum ExplainCommand {
                 if !explainType(target, context) { status = status.combined(with: .notFound) }
             case .url:
                 context.output.untrustedLine("url: \(target)")
-                context.output.line("  type: \(resolved.type) (a URL is typed by its scheme: the shared-mime-info specification, \"URI scheme handlers\")")
+                context.output.line(
+                    "  type: \(resolved.type) (a URL is typed by its scheme: the shared-mime-info specification, \"URI scheme handlers\")"
+                )
             }
             if let path = resolved.path {
                 switch context.resolver.perFileChoice(for: path, type: resolved.type) {
@@ -108,7 +112,9 @@ enum ExplainCommand {
             lines.append("  name: \(name)")
             if trace.globSurvivors.isEmpty { lines.append("  globs: none match") }
             for match in trace.globSurvivors { lines.append("  glob candidate: \(describe(match))") }
-            for match in trace.globDiscarded { lines.append("  glob discarded: \(describe(match)) (lower weight or shorter pattern)") }
+            for match in trace.globDiscarded {
+                lines.append("  glob discarded: \(describe(match)) (lower weight or shorter pattern)")
+            }
         }
         if let read = trace.bytesRead { lines.append("  content: \(read) bytes read") }
         for match in trace.magicMatches.prefix(5) {
@@ -117,15 +123,20 @@ enum ExplainCommand {
         if let root = trace.xmlRoot {
             lines.append("  xml root: {\(root.namespaceURI)}\(root.localName)")
         }
-        lines.append("  result: \(detection.type) (source \(detection.source.rawValue)\(detection.uncertain ? ", uncertain" : ""))")
+        lines.append(
+            "  result: \(detection.type) (source \(detection.source.rawValue)\(detection.uncertain ? ", uncertain" : ""))")
         lines.append("  why: \(trace.reason)")
         if detection.source != .xattr && detection.source != .stat {
             let data = trace.bytesRead == nil ? nil : (try? FileBytes.readPrefix(path, count: 4096))
             let gio = context.detector.gioGuess(name: trace.name, data: data)
             if gio.type != detection.type && detection.source == .xmlRoot {
-                lines.append("  GIO would say: \(gio.type): GIO does not read the root element of XML documents (shared-mime-info specification, \"root-XML\")")
+                lines.append(
+                    "  GIO would say: \(gio.type): GIO does not read the root element of XML documents (shared-mime-info specification, \"root-XML\")"
+                )
             } else if gio.type != detection.type {
-                lines.append("  GIO would say: \(gio.type): \(gio.reason) (assoc follows the shared-mime-info specification, \"Recommended checking order\")")
+                lines.append(
+                    "  GIO would say: \(gio.type): \(gio.reason) (assoc follows the shared-mime-info specification, \"Recommended checking order\")"
+                )
             } else {
                 lines.append("  GIO agrees")
             }

@@ -14,12 +14,15 @@ enum IsACommand {
             SUPERTYPE may be a media wildcard such as image/*: it matches every type whose media, or the media \
             of one of its ancestors, is image.
             """,
-        operands: [OperandDefinition(name: "TYPE", completion: .mimeType),
-                   OperandDefinition(name: "SUPERTYPE", completion: .typePattern)],
+        operands: [
+            OperandDefinition(name: "TYPE", completion: .mimeType),
+            OperandDefinition(name: "SUPERTYPE", completion: .typePattern),
+        ],
         exitStatus: [(0, "yes"), (1, "no"), (2, "a usage error")],
         examples: [
-            Example(command: "assoc is-a image/svg+xml text/plain && echo \"can be read as text\"",
-                    explanation: "SVG is XML, which is text"),
+            Example(
+                command: "assoc is-a image/svg+xml text/plain && echo \"can be read as text\"",
+                explanation: "SVG is XML, which is text"),
             Example(command: "assoc is-a application/x-pdf application/pdf", explanation: "an alias is its type"),
             Example(command: "assoc is-a image/png 'image/*'", explanation: "a media wildcard"),
         ],
@@ -29,8 +32,9 @@ enum IsACommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard arguments.operands.count == 2 else {
-            throw UsageError("expected 2 arguments 'TYPE SUPERTYPE', got \(arguments.operands.count)",
-                             subcommand: "is-a")
+            throw UsageError(
+                "expected 2 arguments 'TYPE SUPERTYPE', got \(arguments.operands.count)",
+                subcommand: "is-a")
         }
         let (type, supertype) = (arguments.operands[0], arguments.operands[1])
         guard MIMETypeName.isValid(type) else { throw UsageError(MIMEDatabaseError.invalidTypeName(type).message) }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import DocumentProvider
 import MIMEDatabase
 import XDGSupport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// `assoc list [--type T]... [--all] [-r] [--json] [--sort name|date|size] [--hidden] [DIR...]`.
 enum ListCommand {
@@ -34,34 +35,48 @@ enum ListCommand {
             location, the type and the path, directories ending in '/'.
             """,
         options: [
-            .value("--type", "T", completion: .typePattern, repeatable: true,
-                   "take documents conforming to T; repeat for more types"),
+            .value(
+                "--type", "T", completion: .typePattern, repeatable: true,
+                "take documents conforming to T; repeat for more types"),
             .flag("--all", short: "-a", "list the documents that do not conform too, marked unavailable with the reason"),
             .flag("--recursive", short: "-r", "list the entries of subdirectories too"),
-            .value("--sort", "KEY", choices: DocumentSort.allCases.map(\.rawValue),
-                   "name (the default, by the bytes of the path), date (newest first) or size (largest first, "
+            .value(
+                "--sort", "KEY", choices: DocumentSort.allCases.map(\.rawValue),
+                "name (the default, by the bytes of the path), date (newest first) or size (largest first, "
                     + "directories last)"),
             .flag("--hidden", "list entries whose names start with '.'"),
-            .flag("--json", "one JSON object per line: path, type, directory, size (bytes; null for a directory), "
-                + "modified (ISO 8601 in UTC), location (local or remote), available, reason (null when available), "
-                + "origin (user.xdg.origin.url, or null), thumbnail (the path of a valid thumbnail, or null)"),
+            .flag(
+                "--json",
+                "one JSON object per line: path, type, directory, size (bytes; null for a directory), "
+                    + "modified (ISO 8601 in UTC), location (local or remote), available, reason (null when available), "
+                    + "origin (user.xdg.origin.url, or null), thumbnail (the path of a valid thumbnail, or null)"),
         ],
         operands: [OperandDefinition(name: "DIR...", completion: .directory)],
-        exitStatus: [(0, "every DIR was listed, even when nothing conforms"),
-                     (2, "a DIR could not be read (an error names it, and the others are still listed), or a usage error")],
-        manSections: [JSONNames.section(fields: "path (or thumbnail)"), ManSection(title: "THUMBNAILS", text: """
-            A thumbnail is looked for as the Thumbnail Managing Standard says: in \
-            $XDG_CACHE_HOME/thumbnails/{normal,large,x-large,xx-large}/ named by the MD5 of the file's \
-            file:// URI (minimally percent-encoded, as GLib writes it), then in a shared .sh_thumbnails \
-            directory beside the file. It counts only when it is a well-formed PNG whose Thumb::URI is the \
-            file's URI, whose Thumb::MTime is the file's modification time, and whose Thumb::Size, when \
-            present, is its size. A thumbnail that is not a regular file (a FIFO, a device) is never read.
-            """)],
+        exitStatus: [
+            (0, "every DIR was listed, even when nothing conforms"),
+            (2, "a DIR could not be read (an error names it, and the others are still listed), or a usage error"),
+        ],
+        manSections: [
+            JSONNames.section(fields: "path (or thumbnail)"),
+            ManSection(
+                title: "THUMBNAILS",
+                text: """
+                    A thumbnail is looked for as the Thumbnail Managing Standard says: in \
+                    $XDG_CACHE_HOME/thumbnails/{normal,large,x-large,xx-large}/ named by the MD5 of the file's \
+                    file:// URI (minimally percent-encoded, as GLib writes it), then in a shared .sh_thumbnails \
+                    directory beside the file. It counts only when it is a well-formed PNG whose Thumb::URI is the \
+                    file's URI, whose Thumb::MTime is the file's modification time, and whose Thumb::Size, when \
+                    present, is its size. A thumbnail that is not a regular file (a FIFO, a device) is never read.
+                    """),
+        ],
         examples: [
-            Example(command: "assoc list --type application/pdf --type public.image ~/Documents",
-                    explanation: "what a PDF and image viewer's picker offers"),
-            Example(command: "assoc list -r --all --type .odt --sort date", explanation: "everything, newest first, "
-                + "the non-ODT documents marked unavailable"),
+            Example(
+                command: "assoc list --type application/pdf --type public.image ~/Documents",
+                explanation: "what a PDF and image viewer's picker offers"),
+            Example(
+                command: "assoc list -r --all --type .odt --sort date",
+                explanation: "everything, newest first, "
+                    + "the non-ODT documents marked unavailable"),
             Example(command: "assoc list --json --type public.plain-text /mnt/share", explanation: "text documents on a share"),
         ],
         seeAlso: ["assoc-type(1)", "assoc-import(1)", "assoc-export(1)", "assoc-move(1)"])
@@ -71,11 +86,13 @@ enum ListCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let sort = arguments.value("--sort").flatMap(DocumentSort.init(rawValue:)) ?? .name
         let filter = try typeFilter(arguments.all("--type"), context: context, subcommand: "list")
-        let options = DocumentLister.Options(recursive: arguments.has("--recursive"), includeHidden: arguments.has("--hidden"),
-                                             includeUnavailable: arguments.has("--all"), sort: sort)
-        let lister = DocumentLister(detector: context.detector, filter: filter,
-                                    thumbnails: ThumbnailLocator(environment: context.environment),
-                                    workingDirectory: context.process.workingDirectory, options: options)
+        let options = DocumentLister.Options(
+            recursive: arguments.has("--recursive"), includeHidden: arguments.has("--hidden"),
+            includeUnavailable: arguments.has("--all"), sort: sort)
+        let lister = DocumentLister(
+            detector: context.detector, filter: filter,
+            thumbnails: ThumbnailLocator(environment: context.environment),
+            workingDirectory: context.process.workingDirectory, options: options)
         let listing = lister.list(arguments.operands.isEmpty ? ["."] : arguments.operands)
         let printer = DocumentPrinter(output: context.output)
         if arguments.has("--json") {

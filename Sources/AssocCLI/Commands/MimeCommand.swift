@@ -17,12 +17,16 @@ enum MimeCommand {
             icon is its <generic-icon>, else media-x-generic.
             """,
         options: [
-            .flag("--json", "one JSON object per line: type, comment (null when none), acronym, expandedAcronym, "
-                + "aliases, parents, ancestors, globs, icon, genericIcon"),
+            .flag(
+                "--json",
+                "one JSON object per line: type, comment (null when none), acronym, expandedAcronym, "
+                    + "aliases, parents, ancestors, globs, icon, genericIcon")
         ],
         operands: [OperandDefinition(name: "TYPE...", completion: .mimeType)],
-        exitStatus: [(0, "every TYPE is known"), (1, "a TYPE is unknown (the others are still printed)"),
-                     (2, "a usage error, or a name that is not media/subtype")],
+        exitStatus: [
+            (0, "every TYPE is known"), (1, "a TYPE is unknown (the others are still printed)"),
+            (2, "a usage error, or a name that is not media/subtype"),
+        ],
         examples: [
             Example(command: "assoc mime application/pdf", explanation: "the comment, hierarchy, globs and icons"),
             Example(command: "assoc mime --json text/x-python image/svg+xml", explanation: "the same, as JSON Lines"),

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Associations
 import Launching
 import MIMEDatabase
 import XDGSupport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// `assoc open [--with APP] [--dry-run] [--json] [--strict] [--inline] TARGET...`.
 enum OpenCommand {
@@ -47,39 +48,44 @@ enum OpenCommand {
             (2, "an error or a refusal; a target that cannot be opened is reported and the others are still opened"),
         ],
         manSections: [
-            ManSection(title: "CHOOSING", text: """
-                With no default, on a terminal, a numbered list of the recommended and fallback applications is \
-                offered on standard error and a number read from standard input; --choose offers it even when \
-                there is a default. Elsewhere the exit status is 1 and the candidates are listed. --selector CMD \
-                runs a menu program (split by the Exec quoting rules, no shell) with one ID<TAB>Name line per \
-                candidate on its standard input, and takes the ID it prints, which must be one of them; a \
-                non-zero exit or an unknown answer is a cancel: exit 1, nothing opened.
-                """),
-            ManSection(title: "SAFETY", text: """
-                A file is never run as a program. A script or a desktop entry goes to the handler of its type (a \
-                text editor, through text/plain); an executable with no handler is refused with the reason. A \
-                downloaded file (one with user.xdg.origin.url) whose name and content disagree, such as \
-                invoice.pdf whose content is an ELF executable, is warned about, naming both types and the \
-                origin; --strict refuses it. An entry whose Exec program is itself a field code (Exec=%f, %u, \
-                %k...) is refused, so no target is ever the program; local files reach the application as absolute \
-                paths or file:// URLs, so that neither the entry's Path= nor a leading - changes what is opened; a \
-                file:// URL with a malformed escape, a NUL (%00) or an encoded / (%2F) is refused. --with refuses \
-                an entry the application index cannot use (Hidden=true, a missing TryExec or program), with the \
-                reason; a script or an executable opened --with an application that takes neither its type nor \
-                a parent of it is refused. A downloaded script or executable whose handler nobody chose (one \
-                found only because it declares the type, not named by a [Default Applications] line) is \
-                refused, since that handler may be an interpreter: --with or assoc set chooses one.
+            ManSection(
+                title: "CHOOSING",
+                text: """
+                    With no default, on a terminal, a numbered list of the recommended and fallback applications is \
+                    offered on standard error and a number read from standard input; --choose offers it even when \
+                    there is a default. Elsewhere the exit status is 1 and the candidates are listed. --selector CMD \
+                    runs a menu program (split by the Exec quoting rules, no shell) with one ID<TAB>Name line per \
+                    candidate on its standard input, and takes the ID it prints, which must be one of them; a \
+                    non-zero exit or an unknown answer is a cancel: exit 1, nothing opened.
+                    """),
+            ManSection(
+                title: "SAFETY",
+                text: """
+                    A file is never run as a program. A script or a desktop entry goes to the handler of its type (a \
+                    text editor, through text/plain); an executable with no handler is refused with the reason. A \
+                    downloaded file (one with user.xdg.origin.url) whose name and content disagree, such as \
+                    invoice.pdf whose content is an ELF executable, is warned about, naming both types and the \
+                    origin; --strict refuses it. An entry whose Exec program is itself a field code (Exec=%f, %u, \
+                    %k...) is refused, so no target is ever the program; local files reach the application as absolute \
+                    paths or file:// URLs, so that neither the entry's Path= nor a leading - changes what is opened; a \
+                    file:// URL with a malformed escape, a NUL (%00) or an encoded / (%2F) is refused. --with refuses \
+                    an entry the application index cannot use (Hidden=true, a missing TryExec or program), with the \
+                    reason; a script or an executable opened --with an application that takes neither its type nor \
+                    a parent of it is refused. A downloaded script or executable whose handler nobody chose (one \
+                    found only because it declares the type, not named by a [Default Applications] line) is \
+                    refused, since that handler may be an interpreter: --with or assoc set chooses one.
 
-                A per-file choice (assoc set --file) is used only when its application is associated with the \
-                file's type or a parent of it. assoc set --file records the choice in \
-                $XDG_STATE_HOME/assoc/open-with.list as well as in the user.assoc.open-with attribute; on a \
-                downloaded file an attribute without that record (one that came with the file) is ignored with a \
-                warning that says how to confirm it. With --strict no per-file choice is used.
-                """),
+                    A per-file choice (assoc set --file) is used only when its application is associated with the \
+                    file's type or a parent of it. assoc set --file records the choice in \
+                    $XDG_STATE_HOME/assoc/open-with.list as well as in the user.assoc.open-with attribute; on a \
+                    downloaded file an attribute without that record (one that came with the file) is ignored with a \
+                    warning that says how to confirm it. With --strict no per-file choice is used.
+                    """),
         ],
         examples: [
-            Example(command: "assoc open report.pdf 'a b.txt' https://example.org",
-                    explanation: "each with its application, grouped per application"),
+            Example(
+                command: "assoc open report.pdf 'a b.txt' https://example.org",
+                explanation: "each with its application, grouped per application"),
             Example(command: "assoc open --dry-run --json *.pdf", explanation: "the argv that would run"),
             Example(command: "assoc open --selector fzf notes.md", explanation: "choose the application with fzf"),
         ],
@@ -90,8 +96,9 @@ enum OpenCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard !arguments.operands.isEmpty else { throw UsageError("expected at least one TARGET", subcommand: "open") }
         let forced = try arguments.value("--with").map { try AppResolver.resolve($0, context: context, subcommand: "open") }
-        let planner = OpenPlanner(resolver: context.resolver, detector: context.detector,
-                                  workingDirectory: context.process.workingDirectory)
+        let planner = OpenPlanner(
+            resolver: context.resolver, detector: context.detector,
+            workingDirectory: context.process.workingDirectory)
         let selector = arguments.value("--selector")
         let request = OpenPlanner.Request(
             forced: forced, strict: arguments.has("--strict"), alwaysAsk: arguments.has("--choose"),
@@ -140,25 +147,29 @@ enum OpenCommand {
 
     /// The application the plan settles on: its own, the one the person picks when it asks (nil
     /// when they cancel), or nil after naming the candidates when there is none.
-    private static func application(for plan: OpenPlanner.Plan, argument: String, selector: String?,
-                                    context: CommandContext) throws -> String? {
+    private static func application(
+        for plan: OpenPlanner.Plan, argument: String, selector: String?,
+        context: CommandContext
+    ) throws -> String? {
         switch plan.decision {
         case .open(let app): return app
         case .ask(let candidates):
             if let selector { return try ApplicationChooser.select(with: selector, candidates: candidates, context: context) }
             return ApplicationChooser.ask(for: argument, candidates: candidates, context: context)
         case .noApplication(let candidates):
-            context.output.error("no default application for '\(argument)' (\(plan.type))"
-                + (candidates.isEmpty ? "" : "; candidates: " + candidates.joined(separator: ", ") + " (use --with)"))
+            context.output.error(
+                "no default application for '\(argument)' (\(plan.type))"
+                    + (candidates.isEmpty ? "" : "; candidates: " + candidates.joined(separator: ", ") + " (use --with)"))
             return nil
         }
     }
 
     private static func print(_ plan: LaunchPlan, json: Bool, context: CommandContext) {
         if json {
-            context.output.line(JSONValue.object([
-                ("app", .string(plan.app)), ("argv", .strings(plan.argv)), ("targets", .strings(plan.targets.map(\.text))),
-            ]).rendered)
+            context.output.line(
+                JSONValue.object([
+                    ("app", .string(plan.app)), ("argv", .strings(plan.argv)), ("targets", .strings(plan.targets.map(\.text))),
+                ]).rendered)
         } else {
             context.output.untrustedLine(plan.app + ": " + plan.argv.map(ShellQuoting.quoted).joined(separator: " "))
         }

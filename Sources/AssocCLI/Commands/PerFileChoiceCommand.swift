@@ -6,8 +6,10 @@ import XDGSupport
 enum PerFileChoiceCommand {
     enum Action { case set, unset }
 
-    static func run(_ action: Action, path: String, operands: [String], context: CommandContext,
-                    subcommand: String) throws -> ExitStatus {
+    static func run(
+        _ action: Action, path: String, operands: [String], context: CommandContext,
+        subcommand: String
+    ) throws -> ExitStatus {
         guard FileBytes.exists(path) else { throw UsageError("'\(path)' does not exist", subcommand: subcommand) }
         let store = PerFileChoice(environment: context.environment)
         switch action {

@@ -4,11 +4,14 @@ import Associations
 /// usage errors.
 enum TargetExpander {
     /// The canonical types TARGET names (see `AssociationTarget`).
-    static func types(for target: String, app: String?, allTypes: Bool, force: Bool = false, context: CommandContext,
-                      subcommand: String) throws -> [String] {
+    static func types(
+        for target: String, app: String?, allTypes: Bool, force: Bool = false, context: CommandContext,
+        subcommand: String
+    ) throws -> [String] {
         do {
-            let compiled = try AssociationTarget(target, app: app, allTypes: allTypes, force: force, database: context.database,
-                                                 applications: context.resolver.applications)
+            let compiled = try AssociationTarget(
+                target, app: app, allTypes: allTypes, force: force, database: context.database,
+                applications: context.resolver.applications)
             for note in compiled.notes { context.output.warning(note) }
             return compiled.types
         } catch {

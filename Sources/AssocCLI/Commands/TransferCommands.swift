@@ -16,24 +16,30 @@ enum TransferCommands {
         }
     }
 
-    static let importCommand = Command(definition: definition(.import, summary: "copy documents in, never overwriting",
-        description: "Copies each FILE into DIR, the application's own place: a document picker's \"import\"."),
+    static let importCommand = Command(
+        definition: definition(
+            .import, summary: "copy documents in, never overwriting",
+            description: "Copies each FILE into DIR, the application's own place: a document picker's \"import\"."),
         run: { try run(.import, $0, $1) })
 
-    static let exportCommand = Command(definition: definition(.export, summary: "copy documents out to a destination",
-        description: """
-            Copies each FILE out to DIR, a destination the person chose; --mkdir creates it (and its parents) \
-            when it does not exist yet.
-            """), run: { try run(.export, $0, $1) })
+    static let exportCommand = Command(
+        definition: definition(
+            .export, summary: "copy documents out to a destination",
+            description: """
+                Copies each FILE out to DIR, a destination the person chose; --mkdir creates it (and its parents) \
+                when it does not exist yet.
+                """), run: { try run(.export, $0, $1) })
 
-    static let moveCommand = Command(definition: definition(.move, summary: "move documents: a rename, or copy, check and delete",
-        description: """
-            Moves each FILE into DIR. Within one file system the move is a rename(2) that never replaces \
-            another file. Across file systems it is a copy as below, a check of its size, and then the removal \
-            of FILE; before copying, assoc checks that FILE can be removed from its directory. A symbolic link \
-            is moved as a link within one file system and refused across file systems. A FILE already in DIR \
-            is left where it is.
-            """), run: { try run(.move, $0, $1) })
+    static let moveCommand = Command(
+        definition: definition(
+            .move, summary: "move documents: a rename, or copy, check and delete",
+            description: """
+                Moves each FILE into DIR. Within one file system the move is a rename(2) that never replaces \
+                another file. Across file systems it is a copy as below, a check of its size, and then the removal \
+                of FILE; before copying, assoc checks that FILE can be removed from its directory. A symbolic link \
+                is moved as a link within one file system and refused across file systems. A FILE already in DIR \
+                is left where it is.
+                """), run: { try run(.move, $0, $1) })
 
     /// What the three commands share: their options and how a copy is made.
     static func definition(_ kind: Kind, summary: String, description: String) -> CommandDefinition {
@@ -68,19 +74,25 @@ enum TransferCommands {
                 .value("--to", "DIR", completion: .directory, "the destination directory (required)"),
                 .flag("--mkdir", "create DIR and its parents when it does not exist"),
                 .flag("--replace", "replace a file of the same name instead of numbering"),
-                .value("--type", "T", completion: .typePattern, repeatable: true, "refuse a FILE whose type does not "
-                    + "conform to T (a MIME type, image/*, .pdf or a UTI); repeat for more types"),
-                .flag("--json", "one JSON object per FILE: source, destination, method (copy, rename, copy-and-delete, "
-                    + "none), replaced, error"),
+                .value(
+                    "--type", "T", completion: .typePattern, repeatable: true,
+                    "refuse a FILE whose type does not "
+                        + "conform to T (a MIME type, image/*, .pdf or a UTI); repeat for more types"),
+                .flag(
+                    "--json",
+                    "one JSON object per FILE: source, destination, method (copy, rename, copy-and-delete, "
+                        + "none), replaced, error"),
             ],
             operands: [OperandDefinition(name: "FILE...", completion: .file)],
             exitStatus: [(0, "every FILE was done"), (2, "a FILE failed (the others are still done), or a usage error")],
             manSections: [JSONNames.section(fields: "source or destination")],
             examples: [
-                Example(command: "assoc \(kind.rawValue) scan.pdf --to ~/.local/share/app",
-                        explanation: "a clash becomes 'scan (2).pdf'"),
-                Example(command: "assoc \(kind.rawValue) --mkdir --type .odt a.odt --to /media/usb/new",
-                        explanation: "only if a.odt is an OpenDocument text, creating the folder"),
+                Example(
+                    command: "assoc \(kind.rawValue) scan.pdf --to ~/.local/share/app",
+                    explanation: "a clash becomes 'scan (2).pdf'"),
+                Example(
+                    command: "assoc \(kind.rawValue) --mkdir --type .odt a.odt --to /media/usb/new",
+                    explanation: "only if a.odt is an OpenDocument text, creating the folder"),
             ],
             seeAlso: ["assoc-list(1)"] + [Kind.import, .export, .move].filter { $0 != kind }.map { "assoc-\($0.rawValue)(1)" })
     }
@@ -97,8 +109,9 @@ enum TransferCommands {
             let filter = try ListCommand.typeFilter(patterns, context: context, subcommand: name)
             requirement = DocumentTransfer.Requirement(filter: filter, detector: context.detector)
         }
-        let transfer = DocumentTransfer(options: .init(replace: arguments.has("--replace"), makeDirectory: arguments.has("--mkdir")),
-                                        requirement: requirement)
+        let transfer = DocumentTransfer(
+            options: .init(replace: arguments.has("--replace"), makeDirectory: arguments.has("--mkdir")),
+            requirement: requirement)
         let json = arguments.has("--json")
         do { try transfer.prepareDestination(destination) } catch {
             context.output.error(error.description)
@@ -113,10 +126,13 @@ enum TransferCommands {
             } catch {
                 context.output.error(error.description)
                 if json {
-                    context.output.line(JSONValue.object(JSONValue.path("source", source) + [
-                        ("destination", .null), ("method", .null), ("replaced", .bool(false)),
-                        ("error", .string(error.description)),
-                    ]).rendered)
+                    context.output.line(
+                        JSONValue.object(
+                            JSONValue.path("source", source) + [
+                                ("destination", .null), ("method", .null), ("replaced", .bool(false)),
+                                ("error", .string(error.description)),
+                            ]
+                        ).rendered)
                 }
                 status = .failure
             }
@@ -132,14 +148,18 @@ enum TransferCommands {
             context.output.warning("cannot remove attribute \(attribute) from '\(result.destination)'")
         }
         if json {
-            context.output.line(JSONValue.object(JSONValue.path("source", result.source)
-                + JSONValue.path("destination", result.destination) + [
-                ("method", .string(result.method.rawValue)), ("replaced", .bool(result.replaced)), ("error", .null),
-            ]).rendered)
+            context.output.line(
+                JSONValue.object(
+                    JSONValue.path("source", result.source)
+                        + JSONValue.path("destination", result.destination) + [
+                            ("method", .string(result.method.rawValue)), ("replaced", .bool(result.replaced)), ("error", .null),
+                        ]
+                ).rendered)
         } else if result.method == .none {
             context.output.untrustedLine("\(result.source): already at \(result.destination)")
         } else {
-            context.output.untrustedLine("\(kind.verb) \(result.source) to \(result.destination)" + (result.replaced ? " (replaced)" : ""))
+            context.output.untrustedLine(
+                "\(kind.verb) \(result.source) to \(result.destination)" + (result.replaced ? " (replaced)" : ""))
         }
     }
 }

@@ -1,15 +1,18 @@
+import MIMEDatabase
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import MIMEDatabase
-import XDGSupport
 
 /// `assoc type [-b] [--json] [--name-only | --content-only] [--no-xattr] [-r] [--files-from LIST [-0]] PATH...`.
 enum TypeCommand {
     static let definition = CommandDefinition(
         name: "type", summary: "tell the MIME type of files, by attribute, kind, name and content",
-        forms: ["[-b] [--json] [--name-only | --content-only] [--no-xattr] [-r] [-j N] PATH...",
-                "[OPTION]... --files-from LIST [-0]"],
+        forms: [
+            "[-b] [--json] [--name-only | --content-only] [--no-xattr] [-r] [-j N] PATH...",
+            "[OPTION]... --files-from LIST [-0]",
+        ],
         description: """
             Prints 'PATH: TYPE' for each PATH, like 'file --mime-type'. The type is found in the \
             order of the shared-mime-info specification:
@@ -38,30 +41,41 @@ enum TypeCommand {
             """,
         options: [
             .flag("--brief", short: "-b", "print only the type"),
-            .flag("--json", "one JSON object per line: path, type, source (xattr, stat, glob, magic, xml-root, "
-                + "text-test or fallback) and uncertain"),
+            .flag(
+                "--json",
+                "one JSON object per line: path, type, source (xattr, stat, glob, magic, xml-root, "
+                    + "text-test or fallback) and uncertain"),
             .flag("--name-only", "use the name only; the path need not exist (a name ending in / is a directory)"),
             .flag("--content-only", "use the content only, not the name"),
             .flag("--no-xattr", "ignore the user.mime_type attribute"),
-            .flag("--recursive", short: "-r", "type the files below each directory, in name order, without following "
-                + "linked directories"),
-            .value("--files-from", "LIST", completion: .file, repeatable: true, "also type the paths listed in the file "
-                + "LIST, one per line ('-' reads standard input); operands come first, then each list in order"),
+            .flag(
+                "--recursive", short: "-r",
+                "type the files below each directory, in name order, without following "
+                    + "linked directories"),
+            .value(
+                "--files-from", "LIST", completion: .file, repeatable: true,
+                "also type the paths listed in the file "
+                    + "LIST, one per line ('-' reads standard input); operands come first, then each list in order"),
             .flag("--null", short: "-0", "the paths of LIST are separated by NUL bytes, as 'find -print0' writes them"),
-            .value("--jobs", short: "-j", "N", "type on N threads (default: one per processor); the output is in input "
-                + "order whatever N is"),
+            .value(
+                "--jobs", short: "-j", "N",
+                "type on N threads (default: one per processor); the output is in input "
+                    + "order whatever N is"),
         ],
         operands: [OperandDefinition(name: "PATH...", completion: .file)],
-        exitStatus: [(0, "every PATH was typed"),
-                     (2, "a PATH could not be read (an error names it and the others are still typed), or a usage error")],
+        exitStatus: [
+            (0, "every PATH was typed"),
+            (2, "a PATH could not be read (an error names it and the others are still typed), or a usage error"),
+        ],
         manSections: [JSONNames.section(fields: "path")],
         examples: [
             Example(command: "assoc type ~/Downloads/*", explanation: "the type of each download"),
             Example(command: "assoc type -b --name-only report.odt", explanation: "the type its name gives"),
             Example(command: "curl -s https://example.org/x | assoc type -", explanation: "the type of what a pipe carries"),
             Example(command: "assoc type --json -r ~/Documents", explanation: "every document, with how it was typed"),
-            Example(command: "find /usr/share -type f -print0 | assoc type -0 --files-from -",
-                    explanation: "many files at once, on every processor, in input order"),
+            Example(
+                command: "find /usr/share -type f -print0 | assoc type -0 --files-from -",
+                explanation: "many files at once, on every processor, in input order"),
         ],
         seeAlso: ["assoc-explain(1)", "file(1)"])
 
@@ -85,9 +99,10 @@ enum TypeCommand {
             }
             workers = count
         }
-        let options = DetectionOptions(useName: !arguments.has("--content-only"),
-                                       useContent: !arguments.has("--name-only"),
-                                       useAttribute: !arguments.has("--no-xattr"), recordsTrace: false)
+        let options = DetectionOptions(
+            useName: !arguments.has("--content-only"),
+            useContent: !arguments.has("--name-only"),
+            useAttribute: !arguments.has("--no-xattr"), recordsTrace: false)
         var jobs: [Job] = []
         for path in arguments.operands {
             if path != "-" && arguments.has("--recursive") && options.useContent && FileBytes.isDirectory(path) {
@@ -115,8 +130,10 @@ enum TypeCommand {
     }
 
     /// Types the paths of `jobs` in parallel and prints every job's line in order.
-    private static func perform(_ jobs: [Job], bulk: BulkDetector, printer: TypePrinter,
-                                context: CommandContext) -> ExitStatus {
+    private static func perform(
+        _ jobs: [Job], bulk: BulkDetector, printer: TypePrinter,
+        context: CommandContext
+    ) -> ExitStatus {
         var paths: [String] = []
         var jobOfPath: [Int] = []
         for (index, job) in jobs.enumerated() {
@@ -132,7 +149,8 @@ enum TypeCommand {
                 switch jobs[next] {
                 case .standardInput:
                     let detector = bulk.detector
-                    let data = (try? FileBytes.readAll(0, sizeHint: detector.maxExtent, limit: max(detector.maxExtent, 4096))) ?? []
+                    let data =
+                        (try? FileBytes.readAll(0, sizeHint: detector.maxExtent, limit: max(detector.maxExtent, 4096))) ?? []
                     printer.print(path: "-", detector.detect(data: data))
                 case .unreadable(let message):
                     context.output.error(message)
@@ -197,10 +215,13 @@ struct TypePrinter {
 
     func print(path: String, _ detection: Detection) {
         if json {
-            output.line(JSONValue.object(JSONValue.path("path", path) + [
-                ("type", .string(detection.type)),
-                ("source", .string(detection.source.rawValue)), ("uncertain", .bool(detection.uncertain)),
-            ]).rendered)
+            output.line(
+                JSONValue.object(
+                    JSONValue.path("path", path) + [
+                        ("type", .string(detection.type)),
+                        ("source", .string(detection.source.rawValue)), ("uncertain", .bool(detection.uncertain)),
+                    ]
+                ).rendered)
         } else if brief {
             output.line(detection.type)
         } else {

@@ -10,7 +10,8 @@ enum Base64 {
             let chunk = bytes[start..<min(start + 3, bytes.count)]
             let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (16 - 8 * UInt32($1.offset)) }
             for position in 0..<4 {
-                output.append(position <= chunk.count ? alphabet[Int(value >> (18 - 6 * UInt32(position)) & 0x3F)] : UInt8(ascii: "="))
+                output.append(
+                    position <= chunk.count ? alphabet[Int(value >> (18 - 6 * UInt32(position)) & 0x3F)] : UInt8(ascii: "="))
             }
         }
         return String(decoding: output, as: UTF8.self)

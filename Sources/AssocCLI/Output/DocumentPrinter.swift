@@ -1,7 +1,8 @@
+import DocumentProvider
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import DocumentProvider
 
 /// Renders document listings: a table for people, JSON Lines for programs.
 struct DocumentPrinter {
@@ -9,12 +10,13 @@ struct DocumentPrinter {
 
     /// The JSON object of one entry, in the contract's field names.
     func json(_ document: Document) -> JSONValue {
-        .object(JSONValue.path("path", document.path) + [
-            ("type", .string(document.type)), ("directory", .bool(document.isDirectory)),
-            ("size", document.size.map { .int(Int($0)) } ?? .null), ("modified", .string(document.modifiedISO8601)),
-            ("location", .string(document.location.rawValue)), ("available", .bool(document.available)),
-            ("reason", .optional(document.reason)), ("origin", .optional(document.origin)),
-        ] + JSONValue.path("thumbnail", document.thumbnail))
+        .object(
+            JSONValue.path("path", document.path) + [
+                ("type", .string(document.type)), ("directory", .bool(document.isDirectory)),
+                ("size", document.size.map { .int(Int($0)) } ?? .null), ("modified", .string(document.modifiedISO8601)),
+                ("location", .string(document.location.rawValue)), ("available", .bool(document.available)),
+                ("reason", .optional(document.reason)), ("origin", .optional(document.origin)),
+            ] + JSONValue.path("thumbnail", document.thumbnail))
     }
 
     /// A table with a header: size in binary units, local time, location, type, name; unavailable
@@ -22,10 +24,12 @@ struct DocumentPrinter {
     func table(_ documents: [Document]) {
         guard !documents.isEmpty else { return }
         let rows = documents.map { document -> [String] in
-            [document.size.map(ByteCount.human) ?? "-", Self.localTime(document.modifiedSeconds),
-             document.location.rawValue, document.type,
-             document.path + (document.isDirectory ? "/" : "")
-                + (document.reason.map { "  (unavailable: \($0))" } ?? "")]
+            [
+                document.size.map(ByteCount.human) ?? "-", Self.localTime(document.modifiedSeconds),
+                document.location.rawValue, document.type,
+                document.path + (document.isDirectory ? "/" : "")
+                    + (document.reason.map { "  (unavailable: \($0))" } ?? ""),
+            ]
         }
         let header = ["SIZE", "MODIFIED", "LOCATION", "TYPE", "NAME"]
         var widths = header.map(\.count)

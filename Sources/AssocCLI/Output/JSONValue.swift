@@ -86,5 +86,6 @@ public enum JSONValue: Sendable, Equatable {
         output += "\""
     }
 
+    /// Two values are equal when they render the same text.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered == rhs.rendered }
 }

@@ -1,7 +1,8 @@
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import XDGSupport
 
 /// What a command may know of the process it runs in, read once by the front end: the working
 /// directory and which standard streams are terminals. Commands ask this value, never `getcwd`
@@ -17,8 +18,10 @@ public struct ProcessState: Sendable, Equatable {
     public var errorIsTerminal: Bool
 
     /// A state with no terminal; the working directory `/` unless given.
-    public init(workingDirectory: String = "/", inputIsTerminal: Bool = false, outputIsTerminal: Bool = false,
-                errorIsTerminal: Bool = false) {
+    public init(
+        workingDirectory: String = "/", inputIsTerminal: Bool = false, outputIsTerminal: Bool = false,
+        errorIsTerminal: Bool = false
+    ) {
         self.workingDirectory = workingDirectory
         self.inputIsTerminal = inputIsTerminal
         self.outputIsTerminal = outputIsTerminal
@@ -28,9 +31,11 @@ public struct ProcessState: Sendable, Equatable {
     /// This process's state.
     public static func current() -> ProcessState {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let directory = getcwd(&buffer, buffer.count) != nil
+        let directory =
+            getcwd(&buffer, buffer.count) != nil
             ? PathCoding.decode(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }) : "/"
-        return ProcessState(workingDirectory: directory, inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
-                            errorIsTerminal: isatty(2) == 1)
+        return ProcessState(
+            workingDirectory: directory, inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
+            errorIsTerminal: isatty(2) == 1)
     }
 }

@@ -43,10 +43,13 @@ struct OptionDefinition: Sendable, Equatable {
     }
 
     /// An option with a value.
-    static func value(_ long: String, short: String? = nil, _ valueName: String, completion: CompletionKind = .none,
-                      choices: [String] = [], repeatable: Bool = false, _ help: String) -> OptionDefinition {
-        OptionDefinition(long: long, short: short, valueName: valueName, choices: choices,
-                         completion: choices.isEmpty ? completion : .choice, repeatable: repeatable, help: help)
+    static func value(
+        _ long: String, short: String? = nil, _ valueName: String, completion: CompletionKind = .none,
+        choices: [String] = [], repeatable: Bool = false, _ help: String
+    ) -> OptionDefinition {
+        OptionDefinition(
+            long: long, short: short, valueName: valueName, choices: choices,
+            completion: choices.isEmpty ? completion : .choice, repeatable: repeatable, help: help)
     }
 
     /// Whether the option takes a value.

@@ -3,7 +3,8 @@
 enum CommandTable {
     /// The commands, in order.
     static let commands: [Command] = [
-        TypeCommand.command, ExplainCommand.command, DefaultCommand.command, DefaultsCommand.command, AppsCommand.command, OpenCommand.command,
+        TypeCommand.command, ExplainCommand.command, DefaultCommand.command, DefaultsCommand.command, AppsCommand.command,
+        OpenCommand.command,
         EditCommands.set, EditCommands.unset, EditCommands.add, EditCommands.remove, EditCommands.reset,
         SyncCommand.command, MimeCommand.command, IsACommand.command, ListCommand.command,
         TransferCommands.importCommand, TransferCommands.exportCommand, TransferCommands.moveCommand,

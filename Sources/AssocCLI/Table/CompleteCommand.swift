@@ -12,8 +12,10 @@ enum CompleteCommand {
     static let command = Command(definition: definition, run: run)
 
     /// The desktop names that desktop-specific lists are named after.
-    static let desktopNames = ["budgie", "cinnamon", "deepin", "enlightenment", "gnome", "kde", "lxde", "lxqt", "mate",
-                               "pantheon", "unity", "x-cinnamon", "xfce"]
+    static let desktopNames = [
+        "budgie", "cinnamon", "deepin", "enlightenment", "gnome", "kde", "lxde", "lxqt", "mate",
+        "pantheon", "unity", "x-cinnamon", "xfce",
+    ]
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard arguments.operands.count == 1, let kind = CompletionKind(rawValue: arguments.operands[0]) else {

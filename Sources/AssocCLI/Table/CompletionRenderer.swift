@@ -58,7 +58,8 @@ enum CompletionRenderer {
                 out += "            case \"$prev\" in\n"
                 for option in valued {
                     let names = [option.short, option.long].compactMap { $0 }.joined(separator: "|")
-                    let action = option.choices.isEmpty
+                    let action =
+                        option.choices.isEmpty
                         ? "_assoc_values \(option.completion.rawValue)"
                         : "COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\"))"
                     out += "                \(names)) \(action); return ;;\n"
@@ -173,7 +174,9 @@ enum CompletionRenderer {
             .replacingAll(":", with: "\\:")
         let value: String
         if let name = option.valueName {
-            let action = option.choices.isEmpty ? zshAction(option.completion.rawValue)
+            let action =
+                option.choices.isEmpty
+                ? zshAction(option.completion.rawValue)
                 : "(" + option.choices.joined(separator: " ") + ")"
             value = ":\(name.lowercased()):\(action)"
         } else {

@@ -1,7 +1,8 @@
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import XDGSupport
 
 /// `assoc --generate-manual DIR` and `--generate-completions DIR` (hidden): write the man pages
 /// and the shell completions the command table makes, as the repository keeps them in `man/`
@@ -32,8 +33,10 @@ enum Generation {
             return [("assoc.1", ManPageRenderer.mainPage(definitions, description: overview))]
                 + definitions.filter { !$0.hidden }.map { ("assoc-\($0.name).1", ManPageRenderer.page(for: $0)) }
         case .completions:
-            return [("assoc.bash", CompletionRenderer.bash(definitions)), ("_assoc", CompletionRenderer.zsh(definitions)),
-                    ("assoc.fish", CompletionRenderer.fish(definitions))]
+            return [
+                ("assoc.bash", CompletionRenderer.bash(definitions)), ("_assoc", CompletionRenderer.zsh(definitions)),
+                ("assoc.fish", CompletionRenderer.fish(definitions)),
+            ]
         }
     }
 

@@ -39,8 +39,10 @@ enum HelpRenderer {
 
     /// `assoc --help`: the commands and the global options.
     static func main(_ commands: [CommandDefinition]) -> String {
-        var lines = ["Usage: assoc [GLOBAL OPTIONS] COMMAND [OPTIONS] [ARGUMENTS]", "",
-                     "File types and default applications, the freedesktop way.", "", "Commands:"]
+        var lines = [
+            "Usage: assoc [GLOBAL OPTIONS] COMMAND [OPTIONS] [ARGUMENTS]", "",
+            "File types and default applications, the freedesktop way.", "", "Commands:",
+        ]
         for command in commands where !command.hidden {
             lines += TextWrapping.columns(command.name, command.summary, column: 12)
         }
@@ -49,9 +51,10 @@ enum HelpRenderer {
             lines += TextWrapping.columns(option.spelling, optionHelp(option))
         }
         lines += [""]
-        lines += TextWrapping.fill("Exit status: 0 answered, 1 no answer (an unknown type, not a subtype, no default), "
-            + "2 a usage error or a failure. 'assoc help COMMAND' or 'assoc COMMAND --help' shows a command's help; "
-            + "see assoc(1).")
+        lines += TextWrapping.fill(
+            "Exit status: 0 answered, 1 no answer (an unknown type, not a subtype, no default), "
+                + "2 a usage error or a failure. 'assoc help COMMAND' or 'assoc COMMAND --help' shows a command's help; "
+                + "see assoc(1).")
         return lines.joined(separator: "\n")
     }
 }

@@ -38,18 +38,26 @@ enum ManPageRenderer {
         out += ".SH DESCRIPTION\n" + body(description)
         out += ".SH COMMANDS\n"
         for command in commands where !command.hidden {
-            out += ".TP\n.B \(escape(command.name))\n\(escape(command.summary)); see \\fBassoc\\-\(escape(command.name))\\fR(1).\n"
+            out +=
+                ".TP\n.B \(escape(command.name))\n\(escape(command.summary)); see \\fBassoc\\-\(escape(command.name))\\fR(1).\n"
         }
         out += ".SH GLOBAL OPTIONS\n"
         for option in GlobalOptionDefinitions.all + [GlobalOptionDefinitions.version] { out += optionItem(option) }
         out += ".SH EXIT STATUS\n"
-        for (code, meaning) in [(0, "answered"), (1, "a well-formed question with no answer: an unknown type, not a "
-                                  + "subtype, no default; for check, a problem found"),
-                                (2, "a usage error, or input that could not be read")] {
+        for (code, meaning) in [
+            (0, "answered"),
+            (
+                1,
+                "a well-formed question with no answer: an unknown type, not a "
+                    + "subtype, no default; for check, a problem found"
+            ),
+            (2, "a usage error, or input that could not be read"),
+        ] {
             out += ".TP\n.B \(code)\n\(escape(meaning))\n"
         }
         out += environment
-        out += ".SH SEE ALSO\n"
+        out +=
+            ".SH SEE ALSO\n"
             + commands.filter { !$0.hidden }.map { reference("assoc-\($0.name)(1)") }.joined(separator: ",\n")
             + ",\n" + ["xdg-mime(1)", "gio(1)", "update-mime-database(1)"].map(reference).joined(separator: ",\n") + "\n"
         return out

@@ -34,13 +34,18 @@ enum TextWrapping {
             if lines[0].hasPrefix("- ") && lines.allSatisfy({ $0.hasPrefix("- ") || $0.hasPrefix("  ") }) {
                 var items: [String] = []
                 for line in lines {
-                    if line.hasPrefix("- ") { items.append(String(line.dropFirst(2)).trimmingSpaces()) }
-                    else { items[items.count - 1] += " " + line.trimmingSpaces() }
+                    if line.hasPrefix("- ") {
+                        items.append(String(line.dropFirst(2)).trimmingSpaces())
+                    } else {
+                        items[items.count - 1] += " " + line.trimmingSpaces()
+                    }
                 }
                 result.append(.list(items))
             } else if lines.count > 1, !lines[0].hasPrefix(" "), lines.dropFirst().allSatisfy({ $0.hasPrefix("  ") }) {
-                result.append(.definition(term: String(lines[0]).trimmingSpaces(),
-                                          text: lines.dropFirst().map { $0.trimmingSpaces() }.joined(separator: " ")))
+                result.append(
+                    .definition(
+                        term: String(lines[0]).trimmingSpaces(),
+                        text: lines.dropFirst().map { $0.trimmingSpaces() }.joined(separator: " ")))
             } else if lines.allSatisfy({ $0.hasPrefix("  ") }) {
                 result.append(.preformatted(lines.map { String($0.dropFirst(2)) }))
             } else {

@@ -23,20 +23,27 @@ extension ConfigurationChecker {
         let cache = directory.path + "/mimeinfo.cache"
         let fix = ConfigurationFix("update-desktop-database '\(directory.path)'")
         guard !FileBytes.isDirectory(cache) else { return [] }
-        let comparison = MimeInfoCacheComparison(applications: applications, directoryIndex: index,
-                                                 files: Self.entryFiles(in: directory.path))
+        let comparison = MimeInfoCacheComparison(
+            applications: applications, directoryIndex: index,
+            files: Self.entryFiles(in: directory.path))
         guard let cached = applications.mimeInfoCache(in: index) else {
             guard let (type, id) = comparison.declared.first, !FileBytes.exists(cache) else { return [] }
             let count = comparison.declared.count
-            return [problem(.staleMimeInfoCache, .warning, path: cache,
-                "does not exist, so GIO and xdg-mime see none of the \(count) \(count == 1 ? "association" : "associations") "
-                    + "the entries of \(directory.path) declare, such as \(id) for \(type)", fix: fix)]
+            return [
+                problem(
+                    .staleMimeInfoCache, .warning, path: cache,
+                    "does not exist, so GIO and xdg-mime see none of the \(count) \(count == 1 ? "association" : "associations") "
+                        + "the entries of \(directory.path) declare, such as \(id) for \(type)", fix: fix)
+            ]
         }
         let differences = comparison.differences(from: cached)
         guard let first = differences.first else { return [] }
         let more = differences.count > 1 ? " (and \(differences.count - 1) more)" : ""
-        return [problem(.staleMimeInfoCache, .warning, path: cache,
-            "is out of date: \(first)\(more); GIO and xdg-mime read associations that are not true", fix: fix)]
+        return [
+            problem(
+                .staleMimeInfoCache, .warning, path: cache,
+                "is out of date: \(first)\(more); GIO and xdg-mime read associations that are not true", fix: fix)
+        ]
     }
 
     /// A `mime.cache` older than its `packages/`, or none beside packages: GIO (through xdgmime)
@@ -50,14 +57,20 @@ extension ConfigurationChecker {
         guard let cacheTime = FileBytes.modificationTime(cache) else {
             // Without mime.cache, xdgmime falls back to globs2 and magic, which the same tool writes.
             guard let example = xml.first, !FileBytes.exists(cache), !FileBytes.exists(mime + "/globs2") else { return [] }
-            return [problem(.staleMIMECache, .warning, path: cache,
-                "does not exist, so GIO sees none of the types of \(packages) (such as those of \(example)); assoc reads the XML",
-                fix: fix)]
+            return [
+                problem(
+                    .staleMIMECache, .warning, path: cache,
+                    "does not exist, so GIO sees none of the types of \(packages) (such as those of \(example)); assoc reads the XML",
+                    fix: fix)
+            ]
         }
         let newer = ([packages] + xml.map { packages + "/" + $0 })
             .filter { (FileBytes.modificationTime($0) ?? 0) > cacheTime }
         guard let example = newer.last else { return [] }
-        return [problem(.staleMIMECache, .warning, path: cache,
-            "is older than \(example): GIO reads types that are no longer true (assoc reads the XML instead)", fix: fix)]
+        return [
+            problem(
+                .staleMIMECache, .warning, path: cache,
+                "is older than \(example): GIO reads types that are no longer true (assoc reads the XML instead)", fix: fix)
+        ]
     }
 }

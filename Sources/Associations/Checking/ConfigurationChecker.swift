@@ -88,8 +88,10 @@ public struct ConfigurationChecker: Sendable {
     }
 
     /// A problem whose warning becomes a note in a file that is not the user's.
-    func problem(_ kind: ProblemKind, _ severity: ConfigurationProblem.Severity, path: String, line: Int? = nil,
-                 _ message: String, fix: ConfigurationFix? = nil) -> ConfigurationProblem {
+    func problem(
+        _ kind: ProblemKind, _ severity: ConfigurationProblem.Severity, path: String, line: Int? = nil,
+        _ message: String, fix: ConfigurationFix? = nil
+    ) -> ConfigurationProblem {
         let adjusted = severity == .warning && !isUsers(path) ? .note : severity
         return ConfigurationProblem(kind: kind, severity: adjusted, path: path, line: line, message: message, fix: fix)
     }
@@ -98,8 +100,9 @@ public struct ConfigurationChecker: Sendable {
     /// cycles in the hierarchy. (A cache older than its packages is `cacheProblems`' business.)
     func databaseProblems() -> [ConfigurationProblem] {
         database.diagnostics.filter { $0.severity == .warning }.map { diagnostic in
-            problem(.mimeData, .warning, path: diagnostic.path, line: diagnostic.line, diagnostic.message,
-                    fix: ConfigurationFix("repair or remove the file, then run update-mime-database on its mime/ directory"))
+            problem(
+                .mimeData, .warning, path: diagnostic.path, line: diagnostic.line, diagnostic.message,
+                fix: ConfigurationFix("repair or remove the file, then run update-mime-database on its mime/ directory"))
         }
     }
 }

@@ -35,8 +35,10 @@ public struct ConfigurationProblem: Sendable, Equatable, CustomStringConvertible
     public var fix: ConfigurationFix?
 
     /// Creates a problem.
-    public init(kind: ProblemKind, severity: Severity, path: String, line: Int? = nil, message: String,
-                fix: ConfigurationFix? = nil) {
+    public init(
+        kind: ProblemKind, severity: Severity, path: String, line: Int? = nil, message: String,
+        fix: ConfigurationFix? = nil
+    ) {
         self.kind = kind
         self.severity = severity
         self.path = path

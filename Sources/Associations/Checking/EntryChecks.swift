@@ -9,9 +9,11 @@ extension ConfigurationChecker {
         var found = duplicateProblems()
         for application in applications.allApplications() {
             if let broken = application.brokenDiagnostic {
-                found.append(problem(.brokenEntry, .warning, path: application.path, line: broken.line,
-                    broken.message.replacingSuffix("; entry ignored", with: "; no tool can use this entry"),
-                    fix: ConfigurationFix("repair or delete the file")))
+                found.append(
+                    problem(
+                        .brokenEntry, .warning, path: application.path, line: broken.line,
+                        broken.message.replacingSuffix("; entry ignored", with: "; no tool can use this entry"),
+                        fix: ConfigurationFix("repair or delete the file")))
                 continue
             }
             guard let entry = application.entry, entry.isApplication, !entry.hidden else { continue }
@@ -27,17 +29,24 @@ extension ConfigurationChecker {
         if let exec = entry.exec { lines.append((exec, entry.execLine, "Exec")) }
         for action in entry.actions {
             if let exec = action.exec {
-                lines.append((exec, lineOf("Exec", group: "Desktop Action \(action.identifier)", in: entry.path),
-                              "the Exec of action '\(action.identifier)'"))
+                lines.append(
+                    (
+                        exec, lineOf("Exec", group: "Desktop Action \(action.identifier)", in: entry.path),
+                        "the Exec of action '\(action.identifier)'"
+                    ))
             }
         }
         var found: [ConfigurationProblem] = []
         for (exec, line, label) in lines {
             for finding in ExecLineCheck.findings(exec, label: label) {
-                found.append(problem(finding.kind, finding.severity, path: entry.path, line: line, finding.message,
-                    fix: ConfigurationFix(isUsers(entry.path) ? "correct the Exec line"
-                        : "report it to the package; meanwhile a corrected copy in "
-                            + "\(environment.dataHome)/applications/\(entry.id) masks it")))
+                found.append(
+                    problem(
+                        finding.kind, finding.severity, path: entry.path, line: line, finding.message,
+                        fix: ConfigurationFix(
+                            isUsers(entry.path)
+                                ? "correct the Exec line"
+                                : "report it to the package; meanwhile a corrected copy in "
+                                    + "\(environment.dataHome)/applications/\(entry.id) masks it")))
             }
         }
         return found
@@ -64,10 +73,12 @@ extension ConfigurationChecker {
             guard canonical != type else { continue }
             if line == nil { line = lineOf("MimeType", group: DesktopEntry.mainGroup, in: entry.path) }
             let what = database.unaliasExact(type) == canonical ? "an alias of" : "another spelling of"
-            found.append(problem(.entryAliasType, .warning, path: entry.path, line: line ?? nil,
-                "MimeType= lists '\(type)', \(what) '\(canonical)'; mimeinfo.cache and the tools that read it "
-                    + "file the entry under that spelling",
-                fix: ConfigurationFix("list '\(canonical)' instead")))
+            found.append(
+                problem(
+                    .entryAliasType, .warning, path: entry.path, line: line ?? nil,
+                    "MimeType= lists '\(type)', \(what) '\(canonical)'; mimeinfo.cache and the tools that read it "
+                        + "file the entry under that spelling",
+                    fix: ConfigurationFix("list '\(canonical)' instead")))
         }
         return found
     }
@@ -91,9 +102,11 @@ extension ConfigurationChecker {
             for id in paths.keys.sorted() {
                 guard let files = paths[id], files.count > 1 else { continue }
                 for other in files.dropFirst() where !FileBytes.isSameFile(other, files[0]) {
-                    found.append(problem(.duplicateID, .warning, path: other,
-                        "has the desktop file ID \(id), as \(files[0]) has: which of the two is used is undefined",
-                        fix: ConfigurationFix("rename or delete one of them")))
+                    found.append(
+                        problem(
+                            .duplicateID, .warning, path: other,
+                            "has the desktop file ID \(id), as \(files[0]) has: which of the two is used is undefined",
+                            fix: ConfigurationFix("rename or delete one of them")))
                 }
             }
         }
@@ -101,14 +114,17 @@ extension ConfigurationChecker {
             for id in directory.files.keys.sorted() {
                 guard let masking = applications.directories.prefix(index).firstIndex(where: { $0.files[id] != nil }),
                     let maskingPath = applications.directories[masking].files[id],
-                    let path = directory.files[id] else { continue }
+                    let path = directory.files[id]
+                else { continue }
                 // One directory reached twice (a data directory listed again through a link).
                 if FileBytes.isSameFile(path, maskingPath) { continue }
                 // A Hidden=true copy is how a user deletes an entry: masking is the point.
                 if applications.application(id, in: masking)?.entry?.hidden == true { continue }
-                found.append(ConfigurationProblem(kind: .duplicateID, severity: .note, path: path,
-                    message: "is masked by \(maskingPath), which has the same desktop file ID \(id); only that one counts",
-                    fix: ConfigurationFix("delete \(maskingPath) if it is an old copy")))
+                found.append(
+                    ConfigurationProblem(
+                        kind: .duplicateID, severity: .note, path: path,
+                        message: "is masked by \(maskingPath), which has the same desktop file ID \(id); only that one counts",
+                        fix: ConfigurationFix("delete \(maskingPath) if it is an old copy")))
             }
         }
         return found

@@ -33,35 +33,48 @@ enum ExecLineCheck {
             while let scalar = scalars.next() {
                 guard scalar == "%" else { continue }
                 guard let code = scalars.next() else {
-                    findings.append(Finding(kind: .execFieldCode, severity: .error,
-                        message: "a lone '%' ends an argument of \(label); write '%%' for a percent sign"))
+                    findings.append(
+                        Finding(
+                            kind: .execFieldCode, severity: .error,
+                            message: "a lone '%' ends an argument of \(label); write '%%' for a percent sign"))
                     break
                 }
                 if code == "%" { continue }
                 if deprecatedCodes.contains(code) {
-                    findings.append(Finding(kind: .execFieldCode, severity: .note,
-                        message: "'%\(code)' in \(label) is deprecated; launchers drop it"))
+                    findings.append(
+                        Finding(
+                            kind: .execFieldCode, severity: .note,
+                            message: "'%\(code)' in \(label) is deprecated; launchers drop it"))
                     continue
                 }
                 guard fileCodes.contains(code) || otherCodes.contains(code) else {
-                    findings.append(Finding(kind: .execFieldCode, severity: .error,
-                        message: "'%\(code)' in \(label) is not a field code of the specification, so the line must "
-                            + "not be run; write '%%' for a percent sign"))
+                    findings.append(
+                        Finding(
+                            kind: .execFieldCode, severity: .error,
+                            message: "'%\(code)' in \(label) is not a field code of the specification, so the line must "
+                                + "not be run; write '%%' for a percent sign"))
                     continue
                 }
                 if fileCodes.contains(code) { fileCodesSeen.append("%\(code)") }
                 if standaloneCodes.contains(code) && token.text != "%\(code)" {
-                    findings.append(Finding(kind: .execFieldCode, severity: .error,
-                        message: "'%\(code)' in \(label) must be an argument on its own, not part of '\(token.text)'"))
+                    findings.append(
+                        Finding(
+                            kind: .execFieldCode, severity: .error,
+                            message: "'%\(code)' in \(label) must be an argument on its own, not part of '\(token.text)'"))
                 } else if token.quoted {
-                    findings.append(Finding(kind: .execFieldCode, severity: .warning,
-                        message: "'%\(code)' in \(label) is inside quotes, where the specification leaves its meaning undefined"))
+                    findings.append(
+                        Finding(
+                            kind: .execFieldCode, severity: .warning,
+                            message:
+                                "'%\(code)' in \(label) is inside quotes, where the specification leaves its meaning undefined"))
                 }
             }
         }
         if fileCodesSeen.count > 1 {
-            findings.append(Finding(kind: .execFileCodes, severity: .error,
-                message: "\(label) has \(fileCodesSeen.joined(separator: ", ")): at most one of %f, %F, %u, %U is allowed"))
+            findings.append(
+                Finding(
+                    kind: .execFileCodes, severity: .error,
+                    message: "\(label) has \(fileCodesSeen.joined(separator: ", ")): at most one of %f, %F, %u, %U is allowed"))
         }
         return findings
     }

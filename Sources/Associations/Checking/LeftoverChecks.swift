@@ -1,7 +1,8 @@
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import XDGSupport
 
 /// The check for temporary files a killed assoc left behind (SIGKILL, a power cut: the signals
 /// it can catch remove them at once).
@@ -27,12 +28,15 @@ extension ConfigurationChecker {
                 let path = directory + "/" + name
                 var info = stat()
                 guard lstat(PathCoding.cString(path), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-                    now - Int64(info.st_mtim.tv_sec) >= Self.leftoverAge else { continue }
+                    now - Int64(info.st_mtim.tv_sec) >= Self.leftoverAge
+                else { continue }
                 let what = name.hasPrefix(TemporaryFiles.copyPrefix) ? "an unfinished copy" : "an unfinished rewrite"
                 // A warning wherever it is: assoc put it there, and removing it loses nothing.
-                found.append(ConfigurationProblem(kind: .leftoverTemporary, severity: .warning, path: path,
-                    message: "is \(what) that an interrupted assoc left (\(info.st_size) bytes); it is not a finished file",
-                    fix: ConfigurationFix("rm '\(path)'", removing: path)))
+                found.append(
+                    ConfigurationProblem(
+                        kind: .leftoverTemporary, severity: .warning, path: path,
+                        message: "is \(what) that an interrupted assoc left (\(info.st_size) bytes); it is not a finished file",
+                        fix: ConfigurationFix("rm '\(path)'", removing: path)))
             }
         }
         return found

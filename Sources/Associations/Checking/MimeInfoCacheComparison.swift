@@ -29,7 +29,8 @@ struct MimeInfoCacheComparison {
         present = Set(directory.files.keys)
         for id in directory.files.keys.sorted() {
             guard files[id, default: []].count <= 1, let application = applications.application(id, in: directoryIndex),
-                let entry = application.entry, Self.keyFileAccepts(application.path) else {
+                let entry = application.entry, Self.keyFileAccepts(application.path)
+            else {
                 uncertain.insert(id)
                 continue
             }

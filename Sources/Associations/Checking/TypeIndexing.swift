@@ -9,8 +9,11 @@ enum TypeIndexing {
     ]
     /// Types outside those media that the tool accepts: a widely deployed one, and old Windows
     /// names it asks to replace but still indexes.
-    private static let exceptions: Set<String> = Set(["misc/ultravox", "flv-application/octet-stream"]
-        + ["123", "cab", "cdr", "doc", "hlp", "ini", "lwp", "lzh", "mdb", "uu", "xls"].map { "zz-application/zz-winassoc-" + $0 })
+    private static let exceptions: Set<String> = Set(
+        ["misc/ultravox", "flv-application/octet-stream"]
+            + ["123", "cab", "cdr", "doc", "hlp", "ini", "lwp", "lzh", "mdb", "uu", "xls"].map {
+                "zz-application/zz-winassoc-" + $0
+            })
     /// Bytes a token may not have besides controls and space.
     private static let specials = Set("()<>@,;:\\\"/[]?=".utf8)
 

@@ -31,9 +31,9 @@ public enum MimeAppsEdit: Sendable, Equatable {
     /// The type the edit is about.
     public var type: String {
         switch self {
-        case let .setDefault(type, _), let .setDefaultOnly(type, _), let .unsetDefault(type), let .add(type, _),
-            let .remove(type, _), let .reset(type), let .setLastUsed(type, _), let .canonicalizeKey(type),
-            let .forget(type, _):
+        case .setDefault(let type, _), .setDefaultOnly(let type, _), .unsetDefault(let type), .add(let type, _),
+            .remove(let type, _), .reset(let type), .setLastUsed(let type, _), .canonicalizeKey(let type),
+            .forget(let type, _):
             return type
         }
     }
@@ -64,25 +64,25 @@ public struct MimeAppsEditor: Sendable {
     private func apply(_ edit: MimeAppsEdit, to file: inout KeyFile) {
         let type = database.canonicalName(edit.type)
         switch edit {
-        case let .setDefault(_, app):
+        case .setDefault(_, let app):
             write([app], type: type, group: .defaultApplications, in: &file)
             appendIfAbsent(app, type: type, group: .addedAssociations, in: &file)
             removeFromList(app, type: type, group: .removedAssociations, in: &file)
-        case let .setDefaultOnly(_, app):
+        case .setDefaultOnly(_, let app):
             write([app], type: type, group: .defaultApplications, in: &file)
         case .unsetDefault:
             file.remove(type, in: AssociationGroup.defaultApplications.rawValue, matching: sameType(type))
-        case let .add(_, app):
+        case .add(_, let app):
             appendIfAbsent(app, type: type, group: .addedAssociations, in: &file)
             removeFromList(app, type: type, group: .removedAssociations, in: &file)
-        case let .remove(_, app):
+        case .remove(_, let app):
             appendIfAbsent(app, type: type, group: .removedAssociations, in: &file)
             removeFromList(app, type: type, group: .addedAssociations, in: &file)
-        case let .setLastUsed(_, app):
+        case .setLastUsed(_, let app):
             let others = ids(for: type, group: .addedAssociations, in: file).filter { $0 != app }
             write([app] + others, type: type, group: .addedAssociations, in: &file)
             removeFromList(app, type: type, group: .removedAssociations, in: &file)
-        case let .forget(_, app):
+        case .forget(_, let app):
             removeFromList(app, type: type, group: .defaultApplications, in: &file)
             removeFromList(app, type: type, group: .addedAssociations, in: &file)
         case .reset:

@@ -91,7 +91,8 @@ public enum UnifiedDiff {
         while prefix < before.count && prefix < after.count && before[prefix] == after[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < before.count - prefix && suffix < after.count - prefix
-            && before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
+            && before[before.count - 1 - suffix] == after[after.count - 1 - suffix]
+        { suffix += 1 }
         let oldMiddle = Array(before[prefix..<before.count - suffix])
         let newMiddle = Array(after[prefix..<after.count - suffix])
         var operations: [Operation] = []
@@ -112,7 +113,8 @@ public enum UnifiedDiff {
     /// grows with the number of changed lines, so scattered edits of a huge list stay cheap;
     /// past `editLimit` changes, one replaced block.
     private static func middle(_ before: [String], _ after: [String]) -> [(Kind, String)] {
-        let n = before.count, m = after.count
+        let n = before.count
+        let m = after.count
         let limit = min(editLimit, n + m)
         let offset = limit + 1
         var frontier = [Int](repeating: 0, count: 2 * limit + 3)
@@ -121,10 +123,14 @@ public enum UnifiedDiff {
         search: for d in 0...limit {
             trace.append(frontier)
             for k in stride(from: -d, through: d, by: 2) {
-                var x = k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1])
+                var x =
+                    k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1])
                     ? frontier[offset + k + 1] : frontier[offset + k - 1] + 1
                 var y = x - k
-                while x < n && y < m && before[x] == after[y] { x += 1; y += 1 }
+                while x < n && y < m && before[x] == after[y] {
+                    x += 1
+                    y += 1
+                }
                 frontier[offset + k] = x
                 if x >= n && y >= m {
                     found = true
@@ -135,7 +141,8 @@ public enum UnifiedDiff {
         guard found else { return before.map { (.delete, $0) } + after.map { (.insert, $0) } }
         // Walk back from the end through the frontier before each step.
         var result: [(Kind, String)] = []
-        var x = n, y = m
+        var x = n
+        var y = m
         for d in stride(from: trace.count - 1, through: 0, by: -1) {
             let previous = trace[d]
             let k = x - y
@@ -144,11 +151,13 @@ public enum UnifiedDiff {
             let previousY = d == 0 ? 0 : previousX - previousK
             while x > previousX && y > previousY {
                 result.append((.keep, before[x - 1]))
-                x -= 1; y -= 1
+                x -= 1
+                y -= 1
             }
             guard d > 0 else { break }
             if x == previousX { result.append((.insert, after[y - 1])) } else { result.append((.delete, before[x - 1])) }
-            x = previousX; y = previousY
+            x = previousX
+            y = previousY
         }
         return result.reversed()
     }
@@ -158,8 +167,10 @@ public enum UnifiedDiff {
         let oldCount = operations.filter { $0.kind != .insert }.count
         let newCount = operations.filter { $0.kind != .delete }.count
         // diff -u numbers an empty side from the line before it.
-        let oldStart = oldCount == 0 ? (operations.first.map { $0.oldLine - 1 } ?? 0) : operations.first { $0.kind != .insert }!.oldLine
-        let newStart = newCount == 0 ? (operations.first.map { $0.newLine - 1 } ?? 0) : operations.first { $0.kind != .delete }!.newLine
+        let oldStart =
+            oldCount == 0 ? (operations.first.map { $0.oldLine - 1 } ?? 0) : operations.first { $0.kind != .insert }!.oldLine
+        let newStart =
+            newCount == 0 ? (operations.first.map { $0.newLine - 1 } ?? 0) : operations.first { $0.kind != .delete }!.newLine
         var text = "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n"
         for operation in operations {
             switch operation.kind {

@@ -24,8 +24,10 @@ public struct AssociationTarget: Sendable, Equatable {
     /// entry declares it.
     ///
     /// - Throws: `AssociationTargetError` naming what is wrong with the target.
-    public init(_ text: String, app: String?, allTypes: Bool, force: Bool = false, database: MIMEDatabase,
-                applications: ApplicationIndex) throws(AssociationTargetError) {
+    public init(
+        _ text: String, app: String?, allTypes: Bool, force: Bool = false, database: MIMEDatabase,
+        applications: ApplicationIndex
+    ) throws(AssociationTargetError) {
         self.text = text
         isRule = Self.isRule(text)
         if !text.contains("/") && !isRule {
@@ -38,7 +40,8 @@ public struct AssociationTarget: Sendable, Equatable {
         guard isRule else {
             guard MIMETypeName.isRestrictedName(text) else { throw .invalidKey(text) }
             var notes: [String] = []
-            if !database.isKnown(text) && !MIMETypeName.hasMedia(text, "x-scheme-handler") && !Self.isDeclared(text, applications) {
+            if !database.isKnown(text) && !MIMETypeName.hasMedia(text, "x-scheme-handler") && !Self.isDeclared(text, applications)
+            {
                 guard force else { throw .unknownType(text, nearest: EditDistance.nearest(to: text, in: database.allTypes)) }
                 notes.append("'\(text)' is not in the shared-mime-info database; written because of --force")
             }
@@ -48,7 +51,8 @@ public struct AssociationTarget: Sendable, Equatable {
         }
         // rules.list is a key file: '[' and ']' in a key would read back as a locale.
         if text.contains("[") || text.contains("]") { throw .bracketsInRule(text) }
-        let matching = (text.hasPrefix(".") ? database.types(withExtension: text) : database.types(matchingWildcard: text)).sorted()
+        let matching = (text.hasPrefix(".") ? database.types(withExtension: text) : database.types(matchingWildcard: text))
+            .sorted()
         guard !matching.isEmpty else { throw .matchesNothing(text) }
         notes = []
         guard !allTypes, let app, let entry = applications.application(app)?.entry else {
@@ -98,14 +102,14 @@ public enum AssociationTargetError: Error, Sendable, Equatable, CustomStringConv
         case .invalidKey(let text):
             return "'\(text)' is not a MIME type: a type is media/subtype of letters, digits and !#$&-^_.+ "
                 + "(RFC 6838, section 4.2), starting with a letter or digit"
-        case let .unknownType(text, nearest):
+        case .unknownType(let text, let nearest):
             let hint = nearest.isEmpty ? "" : "did you mean " + nearest.map { "'\($0)'" }.joined(separator: " or ") + "? "
             return "'\(text)' is not in the shared-mime-info database and no installed application declares it; "
                 + hint + "--force writes it anyway"
         case .bracketsInRule(let text):
             return "'\(text)': a rule with '[' or ']' cannot be remembered for 'assoc sync'; name the types, or use '*' and '?'"
         case .matchesNothing(let text): return "'\(text)' matches no known type"
-        case let .appDeclaresNone(app, target, matching):
+        case .appDeclaresNone(let app, let target, let matching):
             return "'\(app)' declares none of the \(matching) types '\(target)' matches; use --all-types to set them anyway"
         }
     }

@@ -71,8 +71,9 @@ public struct RulesList: Sendable {
                 continue
             }
             do {
-                let target = try AssociationTarget(rule.target, app: rule.app, allTypes: rule.allTypes, database: database,
-                                                   applications: applications)
+                let target = try AssociationTarget(
+                    rule.target, app: rule.app, allTypes: rule.allTypes, database: database,
+                    applications: applications)
                 result.applied.append((rule, target.types))
             } catch {
                 result.skipped.append((rule, error.description))
@@ -103,8 +104,9 @@ public struct RulesList: Sendable {
         let path = try environment.configHomeForWriting() + "/assoc/rules.list"
         try AtomicFile.update(path) { old in
             var diagnostics: [Diagnostic] = []
-            var file = KeyFile(parsing: old ?? "# Rules kept by 'assoc set'; 'assoc sync' applies them again.\n",
-                               path: path, diagnostics: &diagnostics)
+            var file = KeyFile(
+                parsing: old ?? "# Rules kept by 'assoc set'; 'assoc sync' applies them again.\n",
+                path: path, diagnostics: &diagnostics)
             file.set(rule.app + ";" + (rule.allTypes ? "all;" : ""), for: rule.target, in: Self.group)
             return file.text
         }

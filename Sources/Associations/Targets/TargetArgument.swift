@@ -33,8 +33,10 @@ public struct TargetArgument: Sendable {
     ///
     /// - Throws: `FileURL`'s error for a malformed `file://` URL, the detector's for a file that
     ///   cannot be read.
-    public static func resolve(_ argument: String, detector: TypeDetector,
-                               options: DetectionOptions = DetectionOptions()) throws -> TargetArgument {
+    public static func resolve(
+        _ argument: String, detector: TypeDetector,
+        options: DetectionOptions = DetectionOptions()
+    ) throws -> TargetArgument {
         if let path = try FileURL.path(of: argument) {
             return try typed(path, argument: argument, detector: detector, options: options)
         }
@@ -48,8 +50,10 @@ public struct TargetArgument: Sendable {
         return try typed(argument, argument: argument, detector: detector, options: options)
     }
 
-    private static func typed(_ path: String, argument: String, detector: TypeDetector,
-                              options: DetectionOptions) throws -> TargetArgument {
+    private static func typed(
+        _ path: String, argument: String, detector: TypeDetector,
+        options: DetectionOptions
+    ) throws -> TargetArgument {
         let detection = try detector.detect(path: path, options: options)
         return TargetArgument(argument: argument, kind: .path, type: detection.type, detection: detection, path: path)
     }

@@ -1,9 +1,9 @@
 internal import CSystem
+import XDGSupport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import XDGSupport
 
 /// Whether a document lives on this machine or behind a network or user-space file system.
 ///

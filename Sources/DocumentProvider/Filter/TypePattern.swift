@@ -50,7 +50,10 @@ public struct TypePattern: Sendable, Equatable {
             guard !types.isEmpty else { throw .unknownExtension(text) }
             targets = types.sorted()
         } else if text.contains("."), !text.hasPrefix("."), !text.hasSuffix("."),
-            text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-.".unicodeScalars.contains($0) }) {
+            text.unicodeScalars.allSatisfy({
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-.".unicodeScalars.contains($0)
+            })
+        {
             guard let types = utis.mimeTypes(conformingTo: text) else { throw .unknownUTI(text) }
             kind = .uti
             targets = types.map { $0.hasSuffix("/*") ? $0 : database.canonicalName($0) }

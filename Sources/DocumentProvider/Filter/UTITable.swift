@@ -24,9 +24,9 @@ public struct UTITable: Sendable {
         /// The message, naming the line.
         public var description: String {
             switch self {
-            case let .malformedLine(line, text):
+            case .malformedLine(let line, let text):
                 return "uti.tsv:\(line): expected 'UTI<TAB>MIME types<TAB>parents', found '\(text)'"
-            case let .duplicate(line, identifier):
+            case .duplicate(let line, let identifier):
                 return "uti.tsv:\(line): '\(identifier)' is defined twice"
             }
         }
@@ -57,8 +57,9 @@ public struct UTITable: Sendable {
             guard columns.count == 3, !columns[0].isEmpty else {
                 throw .malformedLine(line: number + 1, text: String(line))
             }
-            let entry = Entry(identifier: String(columns[0]), mimeTypes: Self.list(columns[1]),
-                              parents: Self.list(columns[2]))
+            let entry = Entry(
+                identifier: String(columns[0]), mimeTypes: Self.list(columns[1]),
+                parents: Self.list(columns[2]))
             guard index[entry.identifier] == nil else { throw .duplicate(line: number + 1, identifier: entry.identifier) }
             index[entry.identifier] = entry
             entries.append(entry)

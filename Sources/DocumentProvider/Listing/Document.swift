@@ -28,9 +28,11 @@ public struct Document: Sendable, Equatable {
     public var thumbnail: String?
 
     /// Creates an entry.
-    public init(path: String, type: String, isDirectory: Bool, size: Int64?, modifiedSeconds: Int64,
-                modifiedNanoseconds: Int = 0, location: DocumentLocation, available: Bool, reason: String? = nil,
-                origin: String? = nil, thumbnail: String? = nil) {
+    public init(
+        path: String, type: String, isDirectory: Bool, size: Int64?, modifiedSeconds: Int64,
+        modifiedNanoseconds: Int = 0, location: DocumentLocation, available: Bool, reason: String? = nil,
+        origin: String? = nil, thumbnail: String? = nil
+    ) {
         self.path = path
         self.type = type
         self.isDirectory = isDirectory

@@ -1,8 +1,9 @@
+import MIMEDatabase
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import MIMEDatabase
-import XDGSupport
 
 /// Lists the documents of directories for a document picker: each with its type, size, time,
 /// location, origin and thumbnail, and whether the application can take it.
@@ -24,8 +25,10 @@ public struct DocumentLister: Sendable {
         public var sort = DocumentSort.name
 
         /// Creates options; the defaults list the conforming documents of each directory by name.
-        public init(recursive: Bool = false, includeHidden: Bool = false, includeUnavailable: Bool = false,
-                    sort: DocumentSort = .name) {
+        public init(
+            recursive: Bool = false, includeHidden: Bool = false, includeUnavailable: Bool = false,
+            sort: DocumentSort = .name
+        ) {
             self.recursive = recursive
             self.includeHidden = includeHidden
             self.includeUnavailable = includeUnavailable
@@ -55,8 +58,10 @@ public struct DocumentLister: Sendable {
     ///   - thumbnails: Where to look for thumbnails; nil to look for none.
     ///   - workingDirectory: The directory relative paths are relative to, for thumbnail URIs.
     ///   - options: Recursion, hidden entries, unavailable documents, order.
-    public init(detector: TypeDetector, filter: TypeFilter, thumbnails: ThumbnailLocator?, workingDirectory: String,
-                options: Options = Options()) {
+    public init(
+        detector: TypeDetector, filter: TypeFilter, thumbnails: ThumbnailLocator?, workingDirectory: String,
+        options: Options = Options()
+    ) {
         self.detector = detector
         self.filter = filter
         self.thumbnails = thumbnails
@@ -130,7 +135,7 @@ public struct DocumentLister: Sendable {
             case S_IFREG:
                 let detection: Detection
                 do { detection = try lister.detector.detect(path: path) } catch {
-                    if case let .unreadable(_, reason) = error {
+                    if case .unreadable(_, let reason) = error {
                         listing.problems.append(.unreadableFile(path: path, reason: reason))
                     }
                     return .other

@@ -10,9 +10,9 @@ public enum ListingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The message, naming the file.
     public var description: String {
         switch self {
-        case let .unreadablePath(path, reason): return "cannot read '\(path)': \(reason)"
-        case let .unreadableDirectory(path, reason): return "cannot list '\(path)': \(reason)"
-        case let .unreadableFile(path, reason): return "cannot type '\(path)': \(reason)"
+        case .unreadablePath(let path, let reason): return "cannot read '\(path)': \(reason)"
+        case .unreadableDirectory(let path, let reason): return "cannot list '\(path)': \(reason)"
+        case .unreadableFile(let path, let reason): return "cannot type '\(path)': \(reason)"
         }
     }
 }

@@ -19,7 +19,8 @@ package enum MD5 {
         for blockStart in stride(from: 0, to: padded.count, by: 64) {
             for index in 0..<16 {
                 let base = blockStart + index * 4
-                words[index] = UInt32(padded[base]) | UInt32(padded[base + 1]) << 8
+                words[index] =
+                    UInt32(padded[base]) | UInt32(padded[base + 1]) << 8
                     | UInt32(padded[base + 2]) << 16 | UInt32(padded[base + 3]) << 24
             }
             state = compress(state, words)
@@ -48,10 +49,13 @@ package enum MD5 {
     private static let shifts: [UInt32] = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21]
 
     /// The sines table: floor(abs(sin(i + 1)) × 2^32).
-    private static let sines: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
+    private static let sines: [UInt32] = (0..<64).map {
+        UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296))
+    }
 
     private static func compress(_ state: (UInt32, UInt32, UInt32, UInt32), _ words: [UInt32])
-        -> (UInt32, UInt32, UInt32, UInt32) {
+        -> (UInt32, UInt32, UInt32, UInt32)
+    {
         var (a, b, c, d) = state
         for step in 0..<64 {
             let round = step / 16

@@ -66,10 +66,12 @@ package enum PNGTextChunks {
     /// `keyword NUL flag method language NUL translated NUL text`, the text UTF-8; nil when compressed.
     private static func internationalText(_ data: ArraySlice<UInt8>) -> (String, String)? {
         guard let keywordEnd = data.firstIndex(of: 0), keywordEnd + 2 < data.endIndex,
-            data[keywordEnd + 1] == 0 else { return nil }
+            data[keywordEnd + 1] == 0
+        else { return nil }
         let rest = data[(keywordEnd + 3)...]
         guard let languageEnd = rest.firstIndex(of: 0),
-            let translatedEnd = rest[(languageEnd + 1)...].firstIndex(of: 0) else { return nil }
+            let translatedEnd = rest[(languageEnd + 1)...].firstIndex(of: 0)
+        else { return nil }
         return (latin1(data[..<keywordEnd]), String(decoding: rest[(translatedEnd + 1)...], as: UTF8.self))
     }
 

@@ -45,14 +45,16 @@ public struct ThumbnailLocator: Sendable {
     ///   - size: The file's size in bytes.
     public func thumbnail(forAbsolutePath absolutePath: String, modified: Int64, size: Int64) -> String? {
         if absolutePath.hasPrefix(repository + "/") { return nil }
-        let personal = Original(uri: FileURI.uri(forAbsolutePath: absolutePath), modified: modified, size: size,
-                                requiresModified: true)
+        let personal = Original(
+            uri: FileURI.uri(forAbsolutePath: absolutePath), modified: modified, size: size,
+            requiresModified: true)
         if let found = search(in: repository, for: personal) { return found }
         let slash = absolutePath.lastIndex(of: "/") ?? absolutePath.startIndex
         let directory = String(absolutePath[..<slash])
         let name = String(absolutePath[absolutePath.index(after: slash)...])
-        let shared = Original(uri: FileURI.relativeURI(forName: name), modified: modified, size: size,
-                              requiresModified: false)
+        let shared = Original(
+            uri: FileURI.relativeURI(forName: name), modified: modified, size: size,
+            requiresModified: false)
         return search(in: directory + "/.sh_thumbnails", for: shared)
     }
 
@@ -68,7 +70,8 @@ public struct ThumbnailLocator: Sendable {
     /// Whether the PNG at `path` is a current thumbnail of `original` (SPECS rule 86).
     static func isValid(_ path: String, for original: Original) -> Bool {
         guard let bytes = try? FileBytes.read(path, limit: readLimit),
-            let texts = try? PNGTextChunks.read(bytes) else { return false }
+            let texts = try? PNGTextChunks.read(bytes)
+        else { return false }
         guard texts["Thumb::URI"] == original.uri else { return false }
         if let modified = texts["Thumb::MTime"] {
             guard Int64(modified) == original.modified else { return false }

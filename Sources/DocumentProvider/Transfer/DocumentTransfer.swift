@@ -1,8 +1,9 @@
+import MIMEDatabase
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import MIMEDatabase
-import XDGSupport
 
 /// Copies documents into or out of a place, or moves them, safely: never overwriting by accident,
 /// never leaving a partial file under a final name, never losing the source.
@@ -105,7 +106,10 @@ public struct DocumentTransfer: Sendable {
         let copy = try FileCopier.copy(descriptor, sourcePath: source, info: opened, into: directory)
         defer { copy.registration.end() }
         let placed: (path: String, replaced: Bool)?
-        do { placed = try FilePlacement.place(copy.path, source: source, directory: directory, name: name, replace: options.replace) } catch {
+        do {
+            placed = try FilePlacement.place(
+                copy.path, source: source, directory: directory, name: name, replace: options.replace)
+        } catch {
             unlink(PathCoding.cString(copy.path))
             throw error
         }
@@ -114,8 +118,9 @@ public struct DocumentTransfer: Sendable {
             throw .cannotPlace(source: source, destination: target, reason: String(cString: strerror(EXDEV)))
         }
         FilePlacement.syncDirectory(directory)
-        return TransferResult(source: source, destination: placed.path, method: .copy, replaced: placed.replaced,
-                              droppedAttributes: copy.droppedAttributes)
+        return TransferResult(
+            source: source, destination: placed.path, method: .copy, replaced: placed.replaced,
+            droppedAttributes: copy.droppedAttributes)
     }
 
     // MARK: - Move
@@ -147,13 +152,16 @@ public struct DocumentTransfer: Sendable {
         }
         // Two mounts of one file system share a device but refuse renames between them (nil).
         if linkInfo.st_dev == directoryInfo.st_dev,
-            let placed = try FilePlacement.place(source, source: source, directory: directory, name: name,
-                                                 replace: options.replace) {
+            let placed = try FilePlacement.place(
+                source, source: source, directory: directory, name: name,
+                replace: options.replace)
+        {
             let kept = isLink ? [] : Self.removeAssocAttributes(placed.path)
             FilePlacement.syncDirectory(directory)
             FilePlacement.syncDirectory(Self.directoryName(source))
-            return TransferResult(source: source, destination: placed.path, method: .rename, replaced: placed.replaced,
-                                  retainedAttributes: kept)
+            return TransferResult(
+                source: source, destination: placed.path, method: .rename, replaced: placed.replaced,
+                retainedAttributes: kept)
         }
         if isLink { throw .linkAcrossFileSystems(path: source) }
         let sourceDirectory = Self.directoryName(source)
@@ -164,7 +172,8 @@ public struct DocumentTransfer: Sendable {
         // Written to since the copy was checked: keep both rather than lose the new bytes.
         var now = stat()
         guard stat(PathCoding.cString(source), &now) == 0, now.st_size == info.st_size,
-            now.st_mtim.tv_sec == info.st_mtim.tv_sec, now.st_mtim.tv_nsec == info.st_mtim.tv_nsec else {
+            now.st_mtim.tv_sec == info.st_mtim.tv_sec, now.st_mtim.tv_nsec == info.st_mtim.tv_nsec
+        else {
             throw .sourceNotRemoved(source: source, destination: result.destination, reason: "it changed while it was copied")
         }
         guard unlink(PathCoding.cString(source)) == 0 else {
@@ -194,7 +203,7 @@ public struct DocumentTransfer: Sendable {
         guard let requirement, !requirement.filter.takesEverything else { return }
         let type: String
         do { type = try requirement.detector.detect(path: source).type } catch {
-            guard case let .unreadable(_, reason) = error else { return }
+            guard case .unreadable(_, let reason) = error else { return }
             throw .unreadableSource(path: source, reason: reason)
         }
         if case .doesNotConform(let reason) = requirement.filter.conformance(of: type) {

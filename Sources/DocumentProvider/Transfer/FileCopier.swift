@@ -1,9 +1,9 @@
 internal import CSystem
+import XDGSupport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import XDGSupport
 
 /// Copying a file into a hidden temporary file of a directory, complete or not at all.
 ///
@@ -50,8 +50,10 @@ enum FileCopier {
         }
     }
 
-    private static func fill(_ descriptor: Int32, from source: Int32, sourcePath: String, info: stat,
-                             directory: String) throws(TransferError) -> [String] {
+    private static func fill(
+        _ descriptor: Int32, from source: Int32, sourcePath: String, info: stat,
+        directory: String
+    ) throws(TransferError) -> [String] {
         func writeFailure() -> TransferError {
             .cannotWrite(source: sourcePath, directory: directory, reason: FileBytes.Failure.fromErrno().reason)
         }
@@ -75,7 +77,8 @@ enum FileCopier {
         }
         var after = stat()
         guard fstat(source, &after) == 0, total == Int64(info.st_size), Int64(after.st_size) == total,
-            after.st_mtim.tv_sec == info.st_mtim.tv_sec, after.st_mtim.tv_nsec == info.st_mtim.tv_nsec else {
+            after.st_mtim.tv_sec == info.st_mtim.tv_sec, after.st_mtim.tv_nsec == info.st_mtim.tv_nsec
+        else {
             throw .sourceChanged(path: sourcePath)
         }
         // Attributes first: a user may not set them once the copy is as read-only as its source.
@@ -94,8 +97,10 @@ enum FileCopier {
 
     /// Copies every `user.*` attribute but assoc's own; returns those the destination does not
     /// support.
-    private static func copyAttributes(from source: Int32, to destination: Int32, sourcePath: String,
-                                       directory: String) throws(TransferError) -> [String] {
+    private static func copyAttributes(
+        from source: Int32, to destination: Int32, sourcePath: String,
+        directory: String
+    ) throws(TransferError) -> [String] {
         var dropped: [String] = []
         for name in ExtendedAttributes.names(ofDescriptor: source)
         where name.hasPrefix("user.") && !ExtendedAttributes.isAssocOwn(name) {

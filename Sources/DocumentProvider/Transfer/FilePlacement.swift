@@ -1,9 +1,9 @@
 internal import CSystem
+import XDGSupport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import XDGSupport
 
 /// Giving a finished file its final name without ever replacing another file by accident.
 ///
@@ -24,8 +24,10 @@ enum FilePlacement {
     /// another file system than `directory` (`EXDEV`; nothing was changed then).
     ///
     /// - Throws: `TransferError.cannotPlace` with the system's reason, or `.noFreeName`.
-    static func place(_ from: String, source: String, directory: String, name: String,
-                      replace: Bool) throws(TransferError) -> (path: String, replaced: Bool)? {
+    static func place(
+        _ from: String, source: String, directory: String, name: String,
+        replace: Bool
+    ) throws(TransferError) -> (path: String, replaced: Bool)? {
         if replace {
             let target = join(directory, name)
             var info = stat()

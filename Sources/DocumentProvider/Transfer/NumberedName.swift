@@ -55,7 +55,8 @@ public enum NumberedName {
         guard stem.hasSuffix(")"), let open = stem.lastIndex(of: "("), open > stem.startIndex else { return nil }
         let before = stem.index(before: open)
         guard stem[before] == " ", let number = Int(stem[stem.index(after: open)..<stem.index(before: stem.endIndex)]),
-            number > 0 else { return nil }
+            number > 0
+        else { return nil }
         return (String(stem[..<before]), number)
     }
 }

@@ -39,27 +39,27 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The message, naming the files.
     public var description: String {
         switch self {
-        case let .unreadableSource(path, reason): return "cannot read '\(path)': \(reason)"
-        case let .notADocument(path, kind): return "'\(path)' is \(kind), not a document"
-        case let .doesNotConform(path, reason): return "refusing '\(path)': \(reason)"
-        case let .missingDestination(path): return "destination '\(path)' does not exist (--mkdir creates it)"
-        case let .destinationNotADirectory(path): return "destination '\(path)' is not a directory"
-        case let .cannotCreateDestination(path, reason): return "cannot create '\(path)': \(reason)"
-        case let .cannotWrite(source, directory, reason): return "cannot copy '\(source)' into '\(directory)': \(reason)"
-        case let .sourceChanged(path): return "'\(path)' changed while it was being copied; nothing was copied"
-        case let .sizeMismatch(source, expected, found):
+        case .unreadableSource(let path, let reason): return "cannot read '\(path)': \(reason)"
+        case .notADocument(let path, let kind): return "'\(path)' is \(kind), not a document"
+        case .doesNotConform(let path, let reason): return "refusing '\(path)': \(reason)"
+        case .missingDestination(let path): return "destination '\(path)' does not exist (--mkdir creates it)"
+        case .destinationNotADirectory(let path): return "destination '\(path)' is not a directory"
+        case .cannotCreateDestination(let path, let reason): return "cannot create '\(path)': \(reason)"
+        case .cannotWrite(let source, let directory, let reason): return "cannot copy '\(source)' into '\(directory)': \(reason)"
+        case .sourceChanged(let path): return "'\(path)' changed while it was being copied; nothing was copied"
+        case .sizeMismatch(let source, let expected, let found):
             return "the copy of '\(source)' has \(found) bytes, not \(expected); nothing was copied"
-        case let .cannotPlace(source, destination, reason): return "cannot put '\(source)' at '\(destination)': \(reason)"
-        case let .sameFile(source, destination): return "'\(source)' and '\(destination)' are the same file"
-        case let .namedTwice(path, earlier): return "'\(path)' is the same file as '\(earlier)', already done"
-        case let .wouldReplaceTransferred(source, destination, earlier):
+        case .cannotPlace(let source, let destination, let reason): return "cannot put '\(source)' at '\(destination)': \(reason)"
+        case .sameFile(let source, let destination): return "'\(source)' and '\(destination)' are the same file"
+        case .namedTwice(let path, let earlier): return "'\(path)' is the same file as '\(earlier)', already done"
+        case .wouldReplaceTransferred(let source, let destination, let earlier):
             return "refusing '\(source)': it would replace '\(destination)', which '\(earlier)' has just become"
-        case let .noFreeName(directory, name): return "no free name for '\(name)' in '\(directory)'"
-        case let .linkAcrossFileSystems(path):
+        case .noFreeName(let directory, let name): return "no free name for '\(name)' in '\(directory)'"
+        case .linkAcrossFileSystems(let path):
             return "'\(path)' is a symbolic link; it cannot be moved to another file system"
-        case let .sourceNotRemovable(path, reason):
+        case .sourceNotRemovable(let path, let reason):
             return "cannot move '\(path)': it cannot be removed from its directory (\(reason))"
-        case let .sourceNotRemoved(source, destination, reason):
+        case .sourceNotRemoved(let source, let destination, let reason):
             return "copied '\(source)' to '\(destination)' but cannot remove '\(source)': \(reason)"
         }
     }

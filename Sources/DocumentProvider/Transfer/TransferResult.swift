@@ -27,8 +27,10 @@ public struct TransferResult: Sendable, Equatable {
     public var retainedAttributes: [String]
 
     /// Creates a result.
-    public init(source: String, destination: String, method: Method, replaced: Bool = false,
-                droppedAttributes: [String] = [], retainedAttributes: [String] = []) {
+    public init(
+        source: String, destination: String, method: Method, replaced: Bool = false,
+        droppedAttributes: [String] = [], retainedAttributes: [String] = []
+    ) {
         self.source = source
         self.destination = destination
         self.method = method

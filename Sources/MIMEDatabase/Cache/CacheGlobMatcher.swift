@@ -71,7 +71,8 @@ struct CacheGlobMatcher: Sendable {
         let key = Array(text.utf8)
         func compare(_ index: Int) -> Int {
             guard let offset = try? reader.int(at: literalList + 4 + 12 * index),
-                let pattern = try? reader.cString(at: offset) else { return 1 }
+                let pattern = try? reader.cString(at: offset)
+            else { return 1 }
             return pattern.lexicographicallyPrecedes(key) ? -1 : (pattern.elementsEqual(key) ? 0 : 1)
         }
         var low = 0
@@ -111,7 +112,8 @@ struct CacheGlobMatcher: Sendable {
         var length = 0
         for scalar in name.unicodeScalars.reversed() {
             guard let node = child(of: siblings, character: scalar.value),
-                let count = try? reader.int(at: node + 4), let first = try? reader.int(at: node + 8) else { break }
+                let count = try? reader.int(at: node + 4), let first = try? reader.int(at: node + 8)
+            else { break }
             path.append(scalar.value)
             length += UTF8.width(scalar)
             siblings = (count, first)
@@ -121,12 +123,14 @@ struct CacheGlobMatcher: Sendable {
                 let leaf = first + 12 * index
                 guard (try? reader.uint32(at: leaf)) == 0 else { break }
                 guard let mimeOffset = try? reader.int(at: leaf + 4), let flags = try? reader.uint32(at: leaf + 8),
-                    let mimeType = try? reader.string(at: mimeOffset), (flags & 0x100 != 0) == caseSensitive else { continue }
+                    let mimeType = try? reader.string(at: mimeOffset), (flags & 0x100 != 0) == caseSensitive
+                else { continue }
                 var pattern = String.UnicodeScalarView()
                 pattern.append("*")
                 pattern.append(contentsOf: path.reversed().compactMap(Unicode.Scalar.init))
-                let rule = GlobRule(pattern: String(pattern), mimeType: mimeType, weight: Int(flags & 0xFF),
-                                    caseSensitive: caseSensitive)
+                let rule = GlobRule(
+                    pattern: String(pattern), mimeType: mimeType, weight: Int(flags & 0xFF),
+                    caseSensitive: caseSensitive)
                 leaves.append(TreeMatch(match: GlobMatch(rule: rule, directory: directory), path: path, sibling: index))
             }
             if !leaves.isEmpty { result.append((length, leaves)) }
@@ -165,7 +169,8 @@ struct CacheGlobMatcher: Sendable {
     private static func rule(_ reader: CacheReader, record: Int) -> GlobRule? {
         guard let patternOffset = try? reader.int(at: record), let typeOffset = try? reader.int(at: record + 4),
             let flags = try? reader.uint32(at: record + 8), let pattern = try? reader.string(at: patternOffset),
-            let mimeType = try? reader.string(at: typeOffset), pattern != GlobRule.deleteAllMarker else { return nil }
+            let mimeType = try? reader.string(at: typeOffset), pattern != GlobRule.deleteAllMarker
+        else { return nil }
         return GlobRule(pattern: pattern, mimeType: mimeType, weight: Int(flags & 0xFF), caseSensitive: flags & 0x100 != 0)
     }
 }

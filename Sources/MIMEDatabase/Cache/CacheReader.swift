@@ -16,11 +16,11 @@ struct CacheReader {
 
         var reason: String {
             switch self {
-            case let .outOfBounds(offset, length, size):
+            case .outOfBounds(let offset, let length, let size):
                 return "a read of \(length) bytes at offset \(offset) runs past the end of the \(size)-byte file"
-            case let .unterminatedString(offset): return "the string at offset \(offset) has no terminating NUL"
-            case let .tooDeep(limit): return "nesting deeper than \(limit) levels"
-            case let .tooLarge(what, count): return "\(what) claims \(count) entries, more than the file can hold"
+            case .unterminatedString(let offset): return "the string at offset \(offset) has no terminating NUL"
+            case .tooDeep(let limit): return "nesting deeper than \(limit) levels"
+            case .tooLarge(let what, let count): return "\(what) claims \(count) entries, more than the file can hold"
             }
         }
     }

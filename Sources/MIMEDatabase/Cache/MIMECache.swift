@@ -8,8 +8,15 @@
 enum MIMECache {
     /// Header positions of the list offsets.
     enum HeaderField: Int, CaseIterable {
-        case aliasList = 4, parentList = 8, literalList = 12, reverseSuffixTree = 16, globList = 20
-        case magicList = 24, namespaceList = 28, iconsList = 32, genericIconsList = 36
+        case aliasList = 4
+        case parentList = 8
+        case literalList = 12
+        case reverseSuffixTree = 16
+        case globList = 20
+        case magicList = 24
+        case namespaceList = 28
+        case iconsList = 32
+        case genericIconsList = 36
     }
 
     /// The deepest suffix tree or magic nesting accepted.
@@ -69,8 +76,10 @@ enum MIMECache {
         return MagicReach(extent: parser.maxExtent, beyondLimit: beyond)
     }
 
-    private static func walk(_ parser: inout Parser, path: String, sections: Sections,
-                             into contents: inout DirectoryContents) throws(MIMEDatabaseError) {
+    private static func walk(
+        _ parser: inout Parser, path: String, sections: Sections,
+        into contents: inout DirectoryContents
+    ) throws(MIMEDatabaseError) {
         let reader = parser.reader
         do {
             let major = Int(try reader.uint16(at: 0))
@@ -158,8 +167,9 @@ enum MIMECache {
                 let record = list + 4 + 8 * index
                 let child = try type(at: reader.int(at: record))
                 let parents = try reader.int(at: record + 4)
-                let parentCount = try reader.count(at: parents, recordSize: 4, recordsStart: parents + 4,
-                                                   what: "the parents of '\(child)'")
+                let parentCount = try reader.count(
+                    at: parents, recordSize: 4, recordsStart: parents + 4,
+                    what: "the parents of '\(child)'")
                 var list = building ? contents.parents[child] ?? [] : []
                 for position in 0..<parentCount {
                     let parent = try type(at: reader.int(at: parents + 4 + 4 * position))
@@ -190,8 +200,10 @@ enum MIMECache {
         }
 
         /// Walks sibling nodes; `suffix` holds the characters from the root down, last character first.
-        private mutating func readNodes(first: Int, count: Int, suffix: inout [Unicode.Scalar], depth: Int,
-                                        visited: inout Int, into contents: inout DirectoryContents) throws(CacheReader.Failure) {
+        private mutating func readNodes(
+            first: Int, count: Int, suffix: inout [Unicode.Scalar], depth: Int,
+            visited: inout Int, into contents: inout DirectoryContents
+        ) throws(CacheReader.Failure) {
             guard depth < MIMECache.depthLimit else { throw .tooDeep(limit: MIMECache.depthLimit) }
             for index in 0..<count {
                 let node = first + 12 * index
@@ -216,8 +228,9 @@ enum MIMECache {
                 let children = try reader.count(at: node + 4, recordSize: 12, recordsStart: 0, what: "a suffix tree node")
                 let firstChild = try reader.int(at: node + 8)
                 suffix.append(scalar)
-                try readNodes(first: firstChild, count: children, suffix: &suffix, depth: depth + 1,
-                              visited: &visited, into: &contents)
+                try readNodes(
+                    first: firstChild, count: children, suffix: &suffix, depth: depth + 1,
+                    visited: &visited, into: &contents)
                 suffix.removeLast()
             }
         }
@@ -228,8 +241,9 @@ enum MIMECache {
                 contents.globDeleteAll.insert(mimeType)
                 return
             }
-            let rule = GlobRule(pattern: pattern, mimeType: mimeType, weight: Int(flags & 0xFF),
-                                caseSensitive: flags & 0x100 != 0)
+            let rule = GlobRule(
+                pattern: pattern, mimeType: mimeType, weight: Int(flags & 0xFF),
+                caseSensitive: flags & 0x100 != 0)
             contents.globs.append(rule)
         }
 
@@ -246,8 +260,9 @@ enum MIMECache {
                 let matchletCount = try reader.count(at: match + 8, recordSize: 32, recordsStart: 0, what: "a magic match")
                 let extentBefore = maxExtent
                 maxExtent = 0
-                let matchlets = try readMatchlets(first: reader.int(at: match + 12), count: matchletCount, depth: 0,
-                                                  visited: &visitedMatchlets)
+                let matchlets = try readMatchlets(
+                    first: reader.int(at: match + 12), count: matchletCount, depth: 0,
+                    visited: &visitedMatchlets)
                 if maxExtent > MagicReadLimit.bytes { beyondLimit.append((try reader.int(at: match + 4), maxExtent)) }
                 maxExtent = max(maxExtent, extentBefore)
                 guard building else { continue }
@@ -260,8 +275,10 @@ enum MIMECache {
             }
         }
 
-        private mutating func readMatchlets(first: Int, count: Int, depth: Int,
-                                            visited: inout Int) throws(CacheReader.Failure) -> [Matchlet] {
+        private mutating func readMatchlets(
+            first: Int, count: Int, depth: Int,
+            visited: inout Int
+        ) throws(CacheReader.Failure) -> [Matchlet] {
             guard depth < MIMECache.depthLimit else { throw .tooDeep(limit: MIMECache.depthLimit) }
             var result: [Matchlet] = []
             for index in 0..<count {
@@ -275,8 +292,9 @@ enum MIMECache {
                 let valueOffset = try reader.int(at: record + 16)
                 let maskOffset = try reader.int(at: record + 20)
                 let childCount = try reader.count(at: record + 24, recordSize: 32, recordsStart: 0, what: "a matchlet")
-                let children = try readMatchlets(first: reader.int(at: record + 28), count: childCount, depth: depth + 1,
-                                                 visited: &visited)
+                let children = try readMatchlets(
+                    first: reader.int(at: record + 28), count: childCount, depth: depth + 1,
+                    visited: &visited)
                 guard rangeLength >= 1, rangeStart <= Int(Int32.max), rangeLength <= Int(Int32.max) else {
                     throw .outOfBounds(offset: record, length: 32, size: reader.bytes.count)
                 }
@@ -288,9 +306,11 @@ enum MIMECache {
                 }
                 let value = try reader.slice(at: valueOffset, length: valueLength)
                 let mask = maskOffset == 0 ? nil : try reader.slice(at: maskOffset, length: valueLength)
-                result.append(Matchlet(rangeStart: rangeStart, rangeLength: rangeLength, wordSize: wordSize,
-                                       value: Matchlet.hostOrder(value, wordSize: wordSize),
-                                       mask: mask.map { Matchlet.hostOrder($0, wordSize: wordSize) }, children: children))
+                result.append(
+                    Matchlet(
+                        rangeStart: rangeStart, rangeLength: rangeLength, wordSize: wordSize,
+                        value: Matchlet.hostOrder(value, wordSize: wordSize),
+                        mask: mask.map { Matchlet.hostOrder($0, wordSize: wordSize) }, children: children))
             }
             return result
         }

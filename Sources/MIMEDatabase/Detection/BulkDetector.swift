@@ -1,7 +1,8 @@
+import Dispatch
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import Dispatch
 
 /// Types many paths at once on every core, and hands the answers back in the order of the input.
 ///
@@ -20,8 +21,10 @@ public struct BulkDetector: Sendable {
     public let batchSize: Int
 
     /// Creates a bulk detector; `workers` defaults to the number of online processors.
-    public init(detector: TypeDetector, options: DetectionOptions = DetectionOptions(),
-                workers: Int? = nil, batchSize: Int = 2048) {
+    public init(
+        detector: TypeDetector, options: DetectionOptions = DetectionOptions(),
+        workers: Int? = nil, batchSize: Int = 2048
+    ) {
         self.detector = detector
         self.options = options
         self.workers = max(1, workers ?? Self.processorCount)
@@ -55,8 +58,9 @@ public struct BulkDetector: Sendable {
         let body: @Sendable (Int) -> Void = { worker in
             var index = worker
             while index < count {
-                work.store(Result { () throws(DetectionError) in try detector.detect(path: paths[index], options: options) },
-                           at: index)
+                work.store(
+                    Result { () throws(DetectionError) in try detector.detect(path: paths[index], options: options) },
+                    at: index)
                 index += threads
             }
         }

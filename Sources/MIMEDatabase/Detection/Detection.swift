@@ -66,6 +66,7 @@ public struct DetectionTrace: Sendable, Equatable {
         if isRecording { reason = text() }
     }
 
+    /// Two traces are equal when every step they record is.
     public static func == (lhs: DetectionTrace, rhs: DetectionTrace) -> Bool {
         lhs.attribute == rhs.attribute && lhs.kind == rhs.kind && lhs.name == rhs.name
             && lhs.globSurvivors == rhs.globSurvivors && lhs.globDiscarded == rhs.globDiscarded
@@ -103,7 +104,7 @@ public enum DetectionError: Error, Sendable, Equatable, CustomStringConvertible 
     /// `cannot read 'PATH': REASON`.
     public var description: String {
         switch self {
-        case let .unreadable(path, reason): return "cannot read '\(path)': \(reason)"
+        case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
         }
     }
 }

@@ -1,7 +1,8 @@
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import XDGSupport
 
 /// What `stat` says a path is, before any name or content is looked at (SPECS rule 22).
 enum FileKind: Equatable {
@@ -44,7 +45,9 @@ enum FileProbe {
         case S_IFDIR:
             var parent = stat()
             let parentPath = path.hasSuffix("/") ? path + ".." : path + "/.."
-            if stat(PathCoding.cString(parentPath), &parent) == 0 && (parent.st_dev != info.st_dev || parent.st_ino == info.st_ino) {
+            if stat(PathCoding.cString(parentPath), &parent) == 0
+                && (parent.st_dev != info.st_dev || parent.st_ino == info.st_ino)
+            {
                 return parent.st_ino == info.st_ino ? .directory : .mountPoint
             }
             return .directory

@@ -1,7 +1,8 @@
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import XDGSupport
 
 /// A pattern for fnmatch(3), with the literal bytes it must begin and end with: a name that
 /// lacks them cannot match, and is passed over without calling fnmatch.
@@ -24,7 +25,8 @@ struct FullPattern: Sendable {
         // A bracket expression ends with ']', which the suffix must not claim.
         let closing = bytes[(lastSpecial + 1)...].firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? lastSpecial + 1
         // A ']' right after '[', '[!' or '[^' belongs to the set: too subtle to skip on; no suffix.
-        let subtleSet = match.rule.pattern.contains("[]") || match.rule.pattern.contains("[!]")
+        let subtleSet =
+            match.rule.pattern.contains("[]") || match.rule.pattern.contains("[!]")
             || match.rule.pattern.contains("[^]")
         suffix = lastSpecial < 0 || subtleSet ? [] : Array(bytes[closing...])
     }
@@ -57,7 +59,8 @@ extension FullPattern {
                 for candidate in candidates {
                     let sensitive = candidate.match.rule.caseSensitive
                     guard candidate.mayMatch(sensitive ? exactName : foldedName),
-                        fnmatch(candidate.pattern, sensitive ? exact : folded, 0) == 0 else { continue }
+                        fnmatch(candidate.pattern, sensitive ? exact : folded, 0) == 0
+                    else { continue }
                     found.append(candidate.match)
                 }
             }

@@ -85,8 +85,10 @@ struct MagicMatcher: Sendable {
             let first = nodes.count
             nodes.append(contentsOf: repeatElement(Self.placeholder, count: rule.matchlets.count))
             for (index, matchlet) in rule.matchlets.enumerated() { compile(matchlet, into: first + index) }
-            sections.append(Section(priority: rule.priority, type: types.count, firstNode: first,
-                                    nodeCount: rule.matchlets.count, anchor: Self.anchor(of: rule)))
+            sections.append(
+                Section(
+                    priority: rule.priority, type: types.count, firstNode: first,
+                    nodeCount: rule.matchlets.count, anchor: Self.anchor(of: rule)))
             types.append(rule.mimeType)
             maxExtent = rule.matchlets.reduce(maxExtent) { max($0, $1.extent) }
         }
@@ -99,14 +101,16 @@ struct MagicMatcher: Sendable {
         var set = ByteSet()
         for matchlet in rule.matchlets {
             guard matchlet.rangeStart == offset, matchlet.rangeLength == 1, matchlet.mask == nil,
-                let first = matchlet.value.first else { return nil }
+                let first = matchlet.value.first
+            else { return nil }
             set.insert(first)
         }
         return (offset, set)
     }
 
-    private static let placeholder = Node(rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, length: 0, maskStart: -1,
-                                          firstChild: 0, childCount: 0)
+    private static let placeholder = Node(
+        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, length: 0, maskStart: -1,
+        firstChild: 0, childCount: 0)
 
     /// Writes `matchlet` at `slot` and its children, contiguously, at the end of `nodes`.
     private mutating func compile(_ matchlet: Matchlet, into slot: Int) {
@@ -119,10 +123,11 @@ struct MagicMatcher: Sendable {
         }
         let firstChild = nodes.count
         nodes.append(contentsOf: repeatElement(Self.placeholder, count: matchlet.children.count))
-        nodes[slot] = Node(rangeStart: matchlet.rangeStart, lastStart: matchlet.rangeStart + matchlet.rangeLength - 1,
-                           valueStart: valueStart, firstByte: matchlet.value.first ?? 0,
-                           length: matchlet.value.count, maskStart: maskStart,
-                           firstChild: firstChild, childCount: matchlet.children.count)
+        nodes[slot] = Node(
+            rangeStart: matchlet.rangeStart, lastStart: matchlet.rangeStart + matchlet.rangeLength - 1,
+            valueStart: valueStart, firstByte: matchlet.value.first ?? 0,
+            length: matchlet.value.count, maskStart: maskStart,
+            firstChild: firstChild, childCount: matchlet.children.count)
         for (index, child) in matchlet.children.enumerated() { compile(child, into: firstChild + index) }
     }
 
@@ -142,7 +147,10 @@ struct MagicMatcher: Sendable {
                         for section in sections {
                             if firstLevelOnly, let first = found.first, section.priority < first.priority { break }
                             if let anchor = section.anchor,
-                                anchor.offset >= data.count || !anchor.bytes.contains(data[anchor.offset]) { continue }
+                                anchor.offset >= data.count || !anchor.bytes.contains(data[anchor.offset])
+                            {
+                                continue
+                            }
                             var matched = false
                             for index in section.firstNode..<section.firstNode + section.nodeCount where tables.matches(index) {
                                 matched = true

@@ -14,8 +14,9 @@ public enum MagicReadLimit {
 
     /// The warning for the magic of `type`, in the file at `path`, that looks at `extent` bytes.
     static func warning(path: String, line: Int? = nil, type: String, extent: Int) -> Diagnostic {
-        Diagnostic(path: path, line: line,
-                   message: "the magic of '\(type)' looks at \(extent) bytes; only the first \(bytes) of a file are read")
+        Diagnostic(
+            path: path, line: line,
+            message: "the magic of '\(type)' looks at \(extent) bytes; only the first \(bytes) of a file are read")
     }
 
     /// The most bytes any of `rules` looks at.

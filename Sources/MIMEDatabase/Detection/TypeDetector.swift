@@ -117,8 +117,9 @@ public struct TypeDetector: Sendable {
             trace.setReason("exactly one type's globs match the name")
             return Detection(type: types[0], source: .glob, uncertain: false, trace: trace)
         default:
-            trace.setReason("several types' globs match (\(types.joined(separator: ", "))); "
-                + "without content the best candidate is a guess")
+            trace.setReason(
+                "several types' globs match (\(types.joined(separator: ", "))); "
+                    + "without content the best candidate is a guess")
             return Detection(type: types[0], source: .glob, uncertain: true, trace: trace)
         }
     }
@@ -179,8 +180,9 @@ public struct TypeDetector: Sendable {
             return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
         }
         if candidates.count == 1 {
-            return refineXML(Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace),
-                             data: data, named: named, why: "exactly one type's globs match the name")
+            return refineXML(
+                Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace),
+                data: data, named: named, why: "exactly one type's globs match the name")
         }
         let matches = magic.matches(data, limit: trace.isRecording ? .max : 1)
         trace.magicMatches = matches
@@ -188,13 +190,16 @@ public struct TypeDetector: Sendable {
         if candidates.isEmpty {
             if let best, named, database.isA(best.mimeType, Self.desktopEntry) {
                 // SPECS rule 27: a file that names itself otherwise must not pass for a launcher.
-                trace.note("no glob matches; the content looks like a desktop entry, but a file whose name "
-                    + "does not say so is never typed as one: it is text")
+                trace.note(
+                    "no glob matches; the content looks like a desktop entry, but a file whose name "
+                        + "does not say so is never typed as one: it is text")
                 return Detection(type: "text/plain", source: .textTest, uncertain: true, trace: trace)
             }
             if let best {
-                return refineXML(Detection(type: best.mimeType, source: .magic, uncertain: false, trace: trace),
-                                 data: data, named: named, why: (named ? "no glob matches; " : "") + "magic of priority \(best.priority) matches")
+                return refineXML(
+                    Detection(type: best.mimeType, source: .magic, uncertain: false, trace: trace),
+                    data: data, named: named,
+                    why: (named ? "no glob matches; " : "") + "magic of priority \(best.priority) matches")
             }
             if TextHeuristic.looksLikeText(data) {
                 trace.note((named ? "no glob and " : "") + "no magic matches; the content looks like text")
@@ -205,19 +210,29 @@ public struct TypeDetector: Sendable {
         }
         // Several glob candidates: the conflict rule (SPECS rule 25).
         // A candidate that is the magic type beats one that only inherits it.
-        if let best, let glob = candidates.first(where: { $0 == best.mimeType })
-            ?? candidates.first(where: { database.isA($0, best.mimeType) }) {
-            return refineXML(Detection(type: glob, source: .magic, uncertain: false, trace: trace), data: data, named: named,
-                             why: "several globs match; '\(glob)' is or inherits the magic match '\(best.mimeType)' (priority \(best.priority))")
+        if let best,
+            let glob = candidates.first(where: { $0 == best.mimeType })
+                ?? candidates.first(where: { database.isA($0, best.mimeType) })
+        {
+            return refineXML(
+                Detection(type: glob, source: .magic, uncertain: false, trace: trace), data: data, named: named,
+                why:
+                    "several globs match; '\(glob)' is or inherits the magic match '\(best.mimeType)' (priority \(best.priority))"
+            )
         }
         if best == nil, TextHeuristic.looksLikeText(data),
-            let glob = candidates.first(where: { database.isA($0, "text/plain") }) {
-            return refineXML(Detection(type: glob, source: .textTest, uncertain: false, trace: trace), data: data, named: named,
-                             why: "several globs match and no magic does; the content looks like text and '\(glob)' is text")
+            let glob = candidates.first(where: { database.isA($0, "text/plain") })
+        {
+            return refineXML(
+                Detection(type: glob, source: .textTest, uncertain: false, trace: trace), data: data, named: named,
+                why: "several globs match and no magic does; the content looks like text and '\(glob)' is text")
         }
-        let why = best.map { "several globs match and the magic match '\($0.mimeType)' is unrelated to them; " } ?? "several globs match and no magic does; "
-        return refineXML(Detection(type: candidates[0], source: .glob, uncertain: true, trace: trace), data: data, named: named,
-                         why: why + "the heaviest glob candidate wins")
+        let why =
+            best.map { "several globs match and the magic match '\($0.mimeType)' is unrelated to them; " }
+            ?? "several globs match and no magic does; "
+        return refineXML(
+            Detection(type: candidates[0], source: .glob, uncertain: true, trace: trace), data: data, named: named,
+            why: why + "the heaviest glob candidate wins")
     }
 
     private func isXML(_ type: String) -> Bool {
@@ -252,7 +267,8 @@ public struct TypeDetector: Sendable {
         detection.trace.note(why())
         guard named, isXML(detection.type), !roots.isEmpty, let root = XMLRootSniffer.root(of: data) else { return detection }
         detection.trace.xmlRoot = (root.namespaceURI, root.localName)
-        let rule = roots.first { $0.namespaceURI == root.namespaceURI && $0.localName == root.localName }
+        let rule =
+            roots.first { $0.namespaceURI == root.namespaceURI && $0.localName == root.localName }
             ?? roots.first { $0.namespaceURI == root.namespaceURI && $0.localName.isEmpty }
         guard let rule, rule.mimeType != detection.type, database.isA(rule.mimeType, detection.type) else {
             return detection

@@ -63,7 +63,10 @@ enum XMLRootSniffer {
         while index < data.count {
             let byte = data[index]
             if byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") { break }
+                || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
+            {
+                break
+            }
             index += 1
         }
         return index > start ? String(decoding: data[start..<index], as: UTF8.self) : nil

@@ -13,7 +13,8 @@ enum CycleOrigin {
                 let cache = directory.path + "/mime.cache"
                 guard let bytes = try? FileBytes.read(cache),
                     let contents = try? MIMECache.read(bytes: bytes, path: cache),
-                    contents.parents[child]?.contains(parent) == true else { continue }
+                    contents.parents[child]?.contains(parent) == true
+                else { continue }
                 return (cache, nil)
             case .text:
                 let subclasses = directory.path + "/subclasses"
@@ -26,7 +27,8 @@ enum CycleOrigin {
                 for package in directory.packages.reversed() {
                     var ignored: [Diagnostic] = []
                     guard let contents = try? PackageXMLReader.read(path: package, diagnostics: &ignored),
-                        contents.parents[child]?.contains(parent) == true else { continue }
+                        contents.parents[child]?.contains(parent) == true
+                    else { continue }
                     return (package, line(of: child, parent, in: package))
                 }
             }

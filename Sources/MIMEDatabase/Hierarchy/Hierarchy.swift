@@ -82,10 +82,13 @@ enum Hierarchy {
             if let done = state[type] {
                 if !done {
                     let cycle = Array(path.drop { $0 != type } + [type])
-                    let origin = locating && cycle.count > 1
+                    let origin =
+                        locating && cycle.count > 1
                         ? CycleOrigin.locate(child: cycle[0], parent: cycle[1], in: directories) : nil
-                    reported.append(Diagnostic(path: origin?.path ?? "sub-class-of", line: origin?.line,
-                        message: "cycle in the type hierarchy: \(cycle.joined(separator: " → ")); the loop is cut"))
+                    reported.append(
+                        Diagnostic(
+                            path: origin?.path ?? "sub-class-of", line: origin?.line,
+                            message: "cycle in the type hierarchy: \(cycle.joined(separator: " → ")); the loop is cut"))
                 }
                 return
             }

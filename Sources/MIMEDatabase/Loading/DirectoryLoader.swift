@@ -4,8 +4,10 @@ import XDGSupport
 /// the policy of `DatabaseSource`.
 enum DirectoryLoader {
     /// Reads the directory at `path` (a `mime/` directory), or `nil` when it holds no database.
-    static func load(_ path: String, source: DatabaseSource,
-                     diagnostics: inout [Diagnostic]) -> (LoadedDirectory, DirectoryData)? {
+    static func load(
+        _ path: String, source: DatabaseSource,
+        diagnostics: inout [Diagnostic]
+    ) -> (LoadedDirectory, DirectoryData)? {
         if source == .text, GeneratedFiles.exist(in: path) {
             return textFiles(path, diagnostics: &diagnostics)
         }
@@ -19,8 +21,10 @@ enum DirectoryLoader {
                     return (LoadedDirectory(path: path, source: .cache, packages: []), .cache(image))
                 }
             } else {
-                diagnostics.append(Diagnostic(.note, path: cachePath,
-                    message: "older than its packages; reading the XML instead"))
+                diagnostics.append(
+                    Diagnostic(
+                        .note, path: cachePath,
+                        message: "older than its packages; reading the XML instead"))
             }
         }
         guard !packages.isEmpty else {
@@ -75,7 +79,9 @@ enum DirectoryLoader {
             }
             return CacheImage(bytes: bytes, path: cachePath, typesPath: path + "/types", magicExtent: reach.extent)
         } catch {
-            let fallback = hasPackages ? "reading the XML instead"
+            let fallback =
+                hasPackages
+                ? "reading the XML instead"
                 : GeneratedFiles.exist(in: path) ? "reading the text files beside it instead" : "directory skipped"
             diagnostics.append(error.diagnostic(path: cachePath, consequence: fallback))
             return nil

@@ -14,7 +14,8 @@ public struct GlobRule: Sendable, Hashable {
 
     /// Creates a rule, lower-casing the pattern of a case-insensitive one.
     public init(pattern: String, mimeType: String, weight: Int = 50, caseSensitive: Bool = false) {
-        self.pattern = caseSensitive || !pattern.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 })
+        self.pattern =
+            caseSensitive || !pattern.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 })
             ? pattern : pattern.lowercased()
         self.mimeType = mimeType
         self.weight = weight

@@ -7,7 +7,8 @@ public enum MIMETypeName {
         let utf8 = name.utf8
         let slash = UInt8(ascii: "/")
         guard let first = utf8.firstIndex(of: slash), first != utf8.startIndex,
-            utf8.index(after: first) != utf8.endIndex, !utf8[utf8.index(after: first)...].contains(slash) else { return false }
+            utf8.index(after: first) != utf8.endIndex, !utf8[utf8.index(after: first)...].contains(slash)
+        else { return false }
         // Bytes of 0x80 and above belong to scalars above U+007F, which are all allowed.
         return utf8.allSatisfy { $0 > 32 && $0 != 127 }
     }

@@ -43,8 +43,10 @@ public struct Matchlet: Sendable, Hashable {
     public var children: [Matchlet]
 
     /// Creates a matchlet.
-    public init(rangeStart: Int, rangeLength: Int = 1, wordSize: Int = 1, value: [UInt8],
-                mask: [UInt8]? = nil, children: [Matchlet] = []) {
+    public init(
+        rangeStart: Int, rangeLength: Int = 1, wordSize: Int = 1, value: [UInt8],
+        mask: [UInt8]? = nil, children: [Matchlet] = []
+    ) {
         self.rangeStart = rangeStart
         self.rangeLength = rangeLength
         self.wordSize = wordSize

@@ -45,8 +45,10 @@ public struct TreeMatch: Sendable, Hashable {
     public var children: [TreeMatch]
 
     /// Creates a condition.
-    public init(path: String, kind: Kind, matchCase: Bool = false, executable: Bool = false,
-                nonEmpty: Bool = false, mimeType: String? = nil, children: [TreeMatch] = []) {
+    public init(
+        path: String, kind: Kind, matchCase: Bool = false, executable: Bool = false,
+        nonEmpty: Bool = false, mimeType: String? = nil, children: [TreeMatch] = []
+    ) {
         self.path = path
         self.kind = kind
         self.matchCase = matchCase

@@ -12,7 +12,8 @@ enum DescriptionLoader {
             let candidates = [type, type.lowercased()].map { directory.path + "/" + $0 + ".xml" }
             if let generated = candidates.first(where: FileBytes.exists),
                 let package = try? PackageXMLReader.read(path: generated, diagnostics: &ignored),
-                let found = package.descriptions[type], !found.isEmpty {
+                let found = package.descriptions[type], !found.isEmpty
+            {
                 return found
             }
             return nil

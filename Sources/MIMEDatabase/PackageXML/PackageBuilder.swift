@@ -215,10 +215,11 @@ struct PackageBuilder {
             treeStack.append([])
             return
         }
-        pendingTreeMatches.append(TreeMatch(
-            path: path, kind: kind, matchCase: attributes["match-case"] == "true",
-            executable: attributes["executable"] == "true", nonEmpty: attributes["non-empty"] == "true",
-            mimeType: attributes["mimetype"]))
+        pendingTreeMatches.append(
+            TreeMatch(
+                path: path, kind: kind, matchCase: attributes["match-case"] == "true",
+                executable: attributes["executable"] == "true", nonEmpty: attributes["non-empty"] == "true",
+                mimeType: attributes["mimetype"]))
         treeStack.append([])
     }
 

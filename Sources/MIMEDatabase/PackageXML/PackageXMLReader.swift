@@ -25,10 +25,12 @@ enum PackageXMLReader {
     /// Parses a document already in memory, read from `path`.
     ///
     /// - Throws: `MIMEDatabaseError.malformedXML` or `.notAPackage`.
-    static func read(bytes: [UInt8], path: String, diagnostics: inout [Diagnostic]) throws(MIMEDatabaseError) -> DirectoryContents {
+    static func read(bytes: [UInt8], path: String, diagnostics: inout [Diagnostic]) throws(MIMEDatabaseError) -> DirectoryContents
+    {
         xmlInitParser()
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
+        let options = Int32(
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+                | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
         let maybeReader = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -82,8 +84,9 @@ enum PackageXMLReader {
                 if isEmpty { builder.end(name: name, depth: depth) }
             } else if nodeType == Int32(XML_READER_TYPE_END_ELEMENT.rawValue) {
                 guard constString(xmlTextReaderConstNamespaceUri(reader)) == namespace else { continue }
-                builder.end(name: constString(xmlTextReaderConstLocalName(reader)) ?? "",
-                            depth: Int(xmlTextReaderDepth(reader)))
+                builder.end(
+                    name: constString(xmlTextReaderConstLocalName(reader)) ?? "",
+                    depth: Int(xmlTextReaderDepth(reader)))
             }
         }
         if !sawRoot { throw .malformedXML(path: path, line: 1, message: "the document has no root element") }
@@ -93,7 +96,8 @@ enum PackageXMLReader {
         guard let error = xmlGetLastError() else {
             return .malformedXML(path: path, line: 0, message: "libxml2 could not read the document")
         }
-        let message = error.pointee.message.map { String(cString: $0) }?
+        let message =
+            error.pointee.message.map { String(cString: $0) }?
             .trimmingCharacters(in: [" ", "\n"]) ?? "libxml2 could not read the document"
         return .malformedXML(path: path, line: Int(error.pointee.line), message: message)
     }

@@ -10,8 +10,10 @@ import XDGSupport
 /// readers that know no flags, and two patterns that differ only in case once each.
 enum Globs2Reader {
     /// Adds the rules of `bytes`, the text of the file at `path`, to `contents`.
-    static func read(_ bytes: [UInt8], path: String, weighted: Bool, into contents: inout DirectoryContents,
-                     diagnostics: inout [Diagnostic]) {
+    static func read(
+        _ bytes: [UInt8], path: String, weighted: Bool, into contents: inout DirectoryContents,
+        diagnostics: inout [Diagnostic]
+    ) {
         var problems = LineProblems(path: path)
         var seen = Set<String>()
         var number = 0
@@ -19,8 +21,9 @@ enum Globs2Reader {
             number += 1
             guard let first = line.first, first != UInt8(ascii: "#") else { continue }
             // In the older `globs`, the pattern is the rest of the line.
-            let fields = line.split(separator: UInt8(ascii: ":"), maxSplits: weighted ? Int.max : 1,
-                                    omittingEmptySubsequences: false)
+            let fields = line.split(
+                separator: UInt8(ascii: ":"), maxSplits: weighted ? Int.max : 1,
+                omittingEmptySubsequences: false)
             let minimum = weighted ? 3 : 2
             guard fields.count >= minimum else {
                 problems.add(line: number, "expected \(weighted ? "'weight:type:pattern'" : "'type:pattern'")")

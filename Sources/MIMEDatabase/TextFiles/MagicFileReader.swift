@@ -28,8 +28,10 @@ struct MagicFileReader {
     /// Adds the sections of `bytes`, the text of the file at `path`, to `contents`.
     ///
     /// - Throws: `MIMEDatabaseError.malformedTextFile` when the header is missing.
-    static func read(_ bytes: [UInt8], path: String, into contents: inout DirectoryContents,
-                     diagnostics: inout [Diagnostic]) throws(MIMEDatabaseError) {
+    static func read(
+        _ bytes: [UInt8], path: String, into contents: inout DirectoryContents,
+        diagnostics: inout [Diagnostic]
+    ) throws(MIMEDatabaseError) {
         guard bytes.starts(with: header) else {
             throw .malformedTextFile(path: path, line: 1, message: "does not start with the MIME-Magic header")
         }
@@ -50,11 +52,16 @@ struct MagicFileReader {
                         diagnostics.append(MagicReadLimit.warning(path: path, line: line, type: rule.mimeType, extent: extent))
                     }
                     contents.types.insert(rule.mimeType)
-                    if rule.isDeleteAllMarker { contents.magicDeleteAll.insert(rule.mimeType) } else { contents.magic.append(rule) }
+                    if rule.isDeleteAllMarker {
+                        contents.magicDeleteAll.insert(rule.mimeType)
+                    } else {
+                        contents.magic.append(rule)
+                    }
                 }
             }
         } catch {
-            diagnostics.append(Diagnostic(path: path, line: reader.line, message: "\(error.reason); the rest of the file is ignored"))
+            diagnostics.append(
+                Diagnostic(path: path, line: reader.line, message: "\(error.reason); the rest of the file is ignored"))
         }
         if let diagnostic = reader.problems.diagnostic { diagnostics.append(diagnostic) }
     }
@@ -79,10 +86,12 @@ struct MagicFileReader {
         guard bytes[position] == UInt8(ascii: "[") else { throw Stop(reason: "expected a '[priority:type]' section header") }
         let headerLine = line
         guard let close = bytes[position...].firstIndex(of: UInt8(ascii: "]")), close + 1 < bytes.count,
-            bytes[close + 1] == UInt8(ascii: "\n") else {
+            bytes[close + 1] == UInt8(ascii: "\n")
+        else {
             throw Stop(reason: "a section header without ']' and a newline")
         }
-        let fields = bytes[(position + 1)..<close].split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
+        let fields = bytes[(position + 1)..<close].split(
+            separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
         position = close + 2
         var flat: [(indent: Int, matchlet: Matchlet)] = []
         var skippedIndent: Int?
@@ -97,8 +106,11 @@ struct MagicFileReader {
             skippedIndent = nil
             let parentIndent = flat.last.map(\.indent) ?? -1
             guard let matchlet, indent <= parentIndent + 1, indent < MIMECache.depthLimit else {
-                problems.add(line: lineNumber, matchlet == nil ? "an unknown character where the line should end"
-                                                                : "indent \(indent) is deeper than the line before allows")
+                problems.add(
+                    line: lineNumber,
+                    matchlet == nil
+                        ? "an unknown character where the line should end"
+                        : "indent \(indent) is deeper than the line before allows")
                 skippedIndent = indent
                 continue
             }
@@ -133,7 +145,9 @@ struct MagicFileReader {
     /// One matchlet line; the matchlet is nil when an unknown character ends it.
     private mutating func matchletLine() throws(Stop) -> (indent: Int, matchlet: Matchlet?) {
         let indent = number(terminatedBy: UInt8(ascii: ">"), default: 0)
-        guard let indent, take(UInt8(ascii: ">")) else { throw Stop(reason: "expected '[indent]>offset=' at the start of a line") }
+        guard let indent, take(UInt8(ascii: ">")) else {
+            throw Stop(reason: "expected '[indent]>offset=' at the start of a line")
+        }
         guard let start = number(terminatedBy: UInt8(ascii: "="), default: nil), take(UInt8(ascii: "=")) else {
             throw Stop(reason: "expected 'offset=' after '>'")
         }
@@ -157,9 +171,13 @@ struct MagicFileReader {
             rangeLength = read
         }
         guard take(UInt8(ascii: "\n")) else { return (indent, try skipLine()) }
-        return (indent, Matchlet(rangeStart: start, rangeLength: rangeLength, wordSize: wordSize,
-                                 value: Matchlet.hostOrder(value, wordSize: wordSize),
-                                 mask: mask.map { Matchlet.hostOrder($0, wordSize: wordSize) }))
+        return (
+            indent,
+            Matchlet(
+                rangeStart: start, rangeLength: rangeLength, wordSize: wordSize,
+                value: Matchlet.hostOrder(value, wordSize: wordSize),
+                mask: mask.map { Matchlet.hostOrder($0, wordSize: wordSize) })
+        )
     }
 
     /// Skips to the start of the next line (no binary data follows an unknown character); a

@@ -32,16 +32,20 @@ enum SimpleListReader {
     }
 
     /// Adds the rules of `bytes`, the text of the file at `path`, to `contents`.
-    static func read(_ kind: Kind, _ bytes: [UInt8], path: String, into contents: inout DirectoryContents,
-                     diagnostics: inout [Diagnostic]) {
+    static func read(
+        _ kind: Kind, _ bytes: [UInt8], path: String, into contents: inout DirectoryContents,
+        diagnostics: inout [Diagnostic]
+    ) {
         var problems = LineProblems(path: path)
         var number = 0
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
             guard let first = line.first, first != UInt8(ascii: "#") else { continue }
             let separator = kind == .icons || kind == .genericIcons ? UInt8(ascii: ":") : UInt8(ascii: " ")
-            let fields = line.split(separator: separator, maxSplits: kind == .namespaces ? 2 : 1, omittingEmptySubsequences: false)
-                .map(TextFields.text)
+            let fields = line.split(
+                separator: separator, maxSplits: kind == .namespaces ? 2 : 1, omittingEmptySubsequences: false
+            )
+            .map(TextFields.text)
             guard fields.count == (kind == .namespaces ? 3 : 2), !fields[0].isEmpty, !fields[fields.count - 1].isEmpty else {
                 problems.add(line: number, "expected \(kind.shape)")
                 continue
@@ -56,7 +60,9 @@ enum SimpleListReader {
                 contents.aliases[fields[0]] = fields[1]
                 contents.types.insert(fields[1])
             case .subclasses:
-                if !contents.parents[fields[0], default: []].contains(fields[1]) { contents.parents[fields[0], default: []].append(fields[1]) }
+                if !contents.parents[fields[0], default: []].contains(fields[1]) {
+                    contents.parents[fields[0], default: []].append(fields[1])
+                }
                 contents.types.insert(fields[0])
             case .icons: contents.icons[fields[0]] = fields[1]
             case .genericIcons: contents.genericIcons[fields[0]] = fields[1]

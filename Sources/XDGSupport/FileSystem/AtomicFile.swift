@@ -37,14 +37,14 @@ public enum AtomicFile {
         /// The message, naming the file.
         public var description: String {
             switch self {
-            case let .readOnly(path, reason): return "cannot write '\(path)': \(reason)"
-            case let .system(path, step, reason): return "cannot write '\(path)' (\(step)): \(reason)"
-            case let .notRegularFile(path, kind):
+            case .readOnly(let path, let reason): return "cannot write '\(path)': \(reason)"
+            case .system(let path, let step, let reason): return "cannot write '\(path)' (\(step)): \(reason)"
+            case .notRegularFile(let path, let kind):
                 return "cannot write '\(path)': it is \(kind), not a regular file; refusing to read or replace it"
-            case let .tooLarge(path, limit):
+            case .tooLarge(let path, let limit):
                 return "cannot write '\(path)': it is larger than the \(FileBytes.describeSize(limit)) limit for a file "
                     + "assoc rewrites; refusing to rewrite it (a rewrite would have to drop what was not read)"
-            case let .foreignOwner(path, isLink, owner, user):
+            case .foreignOwner(let path, let isLink, let owner, let user):
                 return "cannot write '\(path)': \(isLink ? "this symbolic link" : "the file") belongs to user \(owner), "
                     + "not to the user running assoc (\(user)); refusing to follow or rewrite what another user controls"
             }
@@ -123,9 +123,11 @@ public enum AtomicFile {
     /// - Returns: the old and new text when something was written.
     /// - Throws: `Failure`, or whatever `change` throws; nothing is written then.
     @discardableResult
-    public static func update(_ path: String, newFileMode: mode_t? = nil, directoryMode: mode_t = 0o700,
-                              sizeLimit: Int = defaultSizeLimit,
-                              _ change: (String?) throws -> String?) throws -> (old: String?, new: String)? {
+    public static func update(
+        _ path: String, newFileMode: mode_t? = nil, directoryMode: mode_t = 0o700,
+        sizeLimit: Int = defaultSizeLimit,
+        _ change: (String?) throws -> String?
+    ) throws -> (old: String?, new: String)? {
         var target = try writeTarget(path)
         let directory = directory(of: target)
         try makeDirectories(directory, mode: directoryMode)
@@ -133,7 +135,9 @@ public enum AtomicFile {
         guard lock >= 0 else { throw Failure.system(path: directory, step: "open", reason: FileBytes.Failure.fromErrno().reason) }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw Failure.system(path: directory, step: "lock", reason: FileBytes.Failure.fromErrno().reason) }
+            guard errno == EINTR else {
+                throw Failure.system(path: directory, step: "lock", reason: FileBytes.Failure.fromErrno().reason)
+            }
         }
         defer { flock(lock, LOCK_UN) }
         // Checked again under the lock: the path may have changed since.
@@ -207,7 +211,9 @@ public enum AtomicFile {
             guard written > 0 else { throw .system(path: target, step: "write", reason: FileBytes.Failure.fromErrno().reason) }
             offset += written
         }
-        guard fsync(descriptor) == 0 else { throw .system(path: target, step: "fsync", reason: FileBytes.Failure.fromErrno().reason) }
+        guard fsync(descriptor) == 0 else {
+            throw .system(path: target, step: "fsync", reason: FileBytes.Failure.fromErrno().reason)
+        }
         guard rename(PathCoding.cString(temporary), PathCoding.cString(target)) == 0 else {
             throw .system(path: target, step: "rename", reason: FileBytes.Failure.fromErrno().reason)
         }

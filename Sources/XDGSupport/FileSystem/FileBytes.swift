@@ -169,7 +169,8 @@ public enum FileBytes {
     /// Whether `path` is a regular file the process may execute.
     public static func isExecutableFile(_ path: String) -> Bool {
         var info = stat()
-        return stat(PathCoding.cString(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(PathCoding.cString(path), X_OK) == 0
+        return stat(PathCoding.cString(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+            && access(PathCoding.cString(path), X_OK) == 0
     }
 
     /// Whether `a` and `b` name one file (following links): the same device and inode.
@@ -193,7 +194,10 @@ public enum FileBytes {
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { PathCoding.decode(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
+                $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
+                    PathCoding.decode(
+                        UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
+                }
             }
             if name != "." && name != ".." { names.append(name) }
         }

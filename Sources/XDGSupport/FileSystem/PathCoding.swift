@@ -66,7 +66,8 @@ public enum PathCoding {
         default: return 0
         }
         guard index + length <= bytes.count,
-            String(validating: bytes[index..<index + length], as: UTF8.self) != nil else { return 0 }
+            String(validating: bytes[index..<index + length], as: UTF8.self) != nil
+        else { return 0 }
         return length
     }
 

@@ -95,8 +95,9 @@ public enum TemporaryFiles {
 
     /// The six letters and digits `mkstemp` puts in place of `XXXXXX`.
     private static func isRandomSuffix(_ text: Substring) -> Bool {
-        text.utf8.count == 6 && text.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-        }
+        text.utf8.count == 6
+            && text.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            }
     }
 }

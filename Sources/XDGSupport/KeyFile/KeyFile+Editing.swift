@@ -19,8 +19,10 @@ extension KeyFile {
     /// the group are removed; otherwise a line is added after the group's last entry, and the group
     /// is created at the end of the file when missing. Nothing else changes: a rewritten line keeps
     /// its line ending (CRLF stays CRLF), and an added line takes the ending of the line before it.
-    public mutating func set(_ value: String, for key: String, in group: String,
-                             matching matches: (String) -> Bool = { _ in false }) {
+    public mutating func set(
+        _ value: String, for key: String, in group: String,
+        matching matches: (String) -> Bool = { _ in false }
+    ) {
         let targets = indices(of: key, in: group, matching: matches)
         if let first = targets.first {
             let ending = Self.carriageReturn(of: lines[first])

@@ -47,28 +47,37 @@ public struct KeyFile: Sendable, Equatable {
             case .comment:
                 return .comment(piece)
             case .unclosedGroup(let content):
-                diagnostics.append(Diagnostic(path: path, line: number,
-                    message: "group header '\(syntax.string(content).prefix(80))' has no closing ']'"))
+                diagnostics.append(
+                    Diagnostic(
+                        path: path, line: number,
+                        message: "group header '\(syntax.string(content).prefix(80))' has no closing ']'"))
                 return .invalid(piece)
             case .group(let name):
                 if name.contains(where: { syntax.bytes[$0] == UInt8(ascii: "[") || syntax.bytes[$0] < 32 }) {
-                    diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "group name '\(syntax.string(name).prefix(80))' contains '[' or a control character"))
+                    diagnostics.append(
+                        Diagnostic(
+                            path: path, line: number,
+                            message: "group name '\(syntax.string(name).prefix(80))' contains '[' or a control character"))
                 }
                 sawGroup = true
                 return .group(name: syntax.string(name), raw: piece)
             case .noSeparator(let content):
-                diagnostics.append(Diagnostic(path: path, line: number,
-                    message: "expected 'key=value', '[Group]' or a comment, found '\(syntax.string(content).prefix(80))'"))
+                diagnostics.append(
+                    Diagnostic(
+                        path: path, line: number,
+                        message: "expected 'key=value', '[Group]' or a comment, found '\(syntax.string(content).prefix(80))'"))
                 return .invalid(piece)
             case .emptyKey(let content):
-                diagnostics.append(Diagnostic(path: path, line: number, message: "line '\(syntax.string(content).prefix(80))' has an empty key"))
+                diagnostics.append(
+                    Diagnostic(path: path, line: number, message: "line '\(syntax.string(content).prefix(80))' has an empty key"))
                 return .invalid(piece)
             case .entry(let key, let locale, let keyPart, let value):
                 if !sawGroup {
                     let fullKey = syntax.string(keyPart).trimmingSpaces()
-                    diagnostics.append(Diagnostic(path: path, line: number,
-                        message: "key '\(fullKey.prefix(80))' appears before any [Group] header"))
+                    diagnostics.append(
+                        Diagnostic(
+                            path: path, line: number,
+                            message: "key '\(fullKey.prefix(80))' appears before any [Group] header"))
                 }
                 return .entry(KeyFileEntry(key: key, locale: locale, value: syntax.string(value), raw: piece, line: number))
             }

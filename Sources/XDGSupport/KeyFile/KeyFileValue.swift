@@ -19,7 +19,9 @@ public enum KeyFileValue {
             case "t": result.append("\t")
             case "r": result.append("\r")
             case "\\": result.append("\\")
-            case let other?: result.append("\\"); result.append(other)
+            case let other?:
+                result.append("\\")
+                result.append(other)
             case nil: result.append("\\")
             }
         }
@@ -53,7 +55,12 @@ public enum KeyFileValue {
                     current.append("\\")
                     break
                 }
-                if next == ";" { current.append(";") } else { current.append("\\"); current.append(next) }
+                if next == ";" {
+                    current.append(";")
+                } else {
+                    current.append("\\")
+                    current.append(next)
+                }
             } else if scalar == ";" {
                 items.append(unescape(String(current)))
                 current = String.UnicodeScalarView()
