@@ -31,7 +31,10 @@ struct ChooserScreenTests {
         try session.send("d")
         let result = try session.waitForExit()
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "viewer.desktop\napplication/pdf: other-viewer.desktop → viewer.desktop\n")
+        // The ID (--print), the lines the edit changed, then the default before and after.
+        #expect(result.standardOutput.hasPrefix("viewer.desktop\n"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("  + application/pdf=viewer.desktop; (in [Default Applications])\n"))
+        #expect(result.standardOutput.hasSuffix("\napplication/pdf: other-viewer.desktop → viewer.desktop\n"))
         let gio = try ProcessRunner.run(try #require(Corpus.program("gio")), ["mime", "application/pdf"], environment: variables)
         #expect(
             gio.standardOutput.split(separator: "\n").first?.hasSuffix(": viewer.desktop") == true,
@@ -81,7 +84,10 @@ struct SettingsScreenTests {
         try session.send("Escape")
         let result = try session.waitForExit()
         #expect(result.status == 1)
-        #expect(result.standardOutput == "application/pdf: other-viewer.desktop → viewer.desktop\n")
+        #expect(result.standardOutput.contains("  + application/pdf=viewer.desktop; (in [Default Applications])\n"))
+        #expect(
+            result.standardOutput.hasSuffix("\napplication/pdf: other-viewer.desktop → viewer.desktop\n"),
+            "\(result.standardOutput)")
         let check = try ProcessRunner.assoc(["default", "application/pdf"], environment: variables)
         #expect(check.standardOutput == "viewer.desktop\n")
     }

@@ -44,7 +44,8 @@ public enum UnifiedDiff {
         return output
     }
 
-    /// The lines an edit removed and added, each as `- LINE` or `+ LINE` with the group it is in
+    /// The lines an edit removed and added (blank ones left out), each as `- LINE` or `+ LINE`
+    /// with the group it is in
     /// (`+ application/pdf=viewer.desktop; (in [Default Applications])`), in file order: what an
     /// edit command prints it did.
     public static func changedLines(old: String?, new: String) -> [String] {
@@ -62,6 +63,8 @@ public enum UnifiedDiff {
         }
         return edits(before, after).compactMap { operation in
             let text = operation.text.hasSuffix("\r") ? String(operation.text.dropLast()) : operation.text
+            // A blank line added or removed around a group says nothing to a person.
+            if text.trimmingSpaces().isEmpty { return nil }
             switch operation.kind {
             case .keep: return nil
             case .delete:
