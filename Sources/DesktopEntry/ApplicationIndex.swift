@@ -159,6 +159,12 @@ public final class ApplicationIndex: Sendable {
         return result.sorted { $0.id < $1.id }
     }
 
+    /// The entries of `allApplications()` that are applications (`Type=Application`), not links
+    /// or directories, whether or not they can be used.
+    public func applicationEntries() -> [InstalledApplication] {
+        allApplications().filter { $0.entry?.isApplication == true }
+    }
+
     /// The entries parsed so far, in no particular order, for reporting the broken ones a
     /// command met.
     public func parsedApplications() -> [InstalledApplication] {

@@ -14,7 +14,7 @@ public enum ApplicationLookup: Sendable, Equatable {
 
     /// Looks `text` up among the applications (not links or directories) of `index`.
     public init(_ text: String, in index: ApplicationIndex, locale: LocalePreferences) {
-        let installed = index.allApplications().filter { $0.entry?.isApplication == true }
+        let installed = index.applicationEntries()
         let ids = installed.map(\.id)
         if ids.contains(text) {
             self = .exact(text)

@@ -100,7 +100,7 @@ enum AppsCommand {
     }
 
     private static func listAll(json: Bool, _ context: CommandContext) -> ExitStatus {
-        let applications = context.resolver.applications.allApplications().filter { $0.entry?.isApplication == true }
+        let applications = context.resolver.applications.applicationEntries()
         let locale = context.environment.locale
         for application in applications {
             guard let entry = application.entry else { continue }

@@ -167,12 +167,10 @@ enum CheckCommand {
         let removals = problems.compactMap { $0.fix?.removal }
         if dryRun {
             print(problems, json: false, context)
-            for path in removals { context.output.untrustedLine("would remove '\(path)'") }
-            return try CheckFixes.apply(edits, dryRun: true, context: context, database: database, removing: removals.count)
+            return try CheckFixes.apply(edits, removing: removals, dryRun: true, context: context)
                 .combined(with: status(of: problems))
         }
-        let written = try CheckFixes.apply(edits, dryRun: false, context: context, database: database)
-            .combined(with: CheckFixes.remove(removals, context: context))
+        let written = try CheckFixes.apply(edits, removing: removals, dryRun: false, context: context)
         let remaining = ConfigurationChecker(
             resolver: AssociationResolver(environment: context.environment, database: database),
             leftoverSearchDirectories: leftoverDirectories
@@ -238,27 +236,22 @@ enum CheckFixes {
         return result
     }
 
-    /// Writes (or with `dryRun` shows) each file's edits; the worst status of the writes.
+    /// Writes each file's edits and removes the leftover temporaries, or with `dryRun` shows
+    /// the diffs and the files it would remove; the worst status of the writes and removals.
     static func apply(
-        _ edits: [(file: String, edits: [MimeAppsEdit])], dryRun: Bool, context: CommandContext,
-        database: MIMEDatabase, removing removalCount: Int = 0
+        _ edits: [(file: String, edits: [MimeAppsEdit])], removing removals: [String], dryRun: Bool,
+        context: CommandContext
     ) throws -> ExitStatus {
-        if edits.isEmpty && !dryRun { return .success }
-        if edits.isEmpty {
-            if removalCount == 0 { context.output.line("nothing to fix automatically") }
-            return .success
+        if dryRun {
+            for path in removals { context.output.untrustedLine("would remove '\(path)'") }
+            if edits.isEmpty && removals.isEmpty { context.output.line("nothing to fix automatically") }
         }
         var status = ExitStatus.success
         for (file, fileEdits) in edits {
             status = status.combined(with: try ListWriter.write(fileEdits, to: file, dryRun: dryRun, context: context))
         }
-        return status
-    }
-
-    /// Removes the leftover temporaries; 2 when one could not be removed.
-    static func remove(_ paths: [String], context: CommandContext) -> ExitStatus {
-        var status = ExitStatus.success
-        for path in paths where unlink(PathCoding.cString(path)) != 0 && errno != ENOENT {
+        guard !dryRun else { return status }
+        for path in removals where unlink(PathCoding.cString(path)) != 0 && errno != ENOENT {
             context.output.error("cannot remove '\(path)': \(FileBytes.Failure.fromErrno().reason)")
             status = .failure
         }

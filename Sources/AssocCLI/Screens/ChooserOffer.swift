@@ -21,8 +21,8 @@ enum ChooserOffer {
         if let id = resolution.defaultApplication { offer(id, "default") }
         for id in resolution.recommended { offer(id, "recommended for \(resolution.type)") }
         for id in resolution.fallback { offer(id, "through \(through[id] ?? "a parent type")") }
-        let everything = context.resolver.applications.allApplications()
-            .filter { $0.entry?.isApplication == true && $0.status.isUsable && $0.entry?.noDisplay != true }
+        let everything = context.resolver.applications.applicationEntries()
+            .filter { $0.status.isUsable && $0.entry?.noDisplay != true }
             .map { ChooserApplication(id: $0.id, name: name($0.id, context), source: "installed") }
             .sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
         return (offered, everything)

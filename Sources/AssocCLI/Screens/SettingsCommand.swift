@@ -28,7 +28,7 @@ enum SettingsCommand {
         let database = context.database
         let installed = ChooserOffer.applications(for: "application/octet-stream", context: context).everything
         var declared = Set<String>()
-        for application in context.resolver.applications.allApplications() where application.entry?.isApplication == true {
+        for application in context.resolver.applications.applicationEntries() {
             for type in application.entry?.mimeTypes ?? [] { declared.insert(database.canonicalName(type)) }
         }
         func row(_ type: String, _ resolver: AssociationResolver) -> SettingsType {

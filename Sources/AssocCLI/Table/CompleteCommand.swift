@@ -29,7 +29,7 @@ enum CompleteCommand {
             let media = Set(types.compactMap { $0.split(separator: "/").first.map { String($0) + "/*" } }).sorted()
             values = types + media
         case .desktopID:
-            values = context.resolver.applications.allApplications().filter { $0.entry?.isApplication == true }.map(\.id)
+            values = context.resolver.applications.applicationEntries().map(\.id)
         case .desktopName: values = desktopNames
         case .command: values = CommandTable.commands.filter { !$0.definition.hidden }.map(\.name)
         case .none, .file, .directory, .choice: values = []

@@ -51,16 +51,8 @@ public enum UnifiedDiff {
     public static func changedLines(old: String?, new: String) -> [String] {
         let before = lines(old ?? "")
         let after = lines(new)
-        var groupOfOld: [Int: String] = [:]
-        var groupOfNew: [Int: String] = [:]
-        for (text, map) in [(before, 0), (after, 1)] {
-            var group = ""
-            for (index, line) in text.enumerated() {
-                let trimmed = line.trimmingSpaces()
-                if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") { group = trimmed }
-                if map == 0 { groupOfOld[index + 1] = group } else { groupOfNew[index + 1] = group }
-            }
-        }
+        let groupOfOld = groupOfEachLine(old ?? "")
+        let groupOfNew = groupOfEachLine(new)
         return edits(before, after).compactMap { operation in
             let text = operation.text.hasSuffix("\r") ? String(operation.text.dropLast()) : operation.text
             // A blank line added or removed around a group says nothing to a person.
@@ -68,12 +60,23 @@ public enum UnifiedDiff {
             switch operation.kind {
             case .keep: return nil
             case .delete:
-                let group = groupOfOld[operation.oldLine] ?? ""
+                let group = groupOfOld.indices.contains(operation.oldLine - 1) ? groupOfOld[operation.oldLine - 1] : ""
                 return "- " + text + (group.isEmpty || group == text ? "" : " (in \(group))")
             case .insert:
-                let group = groupOfNew[operation.newLine] ?? ""
+                let group = groupOfNew.indices.contains(operation.newLine - 1) ? groupOfNew[operation.newLine - 1] : ""
                 return "+ " + text + (group.isEmpty || group == text ? "" : " (in \(group))")
             }
+        }
+    }
+
+    /// The group header each line of `text` is under (`[Default Applications]`; "" before the
+    /// first), by the key-file grammar.
+    private static func groupOfEachLine(_ text: String) -> [String] {
+        var diagnostics: [Diagnostic] = []
+        var current = ""
+        return KeyFile(parsing: text, path: "", diagnostics: &diagnostics).lines.map { line in
+            if case .group(let name, _) = line { current = "[\(name)]" }
+            return current
         }
     }
 
