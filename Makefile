@@ -7,6 +7,12 @@
 #   make check                the whole test suite, as CI runs it
 #   make install DESTDIR=/tmp/stage PREFIX=/usr
 #
+# The portal service, assoc-portal (run by `assoc portal`), links libsystemd's sd-bus, which
+# Debian ships only as a shared library: it is built apart, with the Swift runtime linked in
+# (-static-stdlib) in its own scratch path, and installed in LIBEXECDIR/assoc, where
+# `assoc portal` looks (BINDIR/../libexec/assoc), with the portal's declaration, the D-Bus
+# activation file and the systemd user unit.
+#
 # The directory variables follow the GNU conventions; the completion directories are the ones
 # bash-completion, zsh and fish read for packages (vendor directories).
 
@@ -14,11 +20,15 @@ PREFIX ?= /usr/local
 EXEC_PREFIX ?= $(PREFIX)
 BINDIR ?= $(EXEC_PREFIX)/bin
 DATAROOTDIR ?= $(PREFIX)/share
+LIBEXECDIR ?= $(EXEC_PREFIX)/libexec
 MANDIR ?= $(DATAROOTDIR)/man
 MAN1DIR ?= $(MANDIR)/man1
 BASH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/bash-completion/completions
 ZSH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/zsh/vendor-completions
 FISH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
+PORTALS_DIR ?= $(DATAROOTDIR)/xdg-desktop-portal/portals
+DBUS_SERVICES_DIR ?= $(DATAROOTDIR)/dbus-1/services
+SYSTEMD_USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
 
 SWIFT ?= swift
 # A static executable: the Swift runtime, libxml2 and what libxml2 links (ICU, zlib, liblzma),
@@ -29,6 +39,8 @@ SWIFT_BUILD_FLAGS ?= -c release -Xswiftc -static-executable \
 	-Xlinker -ltinfo -Xlinker -lstdc++ -Xlinker -lm
 # An executable built already (the tests install the one they built); empty: build it here.
 ASSOC_BINARY ?=
+PORTAL_BUILD_FLAGS ?= -c release -Xswiftc -static-stdlib --scratch-path .build/portal --product assoc-portal
+ASSOC_PORTAL_BINARY ?=
 INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
@@ -37,6 +49,7 @@ MAN_PAGES := $(wildcard man/*.1)
 BASH_COMPLETION := data/completions/assoc.bash
 ZSH_COMPLETION := data/completions/_assoc
 FISH_COMPLETION := data/completions/assoc.fish
+PORTAL_SERVICE := org.freedesktop.impl.portal.desktop.assoc.service
 
 .PHONY: all build install uninstall check print-build-flags
 
@@ -55,6 +68,17 @@ install:
 	fi && \
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" && \
 	$(INSTALL_PROGRAM) "$$binary" "$(DESTDIR)$(BINDIR)/assoc"
+	portal="$(ASSOC_PORTAL_BINARY)"; \
+	if [ -z "$$portal" ]; then \
+		$(SWIFT) build $(PORTAL_BUILD_FLAGS) && portal="$$($(SWIFT) build $(PORTAL_BUILD_FLAGS) --show-bin-path)/assoc-portal"; \
+	fi && \
+	$(INSTALL) -d "$(DESTDIR)$(LIBEXECDIR)/assoc" "$(DESTDIR)$(PORTALS_DIR)" "$(DESTDIR)$(DBUS_SERVICES_DIR)" \
+		"$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)" && \
+	$(INSTALL_PROGRAM) "$$portal" "$(DESTDIR)$(LIBEXECDIR)/assoc/assoc-portal"
+	$(INSTALL_DATA) data/portal/assoc.portal "$(DESTDIR)$(PORTALS_DIR)/assoc.portal"
+	sed 's|@BINDIR@|$(BINDIR)|g' data/portal/$(PORTAL_SERVICE).in > "$(DESTDIR)$(DBUS_SERVICES_DIR)/$(PORTAL_SERVICE)"
+	sed 's|@BINDIR@|$(BINDIR)|g' data/portal/assoc-portal.service.in > "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service"
+	chmod 644 "$(DESTDIR)$(DBUS_SERVICES_DIR)/$(PORTAL_SERVICE)" "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service"
 	$(INSTALL_DATA) $(MAN_PAGES) "$(DESTDIR)$(MAN1DIR)/"
 	if [ -f "$(BASH_COMPLETION)" ]; then \
 		$(INSTALL) -d "$(DESTDIR)$(BASH_COMPLETIONS_DIR)" && \
@@ -67,7 +91,9 @@ install:
 		$(INSTALL_DATA) "$(FISH_COMPLETION)" "$(DESTDIR)$(FISH_COMPLETIONS_DIR)/assoc.fish"; fi
 
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/assoc"
+	rm -f "$(DESTDIR)$(BINDIR)/assoc" "$(DESTDIR)$(LIBEXECDIR)/assoc/assoc-portal" "$(DESTDIR)$(PORTALS_DIR)/assoc.portal" \
+		"$(DESTDIR)$(DBUS_SERVICES_DIR)/$(PORTAL_SERVICE)" "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service"
+	-rmdir "$(DESTDIR)$(LIBEXECDIR)/assoc" 2>/dev/null
 	for page in $(notdir $(MAN_PAGES)); do rm -f "$(DESTDIR)$(MAN1DIR)/$$page"; done
 	rm -f "$(DESTDIR)$(BASH_COMPLETIONS_DIR)/assoc" "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_assoc" \
 		"$(DESTDIR)$(FISH_COMPLETIONS_DIR)/assoc.fish"

@@ -5,6 +5,7 @@ let package = Package(
     name: "assoc",
     products: [
         .executable(name: "assoc", targets: ["assoc"]),
+        .executable(name: "assoc-portal", targets: ["assoc-portal"]),
         .library(name: "MIMEDatabase", targets: ["MIMEDatabase"]),
         .library(name: "XDGSupport", targets: ["XDGSupport"]),
         .library(name: "DesktopEntry", targets: ["DesktopEntry"]),
@@ -24,6 +25,12 @@ let package = Package(
             in /usr/include/ncursesw; pkgConfig is left out because ncursesw.pc only adds -D flags SwiftPM refuses
             (with a warning on every build), and the shim defines what they would. */
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+        /** C boundary: sd-bus from libsystemd (apt: libsystemd-dev). Only PortalService sees it. */
+        .systemLibrary(
+            name: "CSDBus",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         /** C library headers that Glibc does not import: extended attributes, statfs. */
         .systemLibrary(name: "CSystem"),
         /** XDG base directories, the environment value, key files, locales, diagnostics, files. */
@@ -44,6 +51,10 @@ let package = Package(
         .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "DocumentProvider", "Launching", "MIMEDatabase", "TerminalUI", "XDGSupport"]),
         /** The executable: a few lines that hand the process over to AssocCLI. */
         .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
+        /** The desktop portal's backend: the bus, FileChooser, AppChooser, Request, the terminal, the answer channel. */
+        .target(name: "PortalService", dependencies: ["CSDBus", "CSystem", "DesktopEntry", "Launching", "PortalDialogs", "XDGSupport"]),
+        /** The portal's executable, linked against libsystemd (so not part of the static `assoc`); `assoc portal` runs it. */
+        .executableTarget(name: "assoc-portal", dependencies: ["PortalService"]),
         /** Temporary XDG trees, corpus location, running the built tool; used by tests only. */
         .target(name: "AssocTestSupport", dependencies: ["XDGSupport"]),
 

@@ -26,7 +26,7 @@ public enum AssocCLI {
             return PathCoding.decode(cString: pointer)
         }
         let status = run(
-            arguments: arguments, environment: processEnvironment(), output: output,
+            arguments: arguments, environment: XDGEnvironment.processVariables(), output: output,
             process: ProcessState.current(), keepsStateUntilExit: true)
         output.flush()
         exit(status.rawValue)
@@ -103,20 +103,6 @@ public enum AssocCLI {
             output.error("\(error)")
             return .failure
         }
-    }
-
-    private static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            // Values name directories (HOME, XDG_DATA_HOME), which need not be UTF-8 either.
-            let text = PathCoding.decode(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 }
 

@@ -24,4 +24,19 @@ static inline int csystem_spawn_addchdir(posix_spawn_file_actions_t *actions, co
 extern int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
 static inline unsigned int csystem_rename_noreplace(void) { return 1; }
 
+/* pidfd_open (glibc 2.36, Linux 5.3): a descriptor that polls readable when a child exits, so an
+   event loop reaps its children without a SIGCHLD handler. */
+#include <sys/pidfd.h>
+#include <sys/socket.h>
+
+/* The process ID of a Unix socket's peer (SO_PEERCRED), or -1. struct ucred is declared by
+   <sys/socket.h> only under _GNU_SOURCE, hence this layout-equal local. */
+static inline int csystem_peer_pid(int socket, unsigned int *uid) {
+    struct { int pid; unsigned int uid; unsigned int gid; } credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(socket, SOL_SOCKET, 17 /* SO_PEERCRED */, &credentials, &length) != 0) return -1;
+    if (uid) *uid = credentials.uid;
+    return credentials.pid;
+}
+
 #endif

@@ -25,15 +25,23 @@ public struct Launcher: Sendable {
     public func inTerminal(_ plan: LaunchPlan) -> LaunchPlan? {
         var candidates: [[String]] = []
         if let terminal = environment.variables["TERMINAL"], !terminal.isEmpty { candidates.append([terminal, "-e"]) }
-        candidates += [
-            ["xdg-terminal-exec"], ["gnome-terminal", "--"], ["kgx", "-e"], ["konsole", "-e"],
-            ["xfce4-terminal", "-x"], ["mate-terminal", "-x"], ["tilix", "-e"], ["alacritty", "-e"],
-            ["kitty"], ["foot"], ["wezterm", "start", "--"], ["x-terminal-emulator", "-e"], ["xterm", "-e"],
-        ]
-        guard let prefix = candidates.first(where: { applications.findProgram($0[0]) != nil }) else { return nil }
+        guard let prefix = firstInstalledTerminal(candidates + Self.knownTerminals) else { return nil }
         var wrapped = plan
         wrapped.argv = prefix + plan.argv
         return wrapped
+    }
+
+    /// Terminal emulators and how each is given a command to run: `xdg-terminal-exec`, then GIO's
+    /// list of terminals, then Debian's `x-terminal-emulator` and `xterm`.
+    public static let knownTerminals: [[String]] = [
+        ["xdg-terminal-exec"], ["gnome-terminal", "--"], ["kgx", "-e"], ["konsole", "-e"],
+        ["xfce4-terminal", "-x"], ["mate-terminal", "-x"], ["tilix", "-e"], ["alacritty", "-e"],
+        ["kitty"], ["foot"], ["wezterm", "start", "--"], ["x-terminal-emulator", "-e"], ["xterm", "-e"],
+    ]
+
+    /// The first of `candidates` (each a command prefix) whose program is installed on `PATH`.
+    public func firstInstalledTerminal(_ candidates: [[String]]) -> [String]? {
+        candidates.first { !$0.isEmpty && applications.findProgram($0[0]) != nil }
     }
 
     /// Starts `plan` and returns the child's process ID; with `wait`, waits and returns its status.

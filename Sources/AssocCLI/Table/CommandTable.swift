@@ -8,7 +8,7 @@ enum CommandTable {
         EditCommands.set, EditCommands.unset, EditCommands.add, EditCommands.remove, EditCommands.reset,
         SyncCommand.command, MimeCommand.command, IsACommand.command, ListCommand.command,
         TransferCommands.importCommand, TransferCommands.exportCommand, TransferCommands.moveCommand,
-        CheckCommand.command, PickCommand.command, ChooseCommand.command, SettingsCommand.command,
+        CheckCommand.command, PickCommand.command, ChooseCommand.command, SettingsCommand.command, PortalCommand.command,
         HelpCommand.command, CompleteCommand.command, PickBenchmarkCommand.command,
     ]
 

@@ -1,0 +1,81 @@
+import XDGSupport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `assoc portal [--replace]`: the desktop portal's file chooser and application chooser backend.
+///
+/// The service links libsystemd's sd-bus, which Debian ships only as a shared library, while the
+/// release `assoc` is a static executable; so this command runs the separate `assoc-portal`
+/// executable installed beside it (the build tree) or in `../libexec/assoc/` (an installation),
+/// handing over its own path for the dialogs.
+enum PortalCommand {
+    static let definition = CommandDefinition(
+        name: "portal", summary: "serve every application's \"Open file\" and \"Open with\" dialog through xdg-desktop-portal",
+        forms: ["[--replace]"],
+        description: """
+            Runs the backend of xdg-desktop-portal that assoc is: owns org.freedesktop.impl.portal.desktop.assoc \
+            on the session bus and implements org.freedesktop.impl.portal.FileChooser (OpenFile, SaveFile, \
+            SaveFiles, with the application's filters, choices, current filter, folder and names) and \
+            org.freedesktop.impl.portal.AppChooser (ChooseApplication, UpdateChoices) at \
+            /org/freedesktop/portal/desktop, and org.freedesktop.impl.portal.Request (Close) for each open \
+            request. Usually started by D-Bus activation, not by hand.
+
+            Each request opens its dialog, assoc-pick(1) or assoc-choose(1), in a terminal window: the command \
+            Terminal= of the group [Portal] in $XDG_CONFIG_HOME/assoc/portal.conf (split as a desktop entry's \
+            Exec; the dialog's arguments are appended, never through a shell), else xdg-terminal-exec, else \
+            $TERMINAL -e, else the first installed terminal of the list assoc-open(1) uses. The dialog answers \
+            on a socket in a private directory under $XDG_RUNTIME_DIR/assoc/portal, so terminals that return \
+            at once (tmux new-window, kitty @ launch, foot's client) work. The response is 0 when something was \
+            chosen, 1 when the dialog was cancelled, 2 when it ended otherwise (it died, the terminal could not \
+            start, the application closed the request). The folder each application last chose in is kept in \
+            $XDG_STATE_HOME/assoc/portal-folders and is where its next dialog starts when it names none.
+
+            With --verbose, each request and its end are logged on standard error.
+            """,
+        options: [.flag("--replace", "take the bus name over from a running backend")],
+        exitStatus: [(2, "the service could not start or lost the session bus")],
+        examples: [
+            Example(command: "assoc portal --replace --verbose", explanation: "replace the running backend and log requests"),
+            Example(
+                command: "GTK_USE_PORTAL=1 zenity --file-selection",
+                explanation: "try it: a GTK program's file dialog through the portal"),
+        ],
+        seeAlso: ["assoc-pick(1)", "assoc-choose(1)", "assoc-open(1)", "xdg-desktop-portal(1)"])
+
+    static let command = Command(definition: definition, run: run)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        guard arguments.operands.isEmpty else { throw UsageError("portal takes no operands", subcommand: "portal") }
+        guard let own = ownExecutable() else {
+            context.output.error("assoc portal: cannot find the running executable (/proc/self/exe)")
+            return .failure
+        }
+        let directory = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
+        let candidates = [directory + "/assoc-portal", directory + "/../libexec/assoc/assoc-portal"]
+        guard let service = candidates.first(where: FileBytes.isExecutableFile) else {
+            context.output.error("assoc portal: the service executable is not installed: neither \(candidates.joined(separator: " nor "))")
+            return .failure
+        }
+        var argv = [service, "--assoc", own]
+        if arguments.has("--replace") { argv.append("--replace") }
+        if context.verbose { argv.append("--verbose") }
+        context.output.flush()
+        let cArguments = argv.map { strdup(PathCoding.cString($0)) } + [nil]
+        let cEnvironment = context.environment.variables.map { strdup(PathCoding.cString("\($0.key)=\($0.value)")) } + [nil]
+        execve(service, cArguments, cEnvironment)
+        let reason = String(cString: strerror(errno))
+        for pointer in cArguments + cEnvironment { free(pointer) }
+        context.output.error("assoc portal: cannot run \(service): \(reason)")
+        return .failure
+    }
+
+    /// The path of the running executable.
+    private static func ownExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return PathCoding.decode(buffer[..<count].map { UInt8(bitPattern: $0) })
+    }
+}

@@ -1,0 +1,176 @@
+internal import CSystem
+import XDGSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One request's private directory, `$XDG_RUNTIME_DIR/assoc/portal/<n>/` (mode 0700), with the
+/// request file (0600) the dialog reads and the Unix socket `answer.sock` (0600) it answers on.
+///
+/// The service listens on the socket, accepts the dialog's one connection, reads its answer line
+/// and may write lines to it; `remove()` closes everything and deletes the directory.
+final class RequestDirectory {
+    /// The directory.
+    let path: String
+    /// `request.json` inside it.
+    var requestFile: String { path + "/request.json" }
+    /// `answer.sock` inside it.
+    var socketPath: String { path + "/answer.sock" }
+    /// The listening socket, or -1 once the dialog has connected (one connection is taken).
+    private(set) var listener: Int32 = -1
+    /// The dialog's connection, or -1.
+    private(set) var connection: Int32 = -1
+    /// The dialog's process ID (SO_PEERCRED), once connected.
+    private(set) var peerProcess: pid_t = 0
+    private var received: [UInt8] = []
+
+    /// The most a dialog may send before its answer line ends (1 MiB).
+    static let lineLimit = 1 << 20
+
+    /// Makes a new numbered directory under `runtimeDirectory` and listens on its socket.
+    init(runtimeDirectory: String) throws(ChannelFailure) {
+        let parent = runtimeDirectory + "/assoc/portal"
+        for directory in [runtimeDirectory + "/assoc", parent] where mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            throw .fromErrno(directory, "create it")
+        }
+        var number = 1
+        while mkdir(parent + "/\(number)", 0o700) != 0 {
+            guard errno == EEXIST, number < 100_000 else { throw .fromErrno(parent + "/\(number)", "create it") }
+            number += 1
+        }
+        path = parent + "/\(number)"
+        do {
+            listener = try Self.listen(on: socketPath)
+        } catch {
+            remove()
+            throw error
+        }
+    }
+
+    deinit { remove() }
+
+    /// Writes the request file (0600, created new).
+    func writeRequest(_ text: String) throws(ChannelFailure) {
+        let file = requestFile
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .fromErrno(file, "create it") }
+        defer { close(descriptor) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw .fromErrno(file, "write it") }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Accepts the dialog's connection when one is waiting; a peer of another user is refused.
+    ///
+    /// - Returns: whether the dialog is now connected.
+    func acceptConnection() -> Bool {
+        guard listener >= 0 else { return connection >= 0 }
+        // accept4 is a GNU extension; one thread starts the terminals, so nothing can inherit the
+        // descriptor between accept and fcntl.
+        let accepted = accept(listener, nil, nil)
+        guard accepted >= 0 else { return false }
+        _ = fcntl(accepted, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(accepted, F_SETFL, fcntl(accepted, F_GETFL) | O_NONBLOCK)
+        var uid: UInt32 = 0
+        let pid = csystem_peer_pid(accepted, &uid)
+        guard pid > 0, uid == getuid() else {
+            close(accepted)
+            return false
+        }
+        connection = accepted
+        peerProcess = pid
+        close(listener)
+        listener = -1
+        unlink(socketPath)
+        return true
+    }
+
+    /// What reading the connection gave.
+    enum Reading: Equatable {
+        /// A complete line (without its newline).
+        case line([UInt8])
+        /// Nothing complete yet.
+        case pending
+        /// The dialog closed the connection, or sent more than `lineLimit` without a newline.
+        case ended
+    }
+
+    /// Reads what the dialog sent and returns the first complete line, if any.
+    func readLine() -> Reading {
+        guard connection >= 0 else { return .ended }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+            if count <= 0 { return takeLine() ?? .ended }
+            received += chunk[..<count]
+            if received.count > Self.lineLimit && !received.contains(UInt8(ascii: "\n")) { return .ended }
+        }
+        return takeLine() ?? .pending
+    }
+
+    private func takeLine() -> Reading? {
+        guard let newline = received.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let line = Array(received[..<newline])
+        received.removeSubrange(...newline)
+        return .line(line)
+    }
+
+    /// Writes `line` to the dialog (best effort: a dialog that has gone away is noticed by reading).
+    func send(_ line: String) {
+        guard connection >= 0 else { return }
+        var bytes = Array(line.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Closes the dialog's connection (the service has its answer, or has given up on it).
+    func closeConnection() {
+        if connection >= 0 { close(connection) }
+        connection = -1
+    }
+
+    /// Closes the sockets and deletes the directory and what is in it.
+    func remove() {
+        closeConnection()
+        if listener >= 0 { close(listener) }
+        listener = -1
+        unlink(socketPath)
+        unlink(requestFile)
+        rmdir(path)
+    }
+
+    /// A non-blocking listening Unix stream socket bound at `path`, mode 0600.
+    private static func listen(on path: String) throws(ChannelFailure) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = PathCoding.encode(path)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw ChannelFailure(path: path, reason: "the socket path is longer than a Unix socket allows")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        }
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard socket >= 0 else { throw .fromErrno(path, "create a socket") }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, chmod(path, 0o600) == 0, Glibc.listen(socket, 4) == 0 else {
+            let failure = ChannelFailure.fromErrno(path, "listen on it")
+            close(socket)
+            throw failure
+        }
+        return socket
+    }
+}

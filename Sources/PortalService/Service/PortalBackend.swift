@@ -1,0 +1,323 @@
+internal import CSystem
+import Launching
+import PortalDialogs
+import XDGSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The backend of xdg-desktop-portal that assoc is: owns `org.freedesktop.impl.portal.desktop.assoc`
+/// on the session bus, serves FileChooser and AppChooser at `/org/freedesktop/portal/desktop`, and
+/// starts one dialog per request in a terminal, answering the method call when the dialog answers.
+///
+/// One thread, one `poll` loop: the bus, each request's answer socket and connection, and a pidfd per
+/// started terminal. Nothing waits for a dialog, so any number of requests are open at once.
+public final class PortalBackend {
+    /// The bus name.
+    public static let busName = "org.freedesktop.impl.portal.desktop.assoc"
+    /// The object path the frontend calls.
+    public static let objectPath = "/org/freedesktop/portal/desktop"
+
+    /// What the backend needs from its caller.
+    public struct Configuration: Sendable {
+        /// The environment (XDG directories, `PATH`, `XDG_RUNTIME_DIR`, `TERMINAL`).
+        public var environment: XDGEnvironment
+        /// The `assoc` executable the dialogs run (`assoc pick`, `assoc choose`).
+        public var assocExecutable: String
+        /// Take the bus name from a running backend.
+        public var replace: Bool
+        /// Log each request and its end on standard error.
+        public var verbose: Bool
+
+        /// A configuration.
+        public init(environment: XDGEnvironment, assocExecutable: String, replace: Bool, verbose: Bool) {
+            self.environment = environment
+            self.assocExecutable = assocExecutable
+            self.replace = replace
+            self.verbose = verbose
+        }
+    }
+
+    let configuration: Configuration
+    let bus: BusConnection
+    let launcher: Launcher
+    let folders: FolderMemory
+    var sessions: [String: DialogSession] = [:]
+    /// Started terminals not yet reaped, by their pidfd.
+    var children: [Int32: (pid: pid_t, handle: String)] = [:]
+    private var objects: [BusObjectSlot] = []
+
+    /// Connects to the session bus and owns the backend's name.
+    public init(_ configuration: Configuration) throws(BusError) {
+        self.configuration = configuration
+        launcher = Launcher(environment: configuration.environment, applications: .init(environment: configuration.environment))
+        folders = FolderMemory(environment: configuration.environment)
+        bus = try BusConnection()
+        objects.append(try bus.addObject(Self.objectPath) { [unowned self] message in handleMainObject(message) })
+        try bus.requestName(Self.busName, replace: configuration.replace)
+        log("serving \(Self.busName) at \(Self.objectPath)")
+    }
+
+    /// Runs until the bus connection fails.
+    public func run() throws(BusError) {
+        while true {
+            try bus.processPending()
+            bus.flush()
+            try waitForEvents()
+        }
+    }
+
+    /// One `poll` over every descriptor, then the work it found.
+    private func waitForEvents() throws(BusError) {
+        var descriptors = [pollfd(fd: bus.descriptor, events: bus.events, revents: 0)]
+        for session in sessions.values {
+            if session.directory.listener >= 0 { descriptors.append(pollfd(fd: session.directory.listener, events: Int16(POLLIN), revents: 0)) }
+            if session.directory.connection >= 0 {
+                descriptors.append(pollfd(fd: session.directory.connection, events: Int16(POLLIN), revents: 0))
+            }
+        }
+        for pidfd in children.keys { descriptors.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
+        let now = MonotonicClock.now
+        var timeout = bus.timeoutMilliseconds
+        if let next = sessions.values.compactMap(\.deadline).min() {
+            let milliseconds = Int32(clamping: Int(max(0, (next - now) * 1000).rounded(.up)))
+            timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
+        }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        guard ready >= 0 || errno == EINTR else { throw BusError("wait for events", result: -errno) }
+        let active = Set(descriptors.dropFirst().filter { $0.revents != 0 }.map(\.fd))
+        for (pidfd, child) in children where active.contains(pidfd) { reap(pidfd: pidfd, child) }
+        for session in Array(sessions.values) {
+            if session.directory.listener >= 0, active.contains(session.directory.listener) { accept(session) }
+            if session.directory.connection >= 0, active.contains(session.directory.connection) { read(session) }
+        }
+        expireDeadlines()
+    }
+
+    // MARK: - Dispatch
+
+    private func handleMainObject(_ message: BusMessage) -> Bool {
+        guard message.isMethodCall else { return false }
+        switch (message.interface, message.member) {
+        case ("org.freedesktop.impl.portal.FileChooser", "OpenFile"): startFileChooser(.openFile, message)
+        case ("org.freedesktop.impl.portal.FileChooser", "SaveFile"): startFileChooser(.saveFile, message)
+        case ("org.freedesktop.impl.portal.FileChooser", "SaveFiles"): startFileChooser(.saveFiles, message)
+        case ("org.freedesktop.impl.portal.AppChooser", "ChooseApplication"): startAppChooser(message)
+        case ("org.freedesktop.impl.portal.AppChooser", "UpdateChoices"): updateChoices(message)
+        case ("org.freedesktop.DBus.Introspectable", "Introspect"):
+            try? bus.reply(to: message, [.string(PortalIntrospection.xml)])
+        case ("org.freedesktop.DBus.Properties", "GetAll"):
+            try? bus.reply(to: message, [.vardict([])])
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func startFileChooser(_ kind: DialogRequest.Kind, _ call: BusMessage) {
+        guard call.bodySignature == "osssa{sv}", let arguments = try? call.readAll(), arguments.count == 5,
+            let handle = arguments[0].text, let appID = arguments[1].text, let title = arguments[3].text,
+            let options = arguments[4].vardictEntries
+        else { return replyInvalidArguments(call, "(osssa{sv})") }
+        start(handle: handle, call: call, dialogCommand: "pick") { socket in
+            PortalOptions.fileChooserRequest(
+                kind: kind, appID: appID, title: title, options: options, answerSocket: socket,
+                rememberedFolder: folders.folder(for: appID), home: configuration.environment.home)
+        }
+    }
+
+    private func startAppChooser(_ call: BusMessage) {
+        guard call.bodySignature == "ossasa{sv}", let arguments = try? call.readAll(), arguments.count == 5,
+            let handle = arguments[0].text, let appID = arguments[1].text, let choices = arguments[3].elements,
+            let options = arguments[4].vardictEntries
+        else { return replyInvalidArguments(call, "(ossasa{sv})") }
+        start(handle: handle, call: call, dialogCommand: "choose") { socket in
+            PortalOptions.appChooserRequest(
+                appID: appID, choices: choices.compactMap(\.text), options: options, answerSocket: socket)
+        }
+    }
+
+    private func updateChoices(_ call: BusMessage) {
+        guard call.bodySignature == "oas", let arguments = try? call.readAll(), arguments.count == 2,
+            let handle = arguments[0].text, let choices = arguments[1].elements
+        else { return replyInvalidArguments(call, "(oas)") }
+        if let session = sessions[handle], !session.replied {
+            session.directory.send(ServiceMessage.updateChoices(choices.compactMap(\.text)).line)
+        }
+        try? bus.reply(to: call, [])
+    }
+
+    private func replyInvalidArguments(_ call: BusMessage, _ signature: String) {
+        try? bus.replyError(
+            to: call, name: "org.freedesktop.DBus.Error.InvalidArgs",
+            "\(call.member) takes \(signature), not (\(call.bodySignature))")
+    }
+
+    // MARK: - Requests
+
+    /// Starts the dialog for one request: its directory, request file, terminal and Request object.
+    /// Whatever fails answers the call with response 2 at once.
+    private func start(handle: String, call: BusMessage, dialogCommand: String, makeRequest: (String) -> DialogRequest) {
+        guard sessions[handle] == nil else {
+            try? bus.replyError(to: call, name: "org.freedesktop.DBus.Error.InvalidArgs", "the request \(handle) is already open")
+            return
+        }
+        guard let runtime = configuration.environment.variables["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else {
+            return answerAtOnce(call, handle, "XDG_RUNTIME_DIR is not set; the dialog's answer socket needs it")
+        }
+        let directory: RequestDirectory
+        do {
+            directory = try RequestDirectory(runtimeDirectory: runtime)
+        } catch {
+            return answerAtOnce(call, handle, error.description)
+        }
+        let request = makeRequest(directory.socketPath)
+        let session = DialogSession(handle: handle, call: call, request: request, directory: directory)
+        do {
+            try directory.writeRequest(request.json.rendered + "\n")
+        } catch {
+            return answerAtOnce(call, handle, error.description)
+        }
+        let dialog = [configuration.assocExecutable, dialogCommand, "--portal-request", directory.requestFile]
+        let settings: PortalSettings
+        do {
+            settings = try PortalSettings.load(from: configuration.environment)
+        } catch {
+            return answerAtOnce(call, handle, error.description)
+        }
+        guard let argv = TerminalChoice.argv(for: dialog, settings: settings, launcher: launcher) else {
+            return answerAtOnce(call, handle, "no terminal found: set Terminal= in \(PortalSettings.path(in: configuration.environment))")
+        }
+        let pid: pid_t
+        do {
+            pid = try launcher.start(LaunchPlan(app: "assoc-portal", argv: argv, targets: [], workingDirectory: nil, terminal: false))
+        } catch {
+            return answerAtOnce(call, handle, error.description)
+        }
+        let pidfd = pidfd_open(pid, 0)
+        if pidfd >= 0 { children[pidfd] = (pid, handle) }
+        session.requestObject = try? bus.addObject(handle) { [unowned self] message in handleRequestObject(message) }
+        sessions[handle] = session
+        log("\(handle): \(request.kind.rawValue) for '\(request.appID)' in \(directory.path), terminal \(argv[0]) (pid \(pid))")
+    }
+
+    /// Answers a request that could not start: response 2, the reason on standard error.
+    private func answerAtOnce(_ call: BusMessage, _ handle: String, _ reason: String) {
+        printError("assoc portal: \(handle): \(reason)")
+        try? bus.reply(to: call, [.uint32(2), .vardict([])])
+    }
+
+    private func handleRequestObject(_ message: BusMessage) -> Bool {
+        guard message.isMethodCall, message.interface == "org.freedesktop.impl.portal.Request", message.member == "Close"
+        else { return false }
+        if let session = sessions[message.path] { close(session) }
+        try? bus.reply(to: message, [])
+        return true
+    }
+
+    /// `Request.Close`: tells the dialog to go, answers 2, and sends SIGTERM if it is still there after a second.
+    private func close(_ session: DialogSession) {
+        log("\(session.handle): closed by the frontend")
+        session.directory.send(ServiceMessage.close.line)
+        finish(session, DialogAnswer(response: .other))
+        if session.directory.connection >= 0 {
+            session.terminateAt = MonotonicClock.now + DialogSession.closeGrace
+        } else {
+            end(session)
+        }
+    }
+
+    // MARK: - Events
+
+    private func accept(_ session: DialogSession) {
+        if session.directory.acceptConnection() { log("\(session.handle): dialog connected (pid \(session.directory.peerProcess))") }
+    }
+
+    private func read(_ session: DialogSession) {
+        switch session.directory.readLine() {
+        case .pending:
+            return
+        case .ended:
+            if !session.replied { log("\(session.handle): the dialog ended without answering") }
+            finish(session, DialogAnswer(response: .other))
+            end(session)
+        case .line(let bytes):
+            guard !session.replied else { return }
+            do {
+                finish(session, try DialogAnswer(json: bytes))
+            } catch {
+                printError("assoc portal: \(session.handle): \(error)")
+                finish(session, DialogAnswer(response: .other))
+            }
+            end(session)
+        }
+    }
+
+    private func reap(pidfd: Int32, _ child: (pid: pid_t, handle: String)) {
+        var status: Int32 = 0
+        guard waitpid(child.pid, &status, WNOHANG) == child.pid else { return }
+        Glibc.close(pidfd)
+        children[pidfd] = nil
+        let failed = !(status & 0x7f == 0 && (status >> 8) & 0xff == 0)
+        guard failed, let session = sessions[child.handle], !session.replied, session.directory.connection < 0 else { return }
+        printError("assoc portal: \(child.handle): the terminal (pid \(child.pid)) failed before the dialog connected")
+        finish(session, DialogAnswer(response: .other))
+        end(session)
+    }
+
+    private func expireDeadlines() {
+        let now = MonotonicClock.now
+        for session in Array(sessions.values) {
+            guard let deadline = session.deadline, deadline <= now else { continue }
+            if session.terminateAt != nil {
+                let peer = session.directory.peerProcess
+                if peer > 0, session.directory.connection >= 0 {
+                    log("\(session.handle): the dialog (pid \(peer)) did not close; SIGTERM")
+                    kill(peer, SIGTERM)
+                }
+            } else {
+                printError("assoc portal: \(session.handle): the dialog did not connect within \(Int(DialogSession.connectTimeout)) s")
+                finish(session, DialogAnswer(response: .other))
+            }
+            end(session)
+        }
+    }
+
+    /// Answers the method call with `answer` (once), remembers the folder, removes the Request object.
+    private func finish(_ session: DialogSession, _ answer: DialogAnswer) {
+        guard !session.replied else { return }
+        session.replied = true
+        session.requestObject = nil
+        let results = PortalOptions.results(for: answer, to: session.request)
+        do {
+            try bus.reply(to: session.call, [.uint32(UInt32(answer.response.rawValue)), .vardict(results)])
+        } catch {
+            printError("assoc portal: \(session.handle): \(error)")
+        }
+        log("\(session.handle): response \(answer.response.rawValue)")
+        if let folder = PortalOptions.chosenFolder(of: answer, to: session.request) {
+            do {
+                try folders.remember(folder, for: session.request.appID)
+            } catch {
+                printError("assoc portal: \(error)")
+            }
+        }
+    }
+
+    /// Forgets a finished session and removes its directory (closing the dialog's connection).
+    private func end(_ session: DialogSession) {
+        session.directory.remove()
+        sessions[session.handle] = nil
+    }
+
+    private func log(_ text: String) {
+        if configuration.verbose { printError("assoc portal: " + text) }
+    }
+}
+
+/// Writes `text` and a newline to standard error.
+func printError(_ text: String) {
+    var line = Array((text + "\n").utf8)
+    _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+}

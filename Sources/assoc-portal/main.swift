@@ -1,0 +1,3 @@
+import PortalService
+
+PortalMain.main()
