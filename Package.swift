@@ -67,6 +67,8 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "DocumentProvider", "AssocTestSupport"]),
         .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocTestSupport", "MIMEDatabase", "XDGSupport"]),
         .testTarget(name: "AssocEndToEndTests", dependencies: ["assoc", "AssocTestSupport"]),
+        .testTarget(name: "PortalServiceTests", dependencies: ["PortalService", "PortalDialogs", "AssocTestSupport"]),
+        .testTarget(name: "PortalEndToEndTests", dependencies: ["assoc", "assoc-portal", "AssocTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

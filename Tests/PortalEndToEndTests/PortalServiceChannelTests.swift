@@ -1,0 +1,181 @@
+import AssocTestSupport
+import Foundation
+import Testing
+
+/// The service through the real frontend, the test playing the dialog: it connects to the answer
+/// socket of the request file the service wrote, as `assoc pick --portal-request` does, and answers.
+/// The terminal is `true`, which returns at once, as `tmux new-window` does.
+@Suite("assoc portal: requests, answers and ends, the test playing the dialog", .serialized, .enabled(if: PortalBus.isAvailable))
+struct PortalServiceChannelTests {
+    static var filters: [[Any]] { [["PDF", [[1, "application/pdf"]]], ["Images", [[0, "*.png"], [1, "image/jpeg"]]]] }
+
+    @Test("OpenFile: the frontend's filters reach the dialog and its URI and filter come back with response 0")
+    func openFileAnswered() throws {
+        print("frontend: \(PortalBus.frontendVersion)")
+        let bus = try PortalBus(terminal: "true")
+        let client = try bus.startClient([["method": "OpenFile", "title": "Open a document", "options": ["filters": Self.filters]]])
+        let played = try bus.playDialog(answer: #"{"response":0,"uris":["file:///srv/a%20b.pdf"],"current_filter":1}"#)
+        let answers = bus.answers(of: client)
+        let request = try #require(played.first)
+        #expect(request["kind"] as? String == "open-file")
+        #expect(request["title"] as? String == "Open a document")
+        #expect(request["current_folder"] as? String == bus.tree.path("home"))
+        let filters = try #require(request["filters"] as? [[String: Any]])
+        #expect(filters.map { $0["name"] as? String } == ["PDF", "Images"])
+        let imagePatterns = try #require(filters.last?["patterns"] as? [[String: Any]])
+        #expect(imagePatterns.map { "\($0["kind"]!):\($0["pattern"]!)" } == ["0:*.png", "1:image/jpeg"])
+        let answer = try #require(answers.first)
+        #expect(answer["response"] as? Int == 0)
+        let results = try #require(answer["results"] as? [String: Any])
+        #expect(results["uris"] as? [String] == ["file:///srv/a%20b.pdf"])
+        let current = try #require(results["current_filter"] as? [Any])
+        #expect(current.first as? String == "Images")
+        #expect(PortalBus.eventually { bus.requestDirectories.isEmpty }, "\(bus.requestDirectories)")
+    }
+
+    @Test("a cancel is response 1, a dialog that closes without answering 2, never a D-Bus error")
+    func cancelAndDeath() throws {
+        let bus = try PortalBus(terminal: "true")
+        let cancelled = try bus.startClient([["method": "OpenFile"]])
+        _ = try bus.playDialog(answer: #"{"response":1}"#)
+        #expect(bus.answers(of: cancelled).first?["response"] as? Int == 1)
+        let died = try bus.startClient([["method": "SaveFile"]])
+        _ = try bus.playDialog(answer: "", ["--silent-exit"])
+        let answer = bus.answers(of: died).first
+        #expect(answer?["response"] as? Int == 2)
+        #expect((answer?["results"] as? [String: Any])?.isEmpty == true)
+        #expect(PortalBus.eventually { bus.requestDirectories.isEmpty })
+    }
+
+    @Test("a terminal that does not exist, or fails before the dialog connects, is response 2 at once")
+    func terminalFailures() throws {
+        let missing = try PortalBus(terminal: "/nonexistent/terminal -e")
+        let first = try missing.startClient([["method": "OpenFile"]])
+        #expect(missing.answers(of: first, timeout: 20).first?["response"] as? Int == 2)
+        let failing = try PortalBus(terminal: "false")
+        let second = try failing.startClient([["method": "OpenFile"]])
+        #expect(failing.answers(of: second, timeout: 20).first?["response"] as? Int == 2)
+        #expect(PortalBus.eventually { failing.requestDirectories.isEmpty && missing.requestDirectories.isEmpty })
+    }
+
+    @Test("SaveFile gets current_name, current_folder and current_file; SaveFiles the files, one URI each back")
+    func saveOptions() throws {
+        let bus = try PortalBus(terminal: "true")
+        let folder = try bus.tree.makeDirectory("documents")
+        let save = try bus.startClient([
+            [
+                "method": "SaveFile",
+                "options": ["current_name": "report.pdf", "current_folder": folder, "current_file": folder + "/old.pdf"],
+            ]
+        ])
+        let saveRequest = try #require(try bus.playDialog(answer: #"{"response":0,"uris":["file://@FOLDER@/report.pdf"]}"#).first)
+        #expect(saveRequest["kind"] as? String == "save-file")
+        #expect(saveRequest["current_name"] as? String == "report.pdf")
+        #expect(saveRequest["current_folder"] as? String == folder)
+        #expect(saveRequest["current_file"] as? String == folder + "/old.pdf")
+        let saved = bus.answers(of: save).first
+        #expect((saved?["results"] as? [String: Any])?["uris"] as? [String] == ["file://\(folder)/report.pdf"])
+        let many = try bus.startClient([["method": "SaveFiles", "options": ["files": ["a.txt", "b.txt"]]]])
+        let manyRequest = try #require(
+            try bus.playDialog(answer: #"{"response":0,"uris":["file://@FOLDER@/a.txt","file://@FOLDER@/b.txt"]}"#).first)
+        #expect(manyRequest["files"] as? [String] == ["a.txt", "b.txt"])
+        // The folder chosen last by this application is where its next dialog starts.
+        #expect(manyRequest["current_folder"] as? String == folder)
+        let uris = (bus.answers(of: many).first?["results"] as? [String: Any])?["uris"] as? [String]
+        #expect(uris == ["file://\(folder)/a.txt", "file://\(folder)/b.txt"])
+        let memory = try String(contentsOfFile: bus.tree.path("state/assoc/portal-folders"), encoding: .utf8)
+        #expect(memory.contains("unsandboxed=file://\(folder)"))
+    }
+
+    @Test("choices reach the dialog and its values come back; a current_filter not among the filters is added")
+    func choicesRoundTrip() throws {
+        let bus = try PortalBus(terminal: "true")
+        let choices: [[Any]] = [
+            ["encoding", "Encoding", [["utf8", "Unicode"], ["latin1", "Western"]], "latin1"], ["reencode", "Reencode", [], "false"],
+        ]
+        let client = try bus.startClient([
+            ["method": "OpenFile", "options": ["choices": choices, "filters": Self.filters, "current_filter": ["Text", [[1, "text/plain"]]]]]
+        ])
+        let request = try #require(
+            try bus.playDialog(
+                answer: #"{"response":0,"uris":["file:///tmp/x.txt"],"choices":[["encoding","utf8"],["reencode","true"]],"current_filter":2}"#
+            ).first)
+        let sent = try #require(request["choices"] as? [[String: Any]])
+        #expect(sent.map { $0["id"] as? String } == ["encoding", "reencode"])
+        #expect(sent.first?["initial"] as? String == "latin1")
+        #expect((request["filters"] as? [Any])?.count == 3)
+        #expect(request["current_filter"] as? Int == 2)
+        let results = try #require(bus.answers(of: client).first?["results"] as? [String: Any])
+        let returned = try #require(results["choices"] as? [[String]])
+        #expect(returned == [["encoding", "utf8"], ["reencode", "true"]])
+        #expect((results["current_filter"] as? [Any])?.first as? String == "Text")
+    }
+
+    @Test("the client's Close tells the dialog to close and ends the request; a client that disconnects does too")
+    func closeAndDisconnect() throws {
+        let bus = try PortalBus(terminal: "true")
+        let trigger = bus.tree.path("close-now")
+        let client = try bus.startClient([["method": "OpenFile"]], ["--close-when", trigger])
+        let closing = DispatchQueue.global()
+        closing.asyncAfter(deadline: .now() + 2) { _ = FileManager.default.createFile(atPath: trigger, contents: nil) }
+        let played = try bus.playDialog(answer: "", ["--expect-close"])
+        #expect(played.dropFirst().first?["close"] as? Bool == true, "\(played)")
+        #expect(bus.answers(of: client).first?["closed"] as? Int == 1)
+        #expect(PortalBus.eventually { bus.requestDirectories.isEmpty }, "\(bus.requestDirectories)")
+
+        let exitTrigger = bus.tree.path("exit-now")
+        let leaving = try bus.startClient([["method": "OpenFile"]], ["--exit-when", exitTrigger])
+        closing.asyncAfter(deadline: .now() + 2) { _ = FileManager.default.createFile(atPath: exitTrigger, contents: nil) }
+        let left = try bus.playDialog(answer: "", ["--expect-close"])
+        #expect(left.dropFirst().first?["close"] as? Bool == true, "\(left)")
+        _ = bus.answers(of: leaving)
+        #expect(PortalBus.eventually { bus.requestDirectories.isEmpty }, "\(bus.requestDirectories)")
+    }
+
+    @Test("a dialog that stays after close gets SIGTERM a second later")
+    func closeThenTerminate() throws {
+        let bus = try PortalBus(terminal: "true", extraVariables: ["DIALOG_LINGER": "20"])
+        let trigger = bus.tree.path("close-now")
+        let client = try bus.startClient([["method": "OpenFile"]], ["--close-when", trigger])
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { _ = FileManager.default.createFile(atPath: trigger, contents: nil) }
+        let started = Date()
+        let result = try ProcessRunner.run(
+            PortalBus.python, [PortalBus.fixtures + "/dialog-player.py", bus.runtime, "", "--expect-close"],
+            environment: bus.variables, timeout: 30)
+        #expect(result.terminatedBySignal && result.status == SIGTERM, "status \(result.status)")
+        #expect(Date().timeIntervalSince(started) < 15)
+        _ = bus.answers(of: client)
+    }
+
+    @Test("two dialogs at once are both answered, each from its own socket")
+    func twoAtOnce() throws {
+        let bus = try PortalBus(terminal: "true")
+        let client = try bus.startClient([
+            ["method": "OpenFile", "name": "first"], ["method": "SaveFile", "name": "second", "options": ["current_name": "n.txt"]],
+        ])
+        let played = try bus.playDialog(answer: #"{"response":0,"uris":["file:///tmp/both"]}"#, count: 2)
+        #expect(Set(played.compactMap { $0["answer_socket"] as? String }).count == 2)
+        let answers = bus.answers(of: client)
+        #expect(Set(answers.compactMap { $0["token"] as? String }) == ["first", "second"])
+        #expect(answers.allSatisfy { $0["response"] as? Int == 0 })
+    }
+
+    @Test("50 requests in a row, some answered, some cancelled, some dying: every one answered, nothing left behind")
+    func fiftyInARow() throws {
+        let bus = try PortalBus(terminal: "true")
+        var responses: [Int] = []
+        for index in 0..<50 {
+            let client = try bus.startClient([["method": index % 2 == 0 ? "OpenFile" : "SaveFile"]])
+            switch index % 3 {
+            case 0: _ = try bus.playDialog(answer: #"{"response":0,"uris":["file:///tmp/f"]}"#)
+            case 1: _ = try bus.playDialog(answer: #"{"response":1}"#)
+            default: _ = try bus.playDialog(answer: "", ["--silent-exit"])
+            }
+            responses.append(bus.answers(of: client).first?["response"] as? Int ?? -1)
+        }
+        #expect(responses == (0..<50).map { [0, 1, 2][$0 % 3] })
+        let backend = try #require(try bus.backendPID())
+        #expect(PortalBus.eventually { PortalBus.children(of: backend).isEmpty }, "unreaped: \(PortalBus.children(of: backend))")
+        #expect(PortalBus.eventually { bus.requestDirectories.isEmpty }, "\(bus.requestDirectories)")
+    }
+}
