@@ -152,3 +152,15 @@ struct UsedApplicationsTests {
         #expect(UsedApplications(lookupOutput: text) == nil)
     }
 }
+
+@Suite("dialog labels")
+struct DialogLabelTests {
+    @Test(
+        "GTK's mnemonic marks are dropped; a doubled underscore is one",
+        arguments: [
+            ("_Open", "Open"), ("Save __As", "Save _As"), ("plain", "plain"), ("_", ""), ("a_b_c", "abc"), ("__", "_"),
+        ])
+    func plain(label: String, shown: String) {
+        #expect(DialogLabel.plain(label) == shown)
+    }
+}
