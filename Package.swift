@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Launching", targets: ["Launching"]),
         .library(name: "DocumentProvider", targets: ["DocumentProvider"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "PortalDialogs", targets: ["PortalDialogs"]),
     ],
     targets: [
         /** C boundary: libxml2 from the system (apt: libxml2-dev). Only MIMEDatabase sees it. */
@@ -47,8 +48,15 @@ let package = Package(
         .target(name: "DocumentProvider", dependencies: ["CSystem", "MIMEDatabase", "XDGSupport"]),
         /** The screens: document picker, Open-with chooser, default apps by type; pure models and an ncursesw view. */
         .target(name: "TerminalUI", dependencies: ["CNcurses", "DocumentProvider", "XDGSupport"]),
+        /** The dialogs of `assoc portal`: request and answer types, their JSON, the dialog's end of the answer channel. */
+        .target(name: "PortalDialogs", dependencies: ["XDGSupport"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */
-        .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "DocumentProvider", "Launching", "MIMEDatabase", "TerminalUI", "XDGSupport"]),
+        .target(
+            name: "AssocCLI",
+            dependencies: [
+                "Associations", "DesktopEntry", "DocumentProvider", "Launching", "MIMEDatabase", "PortalDialogs", "TerminalUI",
+                "XDGSupport",
+            ]),
         /** The executable: a few lines that hand the process over to AssocCLI. */
         .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
         /** The desktop portal's backend: the bus, FileChooser, AppChooser, Request, the terminal, the answer channel. */
@@ -65,7 +73,12 @@ let package = Package(
         .testTarget(name: "LaunchingTests", dependencies: ["Launching", "AssocTestSupport"]),
         .testTarget(name: "DocumentProviderTests", dependencies: ["DocumentProvider", "AssocTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "DocumentProvider", "AssocTestSupport"]),
-        .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocTestSupport", "MIMEDatabase", "XDGSupport"]),
+        .testTarget(name: "PortalDialogsTests", dependencies: ["PortalDialogs", "XDGSupport", "AssocTestSupport"]),
+        .testTarget(
+            name: "AssocCLITests",
+            dependencies: [
+                "AssocCLI", "AssocTestSupport", "DocumentProvider", "MIMEDatabase", "PortalDialogs", "TerminalUI", "XDGSupport",
+            ]),
         .testTarget(name: "AssocEndToEndTests", dependencies: ["assoc", "AssocTestSupport"]),
         .testTarget(name: "PortalServiceTests", dependencies: ["PortalService", "PortalDialogs", "AssocTestSupport"]),
         .testTarget(name: "PortalEndToEndTests", dependencies: ["assoc", "assoc-portal", "AssocTestSupport"]),

@@ -58,6 +58,7 @@ public struct PickerModel: Screen {
         self.source = source
         self.directory = directory
         fileName = configuration.fileName
+        if configuration.filterNames.indices.contains(configuration.initialFilter) { filter = configuration.initialFilter }
         switch source.list(directory, false) {
         case .success(let documents): listed = documents.map { ($0, baseName($0.path)) }
         case .failure(let problem): throw problem
@@ -302,6 +303,7 @@ public struct PickerModel: Screen {
         if configuration.choosesFolder { return "it is a file, and a folder is being chosen" }
         if let reason = document.reason { return reason }
         if configuration.filterNames.isEmpty { return nil }
+        if let byDocument = source.documentNonConformance { return byDocument(document, filter) }
         if let known = reasons[filter]?[document.type] { return known }
         let found = source.nonConformance(document.type, filter)
         reasons[filter, default: [:]][document.type] = .some(found)

@@ -73,6 +73,9 @@ public final class TerminalSession {
         fclose(output)
     }
 
+    /// The file descriptor keys are read from, for `poll`.
+    var inputDescriptor: Int32 { fileno(input) }
+
     /// The terminal's size now.
     public var size: (lines: Int, columns: Int) { (Int(cncurses_lines()), Int(cncurses_columns())) }
 
