@@ -76,6 +76,35 @@ public enum ProcessRunner {
             terminatedBySignal: process.terminationReason == .uncaughtSignal)
     }
 
+    /// Runs `program` with /dev/null for its streams (or the files given) and waits for it with
+    /// `waitpid`; returns its exit status, -1 when it did not start or was killed.
+    ///
+    /// Not through Foundation's `Process`: a server the program forks (tmux, dbus-daemon) keeps
+    /// the descriptors it was given, and `Process` counts a child as running while any of them is
+    /// open, so it would wait for the server to exit.
+    public static func spawnAndWait(
+        _ program: String, _ arguments: [String], environment: [String: String] = ["PATH": "/usr/bin:/bin"],
+        output: String? = nil, error: String? = nil
+    ) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in 0...2 {
+            let file = [nil, output, error][Int(descriptor)] ?? "/dev/null"
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, file, descriptor == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, program, &actions, nil, argv, envp) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+    }
+
     /// Runs the built `assoc`.
     public static func assoc(
         _ arguments: [String], environment: [String: String],

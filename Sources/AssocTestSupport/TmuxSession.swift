@@ -36,7 +36,7 @@ public final class TmuxSession {
             echo $? >\(Self.quoted(scratch + "/status.tmp")) && mv \(Self.quoted(scratch + "/status.tmp")) \(Self.quoted(scratch + "/status"))
             """
         try script.write(toFile: scratch + "/run.sh", atomically: true, encoding: .utf8)
-        let status = Self.spawnAndWait(
+        let status = ProcessRunner.spawnAndWait(
             tmux,
             [
                 "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(columns),
@@ -45,37 +45,14 @@ public final class TmuxSession {
         guard status == 0 else { throw SetupError("tmux did not start (status \(status))") }
     }
 
-    /// Runs `program` with /dev/null for its streams and waits for it with `waitpid`.
-    ///
-    /// Not through Foundation's `Process`: the server tmux forks keeps the descriptors it was
-    /// given, and `Process` counts a child as running while any of them is open, so it would wait
-    /// for the server to exit.
-    private static func spawnAndWait(_ program: String, _ arguments: [String]) -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor: Int32 in 0...2 {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let environment = [String](["PATH=/usr/bin:/bin"]).map { strdup($0) } + [nil]
-        defer { for pointer in environment { free(pointer) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, program, &actions, nil, argv, environment) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
-    }
-
     deinit {
-        _ = Self.spawnAndWait(tmux, ["-S", socket, "kill-server"])
+        _ = ProcessRunner.spawnAndWait(tmux, ["-S", socket, "kill-server"])
         try? FileManager.default.removeItem(atPath: scratch)
     }
 
     /// Sends keys by tmux's names (`Enter`, `Escape`, `Tab`, `Down`, `BSpace`, `Space`) or as literal text with `literal`.
     public func send(_ keys: String..., literal: Bool = false) throws {
-        let status = Self.spawnAndWait(tmux, ["-S", socket, "send-keys"] + (literal ? ["-l"] : []) + keys)
+        let status = ProcessRunner.spawnAndWait(tmux, ["-S", socket, "send-keys"] + (literal ? ["-l"] : []) + keys)
         guard status == 0 else { throw SetupError("send-keys \(keys) failed (status \(status))") }
     }
 

@@ -68,16 +68,14 @@ final class PortalBus {
         variables.merge(extraVariables) { $1 }
         // The forked daemon keeps the descriptors it was given (and the services it starts write
         // their standard error there): files, so that nothing waits for a pipe to close.
-        let started = try ProcessRunner.run(
-            "/bin/sh",
-            [
-                "-c", "exec \"$0\" --session --fork --print-address=1 --print-pid=1 <\"/dev/null\" >\"$1\" 2>\"$2\"",
-                Corpus.program("dbus-daemon")!, tree.path("bus.address"), tree.path("bus.log"),
-            ], environment: variables, timeout: 20)
+        let started = ProcessRunner.spawnAndWait(
+            Corpus.program("dbus-daemon")!, ["--session", "--fork", "--print-address=1", "--print-pid=1"],
+            environment: variables, output: tree.path("bus.address"), error: tree.path("bus.log"))
         let printed = (try? String(contentsOfFile: tree.path("bus.address"), encoding: .utf8)) ?? ""
         let lines = printed.split(separator: "\n").map(String.init)
-        guard started.status == 0, lines.count == 2, let pid = Int32(lines[1]) else {
-            throw SetupError("dbus-daemon did not start: \(started.standardError)")
+        guard started == 0, lines.count == 2, let pid = Int32(lines[1]) else {
+            throw SetupError(
+                "dbus-daemon did not start: \((try? String(contentsOfFile: tree.path("bus.log"), encoding: .utf8)) ?? "")")
         }
         busPID = pid
         variables["DBUS_SESSION_BUS_ADDRESS"] = lines[0]

@@ -16,7 +16,8 @@ struct PortalOptionsTests {
     @Test("filters, current_filter, choices, the flags and NUL-terminated paths become the request")
     func fileChooserRequest() throws {
         let filters = BusValue.array(
-            element: "(sa(us))", [filterValue("PDF", [(1, "application/pdf")]), filterValue("Images", [(0, "*.png"), (1, "image/jpeg")])])
+            element: "(sa(us))",
+            [filterValue("PDF", [(1, "application/pdf")]), filterValue("Images", [(0, "*.png"), (1, "image/jpeg")])])
         let choices = BusValue.array(
             element: "(ssa(ss)s)",
             [
@@ -85,7 +86,9 @@ struct PortalOptionsTests {
     func appChooser() {
         let request = PortalOptions.appChooserRequest(
             appID: "", choices: ["org.gnome.Evince", "okular"],
-            options: ["last_choice": .string("okular"), "content_type": .string("application/pdf"), "uri": .string("https://x/y.pdf")],
+            options: [
+                "last_choice": .string("okular"), "content_type": .string("application/pdf"), "uri": .string("https://x/y.pdf"),
+            ],
             answerSocket: "/s")
         #expect(request.kind == .chooseApplication && request.applications == ["org.gnome.Evince", "okular"])
         #expect(request.lastChoice == "okular" && request.contentType == "application/pdf" && request.uri == "https://x/y.pdf")
@@ -106,7 +109,9 @@ struct PortalOptionsTests {
         let parsed = try PortalSettings.parse(Array("[Portal]\nTerminal=tmux -L \"my socket\" new-window\n".utf8), path: "p.conf")
         #expect(parsed.terminal == ["tmux", "-L", "my socket", "new-window"])
         #expect(try PortalSettings.parse(Array("[Other]\nTerminal=x\n".utf8), path: "p.conf").terminal == nil)
-        #expect(throws: PortalSettings.Failure.self) { try PortalSettings.parse(Array("[Portal]\nTerminal=\"open\n".utf8), path: "p.conf") }
+        #expect(throws: PortalSettings.Failure.self) {
+            try PortalSettings.parse(Array("[Portal]\nTerminal=\"open\n".utf8), path: "p.conf")
+        }
         do {
             _ = try PortalSettings.parse(Array("[Portal]\nTerminal=\"open\n".utf8), path: "p.conf")
         } catch {

@@ -32,7 +32,7 @@ _assoc() {
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "--database --verbose -h --help --version" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "type explain default defaults apps open set unset add remove reset sync mime is-a list import export move check pick choose settings help" -- "$cur"))
+            COMPREPLY=($(compgen -W "type explain default defaults apps open set unset add remove reset sync mime is-a list import export move check pick choose settings portal help" -- "$cur"))
         fi
         return
     fi
@@ -217,6 +217,13 @@ _assoc() {
                 --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
             esac
             options="--database --verbose -h --help"
+            operand=none
+            ;;
+        portal)
+            case "$prev" in
+                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
+            esac
+            options="--replace --database --verbose -h --help"
             operand=none
             ;;
         help)

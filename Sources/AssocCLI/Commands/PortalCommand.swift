@@ -55,7 +55,8 @@ enum PortalCommand {
         let directory = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
         let candidates = [directory + "/assoc-portal", directory + "/../libexec/assoc/assoc-portal"]
         guard let service = candidates.first(where: FileBytes.isExecutableFile) else {
-            context.output.error("assoc portal: the service executable is not installed: neither \(candidates.joined(separator: " nor "))")
+            context.output.error(
+                "assoc portal: the service executable is not installed: neither \(candidates.joined(separator: " nor "))")
             return .failure
         }
         var argv = [service, "--assoc", own]

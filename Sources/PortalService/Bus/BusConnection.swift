@@ -39,11 +39,13 @@ final class BusConnection {
     func addObject(_ path: String, _ handler: @escaping (BusMessage) -> Bool) throws(BusError) -> BusObjectSlot {
         let box = Unmanaged.passRetained(HandlerBox(handler))
         var slot: OpaquePointer? = nil
-        let result = sd_bus_add_object(bus, &slot, path, { message, userdata, _ in
-            guard let message, let userdata else { return 0 }
-            let box = Unmanaged<HandlerBox>.fromOpaque(userdata).takeUnretainedValue()
-            return box.handler(BusMessage(referencing: message)) ? 1 : 0
-        }, box.toOpaque())
+        let result = sd_bus_add_object(
+            bus, &slot, path,
+            { message, userdata, _ in
+                guard let message, let userdata else { return 0 }
+                let box = Unmanaged<HandlerBox>.fromOpaque(userdata).takeUnretainedValue()
+                return box.handler(BusMessage(referencing: message)) ? 1 : 0
+            }, box.toOpaque())
         guard result >= 0, let slot else {
             box.release()
             throw BusError("register the object \(path)", result: result)

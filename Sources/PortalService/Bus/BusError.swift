@@ -11,6 +11,7 @@ public struct BusError: Error, Sendable, Equatable, CustomStringConvertible {
         code = -result
     }
 
+    /// The message.
     public var description: String { "cannot \(step): \(String(cString: strerror(code)))" }
 }
 

@@ -138,7 +138,9 @@ final class BusMessage {
                 text.withCString { sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: type)), $0) }, "append a string")
         case .bytes(let bytes):
             try checked(
-                bytes.withUnsafeBytes { sd_bus_message_append_array(pointer, CChar(UInt8(ascii: "y")), $0.baseAddress, $0.count) },
+                bytes.withUnsafeBytes {
+                    sd_bus_message_append_array(pointer, CChar(UInt8(ascii: "y")), $0.baseAddress, $0.count)
+                },
                 "append a byte array")
         case .array(let element, let elements):
             try container("a", element) { () throws(BusError) in try append(elements) }

@@ -5,6 +5,7 @@ public struct ChannelFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// What went wrong.
     public var reason: String
 
+    /// The message, naming the path.
     public var description: String { "the portal request directory '\(path)': \(reason)" }
 }
 

@@ -72,7 +72,9 @@ public final class PortalBackend {
     private func waitForEvents() throws(BusError) {
         var descriptors = [pollfd(fd: bus.descriptor, events: bus.events, revents: 0)]
         for session in sessions.values {
-            if session.directory.listener >= 0 { descriptors.append(pollfd(fd: session.directory.listener, events: Int16(POLLIN), revents: 0)) }
+            if session.directory.listener >= 0 {
+                descriptors.append(pollfd(fd: session.directory.listener, events: Int16(POLLIN), revents: 0))
+            }
             if session.directory.connection >= 0 {
                 descriptors.append(pollfd(fd: session.directory.connection, events: Int16(POLLIN), revents: 0))
             }
@@ -187,11 +189,13 @@ public final class PortalBackend {
             return answerAtOnce(call, handle, error.description)
         }
         guard let argv = TerminalChoice.argv(for: dialog, settings: settings, launcher: launcher) else {
-            return answerAtOnce(call, handle, "no terminal found: set Terminal= in \(PortalSettings.path(in: configuration.environment))")
+            return answerAtOnce(
+                call, handle, "no terminal found: set Terminal= in \(PortalSettings.path(in: configuration.environment))")
         }
         let pid: pid_t
         do {
-            pid = try launcher.start(LaunchPlan(app: "assoc-portal", argv: argv, targets: [], workingDirectory: nil, terminal: false))
+            pid = try launcher.start(
+                LaunchPlan(app: "assoc-portal", argv: argv, targets: [], workingDirectory: nil, terminal: false))
         } catch {
             return answerAtOnce(call, handle, error.description)
         }
@@ -231,7 +235,9 @@ public final class PortalBackend {
     // MARK: - Events
 
     private func accept(_ session: DialogSession) {
-        if session.directory.acceptConnection() { log("\(session.handle): dialog connected (pid \(session.directory.peerProcess))") }
+        if session.directory.acceptConnection() {
+            log("\(session.handle): dialog connected (pid \(session.directory.peerProcess))")
+        }
     }
 
     private func read(_ session: DialogSession) {
@@ -277,7 +283,8 @@ public final class PortalBackend {
                     kill(peer, SIGTERM)
                 }
             } else {
-                printError("assoc portal: \(session.handle): the dialog did not connect within \(Int(DialogSession.connectTimeout)) s")
+                printError(
+                    "assoc portal: \(session.handle): the dialog did not connect within \(Int(DialogSession.connectTimeout)) s")
                 finish(session, DialogAnswer(response: .other))
             }
             end(session)

@@ -26,6 +26,7 @@ enum PortalIntrospection {
     private static func method(_ name: String, _ signature: String) -> String {
         let types = signature == "osssa{sv}" ? ["o", "s", "s", "s", "a{sv}"] : ["o", "s", "s", "as", "a{sv}"]
         let inputs = types.map { "<arg type=\"\($0)\" direction=\"in\"/>" }.joined()
-        return "<method name=\"\(name)\">\(inputs)<arg type=\"u\" direction=\"out\"/><arg type=\"a{sv}\" direction=\"out\"/></method>"
+        return
+            "<method name=\"\(name)\">\(inputs)<arg type=\"u\" direction=\"out\"/><arg type=\"a{sv}\" direction=\"out\"/></method>"
     }
 }

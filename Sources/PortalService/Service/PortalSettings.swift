@@ -23,6 +23,7 @@ public struct PortalSettings: Sendable, Equatable {
         /// What is wrong.
         public var reason: String
 
+        /// The message, naming the file and line.
         public var description: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
     }
 
@@ -57,7 +58,8 @@ public struct PortalSettings: Sendable, Equatable {
         do {
             return PortalSettings(terminal: try ExecTokenizer.tokenize(value).map(\.text))
         } catch {
-            throw Failure(path: path, line: entry.line, reason: "Terminal: " + error.description.replacing("Exec", with: "the value"))
+            throw Failure(
+                path: path, line: entry.line, reason: "Terminal: " + error.description.replacing("Exec", with: "the value"))
         }
     }
 }

@@ -118,7 +118,9 @@ enum PortalOptions {
             let list = fields[2].elements, let initial = fields[3].text
         else { return nil }
         let options: [DialogChoice.Option] = list.compactMap { option in
-            guard let parts = option.fields, parts.count == 2, let id = parts[0].text, let label = parts[1].text else { return nil }
+            guard let parts = option.fields, parts.count == 2, let id = parts[0].text, let label = parts[1].text else {
+                return nil
+            }
             return DialogChoice.Option(id: id, label: label)
         }
         return DialogChoice(id: id, label: label, options: options, initial: initial)

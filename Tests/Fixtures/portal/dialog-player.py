@@ -12,9 +12,13 @@ player does not answer but waits for the service's {"close":true} line and print
 import glob
 import json
 import os
+import signal
 import socket
 import sys
 import time
+
+# A test runner may start us with SIGTERM blocked (Foundation's Process does); a dialog has it.
+signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
 
 runtime, answer = sys.argv[1], sys.argv[2]
 count = int(sys.argv[sys.argv.index("--count") + 1]) if "--count" in sys.argv else 1
