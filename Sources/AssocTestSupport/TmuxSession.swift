@@ -12,6 +12,8 @@ public final class TmuxSession {
 
     private let tmux: String
     private let socket: String
+    /// The tmux server's socket, for `tmux -S` commands of a test (a terminal command that opens windows here).
+    public var socketPath: String { socket }
     private let scratch: String
 
     /// Starts `arguments` (the first is the program) in a `columns` × `lines` terminal, in

@@ -16,6 +16,7 @@ struct InstallTests {
             [
                 "-C", Corpus.packageRoot, "install", "DESTDIR=" + stage.root, "PREFIX=/usr",
                 "ASSOC_BINARY=" + ProcessRunner.assocExecutable,
+                "ASSOC_PORTAL_BINARY=" + ProcessRunner.assocExecutable + "-portal",
             ], environment: environment)
         #expect(installed.status == 0, "\(installed.standardError)")
         let root = stage.root + "/usr"
@@ -41,11 +42,29 @@ struct InstallTests {
                 + "_assoc; printf '%s\\n' \"${COMPREPLY[@]}\""
             #expect(try ProcessRunner.run(bash, ["--norc", "-c", script], environment: environment).standardOutput == "import\n")
         }
+        // The portal: its declaration, the D-Bus activation file and the systemd unit, which start
+        // the installed `assoc portal`; the service executable where `assoc portal` looks for it.
+        #expect(FileManager.default.isExecutableFile(atPath: root + "/libexec/assoc/assoc-portal"))
+        let declaration = try String(contentsOfFile: root + "/share/xdg-desktop-portal/portals/assoc.portal", encoding: .utf8)
+        #expect(
+            declaration.contains("DBusName=org.freedesktop.impl.portal.desktop.assoc\n") && declaration.contains("UseIn=assoc\n"))
+        #expect(
+            declaration.contains("Interfaces=org.freedesktop.impl.portal.FileChooser;org.freedesktop.impl.portal.AppChooser;"))
+        let activation = try String(
+            contentsOfFile: root + "/share/dbus-1/services/org.freedesktop.impl.portal.desktop.assoc.service", encoding: .utf8)
+        #expect(activation.contains("Name=org.freedesktop.impl.portal.desktop.assoc\nExec=/usr/bin/assoc portal\n"))
+        #expect(activation.contains("SystemdService=assoc-portal.service"))
+        let unit = try String(contentsOfFile: root + "/lib/systemd/user/assoc-portal.service", encoding: .utf8)
+        #expect(unit.contains("Type=dbus\nBusName=org.freedesktop.impl.portal.desktop.assoc\nExecStart=/usr/bin/assoc portal\n"))
         let removed = try ProcessRunner.run(
             make, ["-C", Corpus.packageRoot, "uninstall", "DESTDIR=" + stage.root, "PREFIX=/usr"],
             environment: environment)
         #expect(removed.status == 0)
         #expect(!FileManager.default.fileExists(atPath: root + "/bin/assoc"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/libexec/assoc"))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: root + "/share/dbus-1/services/org.freedesktop.impl.portal.desktop.assoc.service"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/share/man/man1").isEmpty)
     }
 }

@@ -86,6 +86,11 @@ final class PortalBus {
         kill(busPID, SIGTERM)
     }
 
+    /// Points `Terminal=` of portal.conf at `command` (read again for every request).
+    func setTerminal(_ command: String) throws {
+        _ = try tree.write("config/assoc/portal.conf", "[Portal]\nTerminal=\(command)\n")
+    }
+
     /// Starts the client with `calls` (see portal-client.py); read its answers with `answers(of:)`.
     func startClient(_ calls: [[String: Any]], _ arguments: [String] = []) throws -> Process {
         let process = Process()
