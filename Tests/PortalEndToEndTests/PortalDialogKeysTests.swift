@@ -77,7 +77,7 @@ struct PortalDialogKeysTests {
         #expect(PortalBus.eventually { bus.requestDirectories.isEmpty })
     }
 
-    @Test("SaveFile with current_name returns the new path; SaveFiles one URI per file")
+    @Test("SaveFile with current_name returns the new path, an existing name asks to confirm first; SaveFiles one URI per file")
     func saveWithKeys() throws {
         let (bus, tmux) = try world()
         let save = try bus.startClient([
@@ -87,6 +87,15 @@ struct PortalDialogKeysTests {
         try tmux.send("Enter")
         let saved = try #require(bus.answers(of: save).first)
         #expect((saved["results"] as? [String: Any])?["uris"] as? [String] == ["file://" + bus.tree.path("home/notes.txt")])
+        let existing = try bus.startClient([
+            ["method": "SaveFile", "options": ["current_name": "README.pdf", "current_folder": bus.tree.path("home")]]
+        ])
+        _ = try tmux.waitFor("Enter: Save", timeout: 20)
+        try tmux.send("Enter")
+        _ = try tmux.waitFor("Replace it? (y/n)")
+        try tmux.send("y")
+        let replaced = try #require(bus.answers(of: existing).first)
+        #expect((replaced["results"] as? [String: Any])?["uris"] as? [String] == ["file://" + bus.tree.path("home/README.pdf")])
         let many = try bus.startClient([
             ["method": "SaveFiles", "options": ["files": ["a.txt", "b.txt"], "current_folder": bus.tree.path("home")]]
         ])

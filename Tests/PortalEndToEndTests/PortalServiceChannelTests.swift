@@ -194,3 +194,81 @@ struct PortalServiceChannelTests {
         #expect(PortalBus.eventually { bus.requestDirectories.isEmpty }, "\(bus.requestDirectories)")
     }
 }
+
+/// The backend's own interface, called directly on its bus name as the frontend calls it.
+@Suite("assoc portal: AppChooser and introspection called directly", .serialized, .enabled(if: PortalBus.isAvailable))
+struct PortalBackendDirectTests {
+    private func gdbus(_ bus: PortalBus, _ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Corpus.program("gdbus")!)
+        process.arguments =
+            [
+                "call", "--session", "--timeout", "60", "--dest", "org.freedesktop.impl.portal.desktop.assoc", "--object-path",
+                "/org/freedesktop/portal/desktop",
+            ] + arguments
+        process.environment = bus.variables
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try? process.run()
+        return process
+    }
+
+    private func output(_ process: Process) -> String {
+        process.waitUntilExit()
+        let data = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+        let error = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
+        return String(decoding: data + error, as: UTF8.self)
+    }
+
+    @Test("ChooseApplication's request carries the choices; UpdateChoices reaches the open dialog as update_choices")
+    func updateChoices() throws {
+        let bus = try PortalBus(terminal: "true")
+        let handle = "/org/freedesktop/portal/desktop/request/1_2/t1"
+        let call = gdbus(
+            bus,
+            [
+                "--method", "org.freedesktop.impl.portal.AppChooser.ChooseApplication", handle, "", "", "['viewer', 'editor']",
+                "{'last_choice': <'editor'>, 'content_type': <'text/plain'>}",
+            ])
+        let player = Process()
+        player.executableURL = URL(fileURLWithPath: PortalBus.python)
+        player.arguments = [PortalBus.fixtures + "/dialog-player.py", bus.runtime, "", "--expect-close"]
+        player.environment = bus.variables
+        player.standardOutput = Pipe()
+        try player.run()
+        // The service removes the socket's name once the dialog has connected.
+        #expect(
+            PortalBus.eventually(timeout: 20) {
+                bus.requestDirectories.count == 1
+                    && !FileManager.default.fileExists(
+                        atPath: bus.runtime + "/assoc/portal/\(bus.requestDirectories[0])/answer.sock")
+            })
+        let update = output(
+            gdbus(bus, ["--method", "org.freedesktop.impl.portal.AppChooser.UpdateChoices", handle, "['editor', 'browser']"]))
+        #expect(update.trimmingCharacters(in: .whitespacesAndNewlines) == "()", "\(update)")
+        player.waitUntilExit()
+        let lines = String(decoding: (player.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        let request = try #require(lines.first)
+        #expect(request["kind"] as? String == "choose-application")
+        #expect(request["applications"] as? [String] == ["viewer", "editor"])
+        #expect(request["last_choice"] as? String == "editor" && request["content_type"] as? String == "text/plain")
+        #expect(lines.dropFirst().first?["update_choices"] as? [String] == ["editor", "browser"], "\(lines)")
+        // The player closed without answering: response 2, with no results.
+        #expect(output(call).contains("(uint32 2, @a{sv} {})"))
+    }
+
+    @Test("a call with the wrong arguments is an InvalidArgs error; the object introspects")
+    func errorsAndIntrospection() throws {
+        let bus = try PortalBus(terminal: "true")
+        let wrong = output(gdbus(bus, ["--method", "org.freedesktop.impl.portal.FileChooser.OpenFile", "/x", "y"]))
+        #expect(wrong.contains("InvalidArgs") && wrong.contains("OpenFile takes (osssa{sv})"), "\(wrong)")
+        let introspection = try ProcessRunner.run(
+            Corpus.program("gdbus")!,
+            [
+                "introspect", "--session", "--dest", "org.freedesktop.impl.portal.desktop.assoc", "--object-path",
+                "/org/freedesktop/portal/desktop",
+            ], environment: bus.variables, timeout: 20)
+        #expect(introspection.standardOutput.contains("SaveFiles") && introspection.standardOutput.contains("UpdateChoices"))
+    }
+}
