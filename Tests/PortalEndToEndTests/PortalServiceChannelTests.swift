@@ -272,3 +272,29 @@ struct PortalBackendDirectTests {
         #expect(introspection.standardOutput.contains("SaveFiles") && introspection.standardOutput.contains("UpdateChoices"))
     }
 }
+
+/// `assoc portal --replace`, run as a person would from a terminal.
+@Suite("assoc portal --replace", .serialized, .enabled(if: PortalBus.isAvailable))
+struct PortalReplaceTests {
+    @Test("--replace takes the name: the running backend exits 0 and the new one answers the next request")
+    func replace() throws {
+        let bus = try PortalBus(terminal: "true")
+        let first = try bus.startClient([["method": "OpenFile"]])
+        _ = try bus.playDialog(answer: #"{"response":1}"#)
+        #expect(bus.answers(of: first).first?["response"] as? Int == 1)
+        let old = try #require(try bus.backendPID())
+        let replacement = Process()
+        replacement.executableURL = URL(fileURLWithPath: bus.prefix + "/bin/assoc")
+        replacement.arguments = ["portal", "--replace", "--verbose"]
+        replacement.environment = bus.variables
+        replacement.standardOutput = FileHandle.nullDevice
+        replacement.standardError = FileHandle.nullDevice
+        try replacement.run()
+        defer { replacement.terminate() }
+        #expect(PortalBus.eventually { kill(old, 0) != 0 }, "the old backend exited")
+        #expect(PortalBus.eventually { (try? bus.backendPID()) == replacement.processIdentifier })
+        let second = try bus.startClient([["method": "OpenFile"]])
+        _ = try bus.playDialog(answer: #"{"response":0,"uris":["file:///tmp/r"]}"#)
+        #expect(bus.answers(of: second).first?["response"] as? Int == 0)
+    }
+}

@@ -35,7 +35,10 @@ enum PortalCommand {
             With --verbose, each request and its end are logged on standard error.
             """,
         options: [.flag("--replace", "take the bus name over from a running backend")],
-        exitStatus: [(2, "the service could not start or lost the session bus")],
+        exitStatus: [
+            (0, "another backend took the name over (--replace) and the open requests ended"),
+            (2, "the service could not start or lost the session bus"),
+        ],
         examples: [
             Example(command: "assoc portal --replace --verbose", explanation: "replace the running backend and log requests"),
             Example(

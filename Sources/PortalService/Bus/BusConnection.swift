@@ -53,6 +53,25 @@ final class BusConnection {
         return BusObjectSlot(slot: slot, box: box)
     }
 
+    /// Calls `handler` for every signal `member` of the bus itself (`org.freedesktop.DBus`), such
+    /// as `NameLost`. The handler lives as long as the returned slot.
+    func addBusSignalHandler(_ member: String, _ handler: @escaping (BusMessage) -> Bool) throws(BusError) -> BusObjectSlot {
+        let box = Unmanaged.passRetained(HandlerBox(handler))
+        var slot: OpaquePointer? = nil
+        let result = sd_bus_match_signal(
+            bus, &slot, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", member,
+            { message, userdata, _ in
+                guard let message, let userdata else { return 0 }
+                let box = Unmanaged<HandlerBox>.fromOpaque(userdata).takeUnretainedValue()
+                return box.handler(BusMessage(referencing: message)) ? 1 : 0
+            }, box.toOpaque())
+        guard result >= 0, let slot else {
+            box.release()
+            throw BusError("watch the signal \(member)", result: result)
+        }
+        return BusObjectSlot(slot: slot, box: box)
+    }
+
     /// Sends the reply to `call` with `values` as its body.
     func reply(to call: BusMessage, _ values: [BusValue]) throws(BusError) {
         var reply: OpaquePointer? = nil

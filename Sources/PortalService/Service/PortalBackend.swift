@@ -47,6 +47,11 @@ public final class PortalBackend {
     /// Started terminals not yet reaped, by their pidfd.
     var children: [Int32: (pid: pid_t, handle: String)] = [:]
     private var objects: [BusObjectSlot] = []
+    /// Request objects of finished requests, released after the dispatch that finished them (a
+    /// handler must not free its own slot while it runs).
+    private var retiredObjects: [BusObjectSlot] = []
+    /// Whether another backend took the name (`--replace`): the open requests are finished, then the loop ends.
+    private var nameLost = false
 
     /// Connects to the session bus and owns the backend's name.
     public init(_ configuration: Configuration) throws(BusError) {
@@ -55,15 +60,25 @@ public final class PortalBackend {
         folders = FolderMemory(environment: configuration.environment)
         bus = try BusConnection()
         objects.append(try bus.addObject(Self.objectPath) { [unowned self] message in handleMainObject(message) })
+        objects.append(
+            try bus.addBusSignalHandler("NameLost") { [unowned self] message in
+                guard (try? message.readNext())?.text == Self.busName else { return false }
+                log("another backend took \(Self.busName); ending when the open requests end")
+                nameLost = true
+                return true
+            })
         try bus.requestName(Self.busName, replace: configuration.replace)
         log("serving \(Self.busName) at \(Self.objectPath)")
     }
 
-    /// Runs until the bus connection fails.
+    /// Runs until the bus connection fails, or until another backend has taken the name and the
+    /// open requests have ended.
     public func run() throws(BusError) {
         while true {
             try bus.processPending()
             bus.flush()
+            retiredObjects.removeAll()
+            if nameLost && sessions.isEmpty { return }
             try waitForEvents()
         }
     }
@@ -295,6 +310,7 @@ public final class PortalBackend {
     private func finish(_ session: DialogSession, _ answer: DialogAnswer) {
         guard !session.replied else { return }
         session.replied = true
+        if let object = session.requestObject { retiredObjects.append(object) }
         session.requestObject = nil
         let results = PortalOptions.results(for: answer, to: session.request)
         do {

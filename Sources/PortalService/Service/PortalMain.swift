@@ -6,7 +6,8 @@ import XDGSupport
 
 /// The `assoc-portal` executable, which `assoc portal` runs: `assoc-portal --assoc PATH [--replace] [--verbose]`.
 public enum PortalMain {
-    /// Parses the arguments, runs the backend, and exits: 2 when it cannot start or loses the bus.
+    /// Parses the arguments, runs the backend, and exits: 0 when another backend took the name
+    /// over, 2 when it cannot start or loses the bus.
     public static func main() -> Never {
         signal(SIGPIPE, SIG_IGN)
         let arguments = (1..<Int(CommandLine.argc)).map { index -> String in
@@ -40,7 +41,8 @@ public enum PortalMain {
             try backend.run()
         } catch {
             printError("assoc portal: \(error)")
+            exit(2)
         }
-        exit(2)
+        exit(0)
     }
 }
