@@ -22,7 +22,7 @@ final class FakeFolders {
         PickerSource(
             list: { path, _ in
                 guard let found = self.folders[path] else { return .failure(PickerProblem("cannot list '\(path)'")) }
-                return .success(found.sorted { $0.path < $1.path })
+                return .success(FolderListing(documents: found.sorted { $0.path < $1.path }))
             },
             nonConformance: { type, index in
                 prefixes.indices.contains(index) && !type.hasPrefix(prefixes[index]) ? "its type \(type) does not conform" : nil

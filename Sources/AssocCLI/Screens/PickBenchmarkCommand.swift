@@ -51,7 +51,7 @@ enum PickBenchmarkCommand {
         times.sort()
         let median = times.isEmpty ? 0 : times[times.count / 2]
         context.output.line(
-            "rows \(model.entries.count)  first screen \(milliseconds(first)) ms  key median \(milliseconds(median)) ms  "
+            "rows \(model.rowCount)  examined \(model.examinedCount)  first screen \(milliseconds(first)) ms  key median \(milliseconds(median)) ms  "
                 + "key max \(milliseconds(times.last ?? 0)) ms  (\(count) keys, \(drawn.count) lines)")
         return .success
     }

@@ -3,7 +3,7 @@
 #endif
 
 /// One entry of a document listing: a document or a directory to navigate into.
-public struct Document: Sendable, Equatable {
+public struct Document: Sendable, Hashable {
     /// The path, as the listed directory was given joined with the entry's name.
     public var path: String
     /// The MIME type: detected for a file, `inode/directory` for a directory.

@@ -90,6 +90,59 @@ public struct DocumentLister: Sendable {
         return listing
     }
 
+    /// One entry of a directory before it is examined: its path, its name, whether it is a folder.
+    public struct Entry: Sendable, Equatable {
+        /// The directory joined with the name.
+        public var path: String
+        /// The name in the directory.
+        public var name: String
+        /// Whether it is a directory or a link to one.
+        public var isDirectory: Bool
+
+        /// Creates an entry.
+        public init(path: String, name: String, isDirectory: Bool) {
+            self.path = path
+            self.name = name
+            self.isDirectory = isDirectory
+        }
+    }
+
+    /// The entries of `directory` (hidden ones when the options say so) sorted by the bytes of
+    /// their names, by name alone: nothing is typed or read, and only links and entries whose file
+    /// system does not give their kind are `stat`ed, to know whether they lead to a folder.
+    /// `document(at:)` examines one of them, as `list` would.
+    public func entries(of directory: String) -> Result<[Entry], ListingError> {
+        let found: [(name: String, kind: FileBytes.EntryKind)]
+        do { found = try FileBytes.directoryEntriesWithKinds(directory) } catch {
+            return .failure(.unreadableDirectory(path: directory, reason: error.reason))
+        }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        var entries: [Entry] = []
+        entries.reserveCapacity(found.count)
+        for (name, kind) in found where options.includeHidden || !name.hasPrefix(".") {
+            let path = prefix + name
+            var isDirectory = kind == .directory
+            if kind == .symbolicLink || kind == .unknown {
+                var info = stat()
+                isDirectory = stat(PathCoding.cString(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            entries.append(Entry(path: path, name: name, isDirectory: isDirectory))
+        }
+        return .success(entries)
+    }
+
+    /// The document at `path` as `list` gives it: typed, measured, its origin read. One that
+    /// cannot be examined is still given, unavailable, with the reason.
+    public func document(at path: String) -> Document {
+        var walk = Walk(lister: self)
+        walk.entry(path)
+        if let document = walk.listing.documents.first { return document }
+        let reason = walk.listing.problems.first?.description ?? "cannot read '\(path)'"
+        return Document(
+            path: path, type: "application/octet-stream", isDirectory: false, size: nil, modifiedSeconds: 0,
+            location: .local, available: false, reason: reason)
+    }
+
     /// The state of one listing: results so far and the location of each file system met.
     private struct Walk {
         let lister: DocumentLister

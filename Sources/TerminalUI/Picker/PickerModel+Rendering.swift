@@ -15,23 +15,24 @@ extension PickerModel {
     /// The screen: title, column header, rows, two detail lines and the status line.
     public func render(lines: Int, columns: Int) -> [StyledLine] {
         if showsHelp { return KeyHelp.render(title: "assoc pick", keys: Self.keys, lines: lines, columns: columns) }
+        // Only the rows on the screen are examined; the host column shows when one of them has an origin.
+        let window = list.window.map { (position: $0.position, row: $0.row, entry: $0.row < pinned ? nil : entry($0.row - pinned)) }
         let layout = Columns(
-            columns: columns, hasHosts: hasOrigins,
+            columns: columns, hasHosts: window.contains { $0.entry?.document.origin != nil },
             marksSelection: configuration.multiple)
         var result = [
             StyledLine(TextLayout.fit(title, columns), style: .title),
             StyledLine(layout.header, style: .title),
         ]
-        for (position, row) in list.window {
+        for (position, _, shown) in window {
             let highlighted = position == list.cursor
-            if row < pinned {
+            guard let entry = shown else {
                 let text =
                     (highlighted ? "> " : "  ") + "[" + (configuration.actionTitle ?? "") + "]  "
                     + TextLayout.safe(directory)
                 result.append(StyledLine(TextLayout.fit(text, columns), style: highlighted ? .highlighted : .normal))
                 continue
             }
-            let entry = entries[row - pinned]
             let style: StyledLine.Style =
                 entry.isAvailable
                 ? (highlighted ? .highlighted : .normal) : (highlighted ? .highlightedDimmed : .dimmed)

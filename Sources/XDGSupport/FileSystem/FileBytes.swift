@@ -189,20 +189,44 @@ public enum FileBytes {
 
     /// The names in the directory at `path`, sorted by their bytes, without `.` and `..`.
     public static func directoryEntries(_ path: String) throws(Failure) -> [String] {
+        try directoryEntriesWithKinds(path).map(\.name)
+    }
+
+    /// What `readdir(3)` says of an entry's kind, before any `stat`.
+    public enum EntryKind: Sendable, Equatable {
+        /// A directory.
+        case directory
+        /// A symbolic link, which may lead to a directory.
+        case symbolicLink
+        /// A file system that does not say (`DT_UNKNOWN`).
+        case unknown
+        /// Anything else: a file, a device, a pipe, a socket.
+        case other
+    }
+
+    /// The entries of the directory at `path` with the kind `readdir(3)` gives (`d_type`), sorted
+    /// by the bytes of their names, without `.` and `..`.
+    public static func directoryEntriesWithKinds(_ path: String) throws(Failure) -> [(name: String, kind: EntryKind)] {
         guard let directory = opendir(PathCoding.cString(path)) else { throw .fromErrno() }
         defer { closedir(directory) }
-        var names: [String] = []
+        var entries: [(bytes: [UInt8], name: String, kind: EntryKind)] = []
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
+            let bytes = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
-                    PathCoding.decode(
-                        UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
+                    Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
                 }
             }
-            if name != "." && name != ".." { names.append(name) }
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            let kind: EntryKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symbolicLink
+            case Int32(DT_UNKNOWN): kind = .unknown
+            default: kind = .other
+            }
+            entries.append((bytes, PathCoding.decode(bytes), kind))
         }
         // Sort by the bytes of the names, each name's bytes made once.
-        return names.map { (bytes: PathCoding.cString($0), name: $0) }
-            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map(\.name)
+        return entries.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map { ($0.name, $0.kind) }
     }
 }

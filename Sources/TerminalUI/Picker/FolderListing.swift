@@ -1,0 +1,41 @@
+import DocumentProvider
+
+/// A folder's entries as the picker lists them: at first only their names and which are folders,
+/// in name order; each entry's details (type, size, dates, origin) are read the first time a row
+/// needs them and then kept. A folder of tens of thousands of files so opens by examining the rows
+/// on the screen, and a key that moves or searches examines only the rows it brings into view.
+public final class FolderListing {
+    /// The entries, in name order.
+    public let items: [DocumentLister.Entry]
+    private let describe: (DocumentLister.Entry) -> Document
+    private var described: [Document?]
+
+    /// A listing of `items`, each examined by `describe` when first needed.
+    public init(items: [DocumentLister.Entry], describe: @escaping (DocumentLister.Entry) -> Document) {
+        self.items = items
+        self.describe = describe
+        described = Array(repeating: nil, count: items.count)
+    }
+
+    /// A listing of documents already examined (in the order given).
+    public convenience init(documents: [Document]) {
+        let items = documents.map { DocumentLister.Entry(path: $0.path, name: baseName($0.path), isDirectory: $0.isDirectory) }
+        let given = documents
+        self.init(items: items) { entry in given.first { $0.path == entry.path } ?? given[0] }
+        described = documents.map { $0 }
+    }
+
+    /// How many entries there are.
+    public var count: Int { items.count }
+
+    /// How many entries have been examined so far.
+    public var examinedCount: Int { described.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
+    /// The entry at `index`, examined now if it was not yet.
+    public func document(at index: Int) -> Document {
+        if let known = described[index] { return known }
+        let found = describe(items[index])
+        described[index] = found
+        return found
+    }
+}
