@@ -92,19 +92,22 @@ public struct DocumentLister: Sendable {
 
     /// One entry of a directory before it is examined: its path, its name, whether it is a folder.
     public struct Entry: Sendable, Equatable {
-        /// The directory joined with the name.
-        public var path: String
+        /// The directory, ending in `/` (or empty for the working directory).
+        public var directory: String
         /// The name in the directory.
         public var name: String
         /// Whether it is a directory or a link to one.
         public var isDirectory: Bool
 
-        /// Creates an entry.
-        public init(path: String, name: String, isDirectory: Bool) {
-            self.path = path
+        /// Creates an entry for the path `directory` + `name`.
+        public init(directory: String, name: String, isDirectory: Bool) {
+            self.directory = directory
             self.name = name
             self.isDirectory = isDirectory
         }
+
+        /// The directory joined with the name.
+        public var path: String { directory + name }
     }
 
     /// The entries of `directory` (hidden ones when the options say so) sorted by the bytes of
@@ -120,13 +123,12 @@ public struct DocumentLister: Sendable {
         var entries: [Entry] = []
         entries.reserveCapacity(found.count)
         for (name, kind) in found where options.includeHidden || !name.hasPrefix(".") {
-            let path = prefix + name
             var isDirectory = kind == .directory
             if kind == .symbolicLink || kind == .unknown {
                 var info = stat()
-                isDirectory = stat(PathCoding.cString(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                isDirectory = stat(PathCoding.cString(prefix + name), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             }
-            entries.append(Entry(path: path, name: name, isDirectory: isDirectory))
+            entries.append(Entry(directory: prefix, name: name, isDirectory: isDirectory))
         }
         return .success(entries)
     }

@@ -156,8 +156,11 @@ struct FoldedKeys: Sendable, Equatable {
 
     init(_ keys: [String]) {
         ends.reserveCapacity(keys.count)
-        for key in keys {
-            for byte in key.utf8 { bytes.append(Self.fold(byte)) }
+        bytes.reserveCapacity(keys.reduce(0) { $0 + $1.utf8.count })
+        for var key in keys {
+            key.withUTF8 { utf8 in
+                for byte in utf8 { bytes.append(Self.fold(byte)) }
+            }
             ends.append(bytes.count)
         }
     }

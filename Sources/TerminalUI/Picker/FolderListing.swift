@@ -19,7 +19,11 @@ public final class FolderListing {
 
     /// A listing of documents already examined (in the order given).
     public convenience init(documents: [Document]) {
-        let items = documents.map { DocumentLister.Entry(path: $0.path, name: baseName($0.path), isDirectory: $0.isDirectory) }
+        let items = documents.map { document in
+            let name = baseName(document.path)
+            return DocumentLister.Entry(
+                directory: String(decoding: document.path.utf8.dropLast(name.utf8.count), as: UTF8.self), name: name, isDirectory: document.isDirectory)
+        }
         let given = documents
         self.init(items: items) { entry in given.first { $0.path == entry.path } ?? given[0] }
         described = documents.map { $0 }

@@ -209,14 +209,11 @@ public enum FileBytes {
     public static func directoryEntriesWithKinds(_ path: String) throws(Failure) -> [(name: String, kind: EntryKind)] {
         guard let directory = opendir(PathCoding.cString(path)) else { throw .fromErrno() }
         defer { closedir(directory) }
-        var entries: [(bytes: [UInt8], name: String, kind: EntryKind)] = []
+        // Every name's bytes go one after another into one buffer, so that a folder of tens of
+        // thousands of entries is read and sorted without an allocation per name.
+        var bytes: [UInt8] = []
+        var spans: [(start: Int, count: Int, kind: EntryKind)] = []
         while let entry = readdir(directory) {
-            let bytes = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
-                    Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
-                }
-            }
-            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
             let kind: EntryKind
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): kind = .directory
@@ -224,9 +221,27 @@ public enum FileBytes {
             case Int32(DT_UNKNOWN): kind = .unknown
             default: kind = .other
             }
-            entries.append((bytes, PathCoding.decode(bytes), kind))
+            withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
+                    let count = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+                    if (count == 1 && name[0] == 0x2E) || (count == 2 && name[0] == 0x2E && name[1] == 0x2E) { return }
+                    spans.append((bytes.count, count, kind))
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: name, count: count))
+                }
+            }
         }
-        // Sort by the bytes of the names, each name's bytes made once.
-        return entries.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map { ($0.name, $0.kind) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress
+            func precedes(_ lhs: (start: Int, count: Int, kind: EntryKind), _ rhs: (start: Int, count: Int, kind: EntryKind))
+                -> Bool
+            {
+                let common = min(lhs.count, rhs.count)
+                let order = common == 0 ? 0 : memcmp(base! + lhs.start, base! + rhs.start, common)
+                return order == 0 ? lhs.count < rhs.count : order < 0
+            }
+            return spans.sorted(by: precedes).map { span in
+                (PathCoding.decode(UnsafeBufferPointer(rebasing: buffer[span.start..<span.start + span.count])), span.kind)
+            }
+        }
     }
 }
