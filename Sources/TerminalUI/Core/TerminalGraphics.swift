@@ -37,7 +37,8 @@ public enum TerminalGraphics: Sendable, Equatable {
                 if body.hasPrefix("G") && body.contains("i=31") && body.hasSuffix(";OK") { kitty = true }
                 index = end + 2
             } else if bytes[index + 1] == UInt8(ascii: "["), index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: "?"),
-                let end = bytes[(index + 3)...].firstIndex(where: { !(0x30...0x3B).contains($0) }), bytes[end] == UInt8(ascii: "c")
+                let end = bytes[(index + 3)...].firstIndex(where: { !(0x30...0x3B).contains($0) }),
+                bytes[end] == UInt8(ascii: "c")
             {
                 let parameters = String(decoding: bytes[(index + 3)..<end], as: UTF8.self).split(separator: ";")
                 sixel = parameters.contains("4")

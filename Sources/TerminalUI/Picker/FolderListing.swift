@@ -22,7 +22,8 @@ public final class FolderListing {
         let items = documents.map { document in
             let name = baseName(document.path)
             return DocumentLister.Entry(
-                directory: String(decoding: document.path.utf8.dropLast(name.utf8.count), as: UTF8.self), name: name, isDirectory: document.isDirectory)
+                directory: String(decoding: document.path.utf8.dropLast(name.utf8.count), as: UTF8.self), name: name,
+                isDirectory: document.isDirectory)
         }
         let given = documents
         self.init(items: items) { entry in given.first { $0.path == entry.path } ?? given[0] }

@@ -16,9 +16,12 @@ extension PickerModel {
     public func render(lines: Int, columns: Int) -> [StyledLine] {
         if showsHelp { return KeyHelp.render(title: "assoc pick", keys: Self.keys, lines: lines, columns: columns) }
         // Only the rows on the screen are examined; the host column shows when one of them has an origin.
-        let window = list.window.map { (position: $0.position, row: $0.row, entry: $0.row < pinned ? nil : entry($0.row - pinned)) }
+        let window = list.window.map {
+            (position: $0.position, row: $0.row, entry: $0.row < pinned ? nil : entry($0.row - pinned))
+        }
+        let thumbnail = thumbnailBox(lines: lines, columns: columns)
         let layout = Columns(
-            columns: columns, hasHosts: window.contains { $0.entry?.document.origin != nil },
+            columns: thumbnail.map { $0.column - 1 } ?? columns, hasHosts: window.contains { $0.entry?.document.origin != nil },
             marksSelection: configuration.multiple)
         var result = [
             StyledLine(TextLayout.fit(title, columns), style: .title),
@@ -54,6 +57,26 @@ extension PickerModel {
         result.append(StyledLine(TextLayout.fit(details.1, columns)))
         result.append(StyledLine(TextLayout.fit(statusText, columns), style: .status))
         return Array(result.suffix(lines))
+    }
+
+    /// The thumbnail drawn beside the rows: only when the terminal said it draws kitty images
+    /// (sixel needs the PNG decoded, which is not done: the path is shown instead), the
+    /// highlighted document has a thumbnail and the screen is wide enough.
+    public func images(lines: Int, columns: Int) -> [ImagePlacement] {
+        thumbnailBox(lines: lines, columns: columns).map { [$0] } ?? []
+    }
+
+    /// The columns the thumbnail takes at the right of the rows.
+    static let thumbnailColumns = 24
+
+    private func thumbnailBox(lines: Int, columns: Int) -> ImagePlacement? {
+        let rows = lines - Self.headerLines - Self.footerLines
+        guard graphics == .kitty, columns >= 64, rows >= 4, let entry = currentEntry, !entry.document.isDirectory,
+            let path = source.thumbnail(entry.document)
+        else { return nil }
+        return ImagePlacement(
+            path: path, line: Self.headerLines, column: columns - Self.thumbnailColumns + 1, lines: min(rows, 12),
+            columns: Self.thumbnailColumns - 2)
     }
 
     private var title: String {

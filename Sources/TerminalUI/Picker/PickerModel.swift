@@ -43,6 +43,8 @@ public struct PickerModel: Screen {
     public private(set) var showsHelp = false
     /// The terminal's size.
     public private(set) var size = (lines: 30, columns: 100)
+    /// The image protocol the terminal said it draws.
+    public private(set) var graphics = TerminalGraphics.none
     /// Why types do not conform, per filter and type, computed once each.
     private let reasons = ConformanceMemo()
 
@@ -102,6 +104,10 @@ public struct PickerModel: Screen {
 
     /// Takes one key.
     public mutating func handle(_ key: Key) -> ScreenStep<PickerAnswer> {
+        if case .graphics(let answer) = key {
+            graphics = answer
+            return .stay
+        }
         if case .resize(let lines, let columns) = key {
             size = (lines, columns)
             list.pageSize = max(lines - Self.headerLines - Self.footerLines, 1)

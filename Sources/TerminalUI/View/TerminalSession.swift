@@ -1,4 +1,5 @@
 internal import CNcurses
+import XDGSupport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -65,8 +66,58 @@ public final class TerminalSession {
         }
     }
 
+    /// Asks the terminal which image protocol it draws (`TerminalGraphics.query`) and waits for
+    /// the answer at most `milliseconds`; a terminal that does not answer in time draws none.
+    public func queryGraphics(milliseconds: Int = 300) -> TerminalGraphics {
+        fputs(TerminalGraphics.query, output)
+        fflush(output)
+        var reply: [UInt8] = []
+        var waited = 0
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while waited < milliseconds {
+            var descriptor = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)
+            let started = Self.milliseconds()
+            guard poll(&descriptor, 1, Int32(milliseconds - waited)) > 0 else { break }
+            let count = read(fileno(input), &buffer, buffer.count)
+            guard count > 0 else { break }
+            reply += buffer[0..<count]
+            let (graphics, complete) = TerminalGraphics.parse(reply: reply)
+            if complete { return graphics }
+            waited += max(Self.milliseconds() - started, 1)
+        }
+        return .none
+    }
+
+    private static func milliseconds() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int(time.tv_sec) * 1000 + Int(time.tv_nsec) / 1_000_000
+    }
+
+    /// The images drawn now, so that an unchanged set is not sent again.
+    private var placed: [ImagePlacement] = []
+
+    /// Draws `images` over the text with the kitty graphics protocol (the PNG sent as data, in
+    /// chunks of 4096 base64 bytes, scaled into its box of cells) after removing those drawn
+    /// before; an image that cannot be read is left out. Nothing is drawn for other protocols.
+    public func place(_ images: [ImagePlacement], graphics: TerminalGraphics) {
+        guard graphics == .kitty, images != placed else { return }
+        var text = KittyImages.deleteAll
+        for image in images {
+            guard let png = try? FileBytes.read(image.path, limit: 1 << 20) else { continue }
+            text += KittyImages.display(png: png, at: image)
+        }
+        placed = images
+        fputs(text, output)
+        fflush(output)
+    }
+
     /// Ends the screen and gives the terminal back as it was.
     public func close() {
+        if !placed.isEmpty {
+            fputs(KittyImages.deleteAll, output)
+            fflush(output)
+        }
         endwin()
         delscreen(screen)
         fclose(input)
@@ -171,10 +222,13 @@ public enum ScreenRunner {
         let session = try TerminalSession(term: term, colors: colors)
         defer { session.close() }
         let (lines, columns) = session.size
+        let graphics = session.queryGraphics()
+        _ = screen.handle(.graphics(graphics))
         _ = screen.handle(.resize(lines: lines, columns: columns))
         while true {
             let (lines, columns) = session.size
             session.draw(screen.render(lines: lines, columns: columns))
+            session.place(screen.images(lines: lines, columns: columns), graphics: graphics)
             guard let key = session.readKey() else { continue }
             switch screen.handle(key) {
             case .stay: continue

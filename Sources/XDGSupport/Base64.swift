@@ -1,9 +1,10 @@
-/// Standard base64 (RFC 4648, section 4, with padding), for bytes that JSON text cannot hold.
-enum Base64 {
+/// Standard base64 (RFC 4648, section 4, with padding), for bytes that text cannot hold (JSON
+/// values, terminal image data).
+public enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The base64 text of `bytes`.
-    static func encoded(_ bytes: [UInt8]) -> String {
+    public static func encoded(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         for start in stride(from: 0, to: bytes.count, by: 3) {
