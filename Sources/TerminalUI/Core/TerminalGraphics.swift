@@ -67,11 +67,13 @@ public enum TerminalGraphics: Sendable, Equatable {
 public struct ImagePlacement: Sendable, Equatable {
     /// The PNG file.
     public var path: String
-    /// The top line and the left column of the box (0 is the first).
+    /// The top line of the box (0 is the first).
     public var line: Int
+    /// The left column of the box (0 is the first).
     public var column: Int
-    /// The box's size in cells.
+    /// The box's height in lines.
     public var lines: Int
+    /// The box's width in columns.
     public var columns: Int
 
     /// Creates a placement.
