@@ -208,3 +208,34 @@ extension ScreenStep {
         return false
     }
 }
+
+@Suite("the picker's flat view")
+struct PickerFlatViewTests {
+    @Test("f lists every document under the folder by its path below, marked as the filter says, and f again the folder")
+    func flat() throws {
+        let folders = FakeFolders()
+        folders.add("/docs/a.pdf", type: "application/pdf")
+        folders.add("/docs/papers", type: "inode/directory")
+        folders.add("/docs/papers/d.png", type: "image/png")
+        var source = folders.source(prefixes: ["application/pdf"])
+        source.listFlat = { path, _, limit in
+            let documents = folders.folders.values.joined().filter { !$0.isDirectory && $0.path.hasPrefix(path + "/") }
+                .sorted { $0.path < $1.path }
+            let items = documents.prefix(limit).map {
+                DocumentLister.Entry(directory: path + "/", name: String($0.path.dropFirst(path.count + 1)), isDirectory: false)
+            }
+            let byPath = Dictionary(uniqueKeysWithValues: documents.map { ($0.path, $0) })
+            return .success((FolderListing(items: Array(items)) { byPath[$0.path]! }, documents.count > limit))
+        }
+        var model = try PickerModel(
+            configuration: PickerConfiguration(filterNames: ["application/pdf"]), source: source, directory: "/docs")
+        _ = model.handle(.resize(lines: 30, columns: 100))
+        #expect(model.entries.map(\.name) == ["papers", "a.pdf"])
+        _ = model.handle(.character("f"))
+        #expect(model.isFlat && model.entries.map(\.name) == ["a.pdf", "papers/d.png"])
+        #expect(model.entries.map(\.isAvailable) == [true, false])
+        #expect(model.render(lines: 30, columns: 100)[0].text.contains("flat"))
+        _ = model.handle(.character("f"))
+        #expect(!model.isFlat && model.entries.map(\.name) == ["papers", "a.pdf"])
+    }
+}

@@ -26,12 +26,15 @@ enum PickerWorld {
                 forAbsolutePath: FileURI.absolute(document.path, in: directory), modified: document.modifiedSeconds, size: size)
         }
         let defaults = Memo<String, String?> { type in context.resolver.resolve(type).defaultApplication }
+        // Names first; each entry is typed when its row is first drawn, so a large folder opens fast.
+        let lister = { (hidden: Bool) in
+            DocumentLister(
+                detector: detector, filter: everything, thumbnails: nil, workingDirectory: directory,
+                options: .init(includeHidden: hidden, includeUnavailable: true, sort: .name))
+        }
         return PickerSource(
             list: { path, hidden in
-                // Names first; each entry is typed when its row is first drawn, so a large folder opens fast.
-                let lister = DocumentLister(
-                    detector: detector, filter: everything, thumbnails: nil, workingDirectory: directory,
-                    options: .init(includeHidden: hidden, includeUnavailable: true, sort: .name))
+                let lister = lister(hidden)
                 switch lister.entries(of: path) {
                 case .success(let entries): return .success(FolderListing(items: entries) { lister.document(at: $0.path) })
                 case .failure(let problem): return .failure(PickerProblem(problem.description))
@@ -55,7 +58,15 @@ enum PickerWorld {
                 var info = stat()
                 return lstat(PathCoding.cString(path), &info) == 0
             },
-            now: Int64(time(nil)))
+            now: Int64(time(nil)),
+            listFlat: { path, hidden, limit in
+                let lister = lister(hidden)
+                switch lister.entries(under: path, limit: limit) {
+                case .success(let found):
+                    return .success((FolderListing(items: found.entries) { lister.document(at: $0.path) }, found.truncated))
+                case .failure(let problem): return .failure(PickerProblem(problem.description))
+                }
+            })
     }
 }
 

@@ -1,3 +1,4 @@
+internal import CSystem
 import MIMEDatabase
 import XDGSupport
 
@@ -133,6 +134,47 @@ public struct DocumentLister: Sendable {
         return .success(entries)
     }
 
+    /// Every file under `directory`, at any depth, by name alone as `entries(of:)` gives them,
+    /// named by their path below it (`sub/report.pdf`) and sorted by its bytes; folders are
+    /// walked, not listed, and never through a symbolic link, so a loop cannot make the walk
+    /// endless. At most `limit` files are gathered; `truncated` says some were left out. A
+    /// subfolder that cannot be read is skipped.
+    public func entries(under directory: String, limit: Int) -> Result<(entries: [Entry], truncated: Bool), ListingError> {
+        let root = directory.hasSuffix("/") ? directory : directory + "/"
+        var files: [Entry] = []
+        var pending = [""]
+        var truncated = false
+        var first = true
+        while let relative = pending.popLast() {
+            let found: [(name: String, kind: FileBytes.EntryKind)]
+            do { found = try FileBytes.directoryEntriesWithKinds(root + relative) } catch {
+                if first { return .failure(.unreadableDirectory(path: directory, reason: error.reason)) }
+                continue
+            }
+            first = false
+            for (name, kind) in found where options.includeHidden || !name.hasPrefix(".") {
+                var isDirectory = kind == .directory
+                if kind == .unknown || kind == .symbolicLink {
+                    var info = stat()
+                    let path = PathCoding.cString(root + relative + name)
+                    if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { isDirectory = true }
+                    // A link to a folder is neither walked nor listed.
+                    if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && !isDirectory { continue }
+                }
+                if isDirectory {
+                    pending.append(relative + name + "/")
+                } else if files.count < limit {
+                    files.append(Entry(directory: root, name: relative + name, isDirectory: false))
+                } else {
+                    truncated = true
+                }
+            }
+            if truncated { break }
+        }
+        files.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        return .success((files, truncated))
+    }
+
     /// The document at `path` as `list` gives it: typed, measured, its origin read. One that
     /// cannot be examined is still given, unavailable, with the reason.
     public func document(at path: String) -> Document {
@@ -210,7 +252,8 @@ public struct DocumentLister: Sendable {
             var document = Document(
                 path: path, type: type, isDirectory: isDirectory, size: isDirectory ? nil : Int64(info.st_size),
                 modifiedSeconds: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec),
-                location: location(of: path, device: UInt64(info.st_dev)), available: reason == nil, reason: reason)
+                location: location(of: path, device: UInt64(info.st_dev)), available: reason == nil, reason: reason,
+                createdSeconds: Self.birthTime(of: path))
             if isFile {
                 document.origin = ExtendedAttributes.value("user.xdg.origin.url", of: path)
                 document.thumbnail = lister.thumbnails?.thumbnail(
@@ -218,6 +261,12 @@ public struct DocumentLister: Sendable {
                     modified: document.modifiedSeconds, size: Int64(info.st_size))
             }
             listing.documents.append(document)
+        }
+
+        private static func birthTime(of path: String) -> Int64? {
+            var seconds: Int64 = 0
+            var nanoseconds: UInt32 = 0
+            return csystem_birth_time(PathCoding.cString(path), &seconds, &nanoseconds) == 1 ? seconds : nil
         }
 
         private mutating func location(of path: String, device: UInt64) -> DocumentLocation {

@@ -8,7 +8,8 @@ extension PickerModel {
         ("Backspace h", "go to the parent folder"), ("Space", "select or deselect (with --multiple)"),
         ("/", "search: narrows as you type; Enter or ↓ keeps the matches, Esc clears"),
         ("Tab", "the next type filter"), (".", "show or hide hidden files"), ("s", "sort by name, date or size"),
-        ("a", "show or hide unavailable documents"), ("n", "new folder (export, move, save)"),
+        ("a", "show or hide unavailable documents"), ("f", "every document under the folder, or the folder again"),
+        ("n", "new folder (export, move, save)"),
         ("e", "edit the file name (save)"), ("?", "this help"), ("Esc q", "cancel"),
     ]
 
@@ -87,6 +88,7 @@ extension PickerModel {
             parts.append("filter \(filter + 1)/\(count): " + TextLayout.safe(filterName))
         }
         parts.append("sort: \(sort.rawValue)")
+        if isFlat { parts.append("flat") }
         if configuration.multiple { parts.append("\(selection.count) selected") }
         return (parts + [TextLayout.safe(directory)]).joined(separator: "  ")
     }
@@ -104,6 +106,7 @@ extension PickerModel {
         if let comment = source.comment(document.type) { first.append(comment) }
         if let size = document.size { first.append("\(size) bytes") }
         first.append("modified \(document.modifiedISO8601) (\(RelativeDate.text(document.modifiedSeconds, now: source.now)))")
+        if let created = document.createdSeconds { first.append("created \(Document.iso8601(seconds: created))") }
         first.append(document.location.rawValue)
         var second: [String] = []
         if let reason = entry.reason { second.append("unavailable: \(reason)") }

@@ -43,6 +43,11 @@ public struct PickerModel: Screen {
     public private(set) var showsHelp = false
     /// The terminal's size.
     public private(set) var size = (lines: 30, columns: 100)
+    /// Whether every document under the folder is listed, at any depth (`f`), instead of the
+    /// folder's own entries.
+    public private(set) var isFlat = false
+    /// The most documents a flat list gathers.
+    public static let flatLimit = 20_000
     /// The image protocol the terminal said it draws.
     public private(set) var graphics = TerminalGraphics.none
     /// Why types do not conform, per filter and type, computed once each.
@@ -149,6 +154,10 @@ public struct PickerModel: Screen {
             message = showsUnavailable ? "unavailable documents shown" : "unavailable documents hidden"
         case .character("n") where configuration.choosesFolder: prompt = .newFolder("")
         case .character("e") where configuration.mode == .save: prompt = .fileName(fileName)
+        case .character("f") where source.listFlat != nil && !configuration.choosesFolder:
+            isFlat.toggle()
+            reload(directory, keeping: currentEntry?.document.path)
+            if message == nil { message = isFlat ? "every document under this folder" : "this folder's entries" }
         case .character("?"): showsHelp = true
         case .click(let line):
             list.click(listLine: line - Self.headerLines)
@@ -291,7 +300,16 @@ public struct PickerModel: Screen {
     // MARK: - Rows
 
     private mutating func reload(_ path: String, keeping: String?) {
-        switch source.list(path, showsHidden) {
+        let listing: Result<FolderListing, PickerProblem>
+        if isFlat, let listFlat = source.listFlat {
+            listing = listFlat(path, showsHidden, Self.flatLimit).map { found in
+                if found.truncated { message = "only the first \(Self.flatLimit) documents are listed" }
+                return found.0
+            }
+        } else {
+            listing = source.list(path, showsHidden)
+        }
+        switch listing {
         case .success(let listing):
             let changesFolder = path != directory
             directory = path
