@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Launching", targets: ["Launching"]),
         .library(name: "DocumentProvider", targets: ["DocumentProvider"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "PortalDialogs", targets: ["PortalDialogs"]),
     ],
     targets: [
         /** C boundary: libxml2 from the system (apt: libxml2-dev). Only MIMEDatabase sees it. */
@@ -40,8 +41,10 @@ let package = Package(
         .target(name: "DocumentProvider", dependencies: ["CSystem", "MIMEDatabase", "XDGSupport"]),
         /** The screens: document picker, Open-with chooser, default apps by type; pure models and an ncursesw view. */
         .target(name: "TerminalUI", dependencies: ["CNcurses", "DocumentProvider", "XDGSupport"]),
+        /** The dialogs of `assoc portal`: request and answer types, their JSON, the dialog's end of the answer channel. */
+        .target(name: "PortalDialogs", dependencies: ["XDGSupport"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */
-        .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "DocumentProvider", "Launching", "MIMEDatabase", "TerminalUI", "XDGSupport"]),
+        .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "DocumentProvider", "Launching", "MIMEDatabase", "PortalDialogs", "TerminalUI", "XDGSupport"]),
         /** The executable: a few lines that hand the process over to AssocCLI. */
         .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
         /** Temporary XDG trees, corpus location, running the built tool; used by tests only. */
@@ -54,6 +57,7 @@ let package = Package(
         .testTarget(name: "LaunchingTests", dependencies: ["Launching", "AssocTestSupport"]),
         .testTarget(name: "DocumentProviderTests", dependencies: ["DocumentProvider", "AssocTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "DocumentProvider", "AssocTestSupport"]),
+        .testTarget(name: "PortalDialogsTests", dependencies: ["PortalDialogs", "XDGSupport", "AssocTestSupport"]),
         .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocTestSupport", "MIMEDatabase", "XDGSupport"]),
         .testTarget(name: "AssocEndToEndTests", dependencies: ["assoc", "AssocTestSupport"]),
     ],

@@ -45,6 +45,9 @@ public struct PickerSource {
     public var exists: (_ path: String) -> Bool
     /// Now, in seconds since the epoch, for relative dates.
     public var now: Int64
+    /// Why a document does not pass the filter at an index, when the name matters as well as the
+    /// type (a dialog's globs); when set it is asked instead of `nonConformance`, per document.
+    public var documentNonConformance: ((_ document: Document, _ filter: Int) -> String?)?
 
     /// Creates a source from its parts.
     public init(

@@ -81,7 +81,7 @@ extension PickerModel {
     }
 
     private var title: String {
-        var parts = ["assoc pick: \(configuration.mode.rawValue)"]
+        var parts = [configuration.title.map(TextLayout.safe) ?? "assoc pick: \(configuration.mode.rawValue)"]
         if configuration.mode == .save { parts.append("name: " + TextLayout.safe(fileName.isEmpty ? "(none)" : fileName)) }
         if !configuration.choosesFolder {
             let count = max(configuration.filterNames.count, 1)

@@ -65,6 +65,7 @@ public struct PickerModel: Screen {
         self.source = source
         self.directory = directory
         fileName = configuration.fileName
+        if configuration.filterNames.indices.contains(configuration.initialFilter) { filter = configuration.initialFilter }
         switch source.list(directory, false) {
         case .success(let listing): listed = listing
         case .failure(let problem): throw problem
@@ -368,6 +369,7 @@ public struct PickerModel: Screen {
         if configuration.choosesFolder { return "it is a file, and a folder is being chosen" }
         if let reason = document.reason { return reason }
         if configuration.filterNames.isEmpty { return nil }
+        if let byDocument = source.documentNonConformance { return byDocument(document, filter) }
         return reasons.reason(filter: filter, type: document.type) { source.nonConformance($0, $1) }
     }
 }

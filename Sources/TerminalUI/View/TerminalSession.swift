@@ -112,6 +112,23 @@ public final class TerminalSession {
         fflush(output)
     }
 
+    /// Tells `screen` what the terminal draws (asked with `queryGraphics`) and its size, before
+    /// it is first shown; says what the terminal draws.
+    public func start<S: Screen>(_ screen: inout S) -> TerminalGraphics {
+        let graphics = queryGraphics()
+        _ = screen.handle(.graphics(graphics))
+        let (lines, columns) = size
+        _ = screen.handle(.resize(lines: lines, columns: columns))
+        return graphics
+    }
+
+    /// Draws `screen` at the terminal's size now, its lines and then its images.
+    public func show<S: Screen>(_ screen: S, graphics: TerminalGraphics) {
+        let (lines, columns) = size
+        draw(screen.render(lines: lines, columns: columns))
+        place(screen.images(lines: lines, columns: columns), graphics: graphics)
+    }
+
     /// Ends the screen and gives the terminal back as it was.
     public func close() {
         if !placed.isEmpty {
@@ -123,6 +140,9 @@ public final class TerminalSession {
         fclose(input)
         fclose(output)
     }
+
+    /// The file descriptor keys are read from, for `poll`.
+    var inputDescriptor: Int32 { fileno(input) }
 
     /// The terminal's size now.
     public var size: (lines: Int, columns: Int) { (Int(cncurses_lines()), Int(cncurses_columns())) }
@@ -221,14 +241,9 @@ public enum ScreenRunner {
     public static func run<S: Screen>(_ screen: inout S, term: String, colors: Bool) throws(TerminalError) -> S.Answer? {
         let session = try TerminalSession(term: term, colors: colors)
         defer { session.close() }
-        let (lines, columns) = session.size
-        let graphics = session.queryGraphics()
-        _ = screen.handle(.graphics(graphics))
-        _ = screen.handle(.resize(lines: lines, columns: columns))
+        let graphics = session.start(&screen)
         while true {
-            let (lines, columns) = session.size
-            session.draw(screen.render(lines: lines, columns: columns))
-            session.place(screen.images(lines: lines, columns: columns), graphics: graphics)
+            session.show(screen, graphics: graphics)
             guard let key = session.readKey() else { continue }
             switch screen.handle(key) {
             case .stay: continue
