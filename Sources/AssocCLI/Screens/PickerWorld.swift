@@ -36,7 +36,9 @@ enum PickerWorld {
             list: { path, hidden in
                 let lister = lister(hidden)
                 switch lister.entries(of: path) {
-                case .success(let entries): return .success(FolderListing(items: entries) { lister.document(at: $0.path) })
+                case .success(let entries):
+                    return .success(
+                        FolderListing(items: entries, measure: { lister.sortKey(at: $0.path) }) { lister.document(at: $0.path) })
                 case .failure(let problem): return .failure(PickerProblem(problem.description))
                 }
             },
@@ -63,7 +65,10 @@ enum PickerWorld {
                 let lister = lister(hidden)
                 switch lister.entries(under: path, limit: limit) {
                 case .success(let found):
-                    return .success((FolderListing(items: found.entries) { lister.document(at: $0.path) }, found.truncated))
+                    let listing = FolderListing(items: found.entries, measure: { lister.sortKey(at: $0.path) }) {
+                        lister.document(at: $0.path)
+                    }
+                    return .success((listing, found.truncated))
                 case .failure(let problem): return .failure(PickerProblem(problem.description))
                 }
             })

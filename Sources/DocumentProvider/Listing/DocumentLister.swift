@@ -175,6 +175,17 @@ public struct DocumentLister: Sendable {
         return .success((files, truncated))
     }
 
+    /// What sorting by date or size needs of the entry at `path`, by one `stat` (following
+    /// links; of the link itself when it is broken), without typing it; nil when it is gone.
+    public func sortKey(at path: String) -> DocumentSort.Key? {
+        var info = stat()
+        guard stat(PathCoding.cString(path), &info) == 0 || lstat(PathCoding.cString(path), &info) == 0 else { return nil }
+        let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        return DocumentSort.Key(
+            size: isDirectory ? nil : Int64(info.st_size), modifiedSeconds: Int64(info.st_mtim.tv_sec),
+            modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+    }
+
     /// The document at `path` as `list` gives it: typed, measured, its origin read. One that
     /// cannot be examined is still given, unavailable, with the reason.
     public func document(at path: String) -> Document {

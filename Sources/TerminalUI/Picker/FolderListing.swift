@@ -8,12 +8,18 @@ public final class FolderListing {
     /// The entries, in name order.
     public let items: [DocumentLister.Entry]
     private let describe: (DocumentLister.Entry) -> Document
+    private let measure: ((DocumentLister.Entry) -> DocumentSort.Key?)?
     private var described: [Document?]
 
-    /// A listing of `items`, each examined by `describe` when first needed.
-    public init(items: [DocumentLister.Entry], describe: @escaping (DocumentLister.Entry) -> Document) {
+    /// A listing of `items`, each examined by `describe` when first needed; `measure`, when
+    /// given, tells an entry's size and date more cheaply than `describe`, for sorting.
+    public init(
+        items: [DocumentLister.Entry], measure: ((DocumentLister.Entry) -> DocumentSort.Key?)? = nil,
+        describe: @escaping (DocumentLister.Entry) -> Document
+    ) {
         self.items = items
         self.describe = describe
+        self.measure = measure
         described = Array(repeating: nil, count: items.count)
     }
 
@@ -35,6 +41,14 @@ public final class FolderListing {
 
     /// How many entries have been examined so far.
     public var examinedCount: Int { described.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
+    /// The size and date of the entry at `index`, for sorting: from its examination when it
+    /// has been examined (or there is no cheaper way), else measured.
+    public func sortKey(at index: Int) -> DocumentSort.Key {
+        if let known = described[index] { return DocumentSort.Key(known) }
+        if let measure, let key = measure(items[index]) { return key }
+        return DocumentSort.Key(document(at: index))
+    }
 
     /// The entry at `index`, examined now if it was not yet.
     public func document(at index: Int) -> Document {

@@ -323,7 +323,7 @@ public struct PickerModel: Screen {
     }
 
     /// Puts the listing in the current order, directories first. By name it is the listing's own
-    /// order and nothing is examined; by date or size every entry is.
+    /// order and nothing is examined; by date or size every entry is measured (not typed).
     private mutating func reorder() {
         let indices = Array(0..<listed.count)
         let folders = indices.filter { listed.items[$0].isDirectory }
@@ -332,11 +332,9 @@ public struct PickerModel: Screen {
             order = folders + files
             return
         }
-        let listing = listed
+        let keys = (0..<listed.count).map(listed.sortKey(at:))
         let sort = sort
-        let precedes = { (lhs: Int, rhs: Int) in
-            sort.keyPrecedes(listing.document(at: lhs), listing.document(at: rhs)) ?? (lhs < rhs)
-        }
+        let precedes = { (lhs: Int, rhs: Int) in sort.keyPrecedes(keys[lhs], keys[rhs]) ?? (lhs < rhs) }
         order = folders.sorted(by: precedes) + files.sorted(by: precedes)
     }
 
