@@ -39,6 +39,7 @@ public enum DocumentSort: String, Sendable, Equatable, CaseIterable {
                 size: document.size, modifiedSeconds: document.modifiedSeconds, modifiedNanoseconds: document.modifiedNanoseconds)
         }
 
+        /// Whether two keys have the same size and time.
         public static func == (lhs: Key, rhs: Key) -> Bool { lhs.size == rhs.size && lhs.modified == rhs.modified }
     }
 
