@@ -3,8 +3,8 @@
 # in at most 150 ms, and a key press redraws in at most 16 ms.
 #
 # What it measures: `assoc __pick-benchmark` (hidden) does what `assoc pick` does without the
-# terminal: loads the database, lists and types the folder with DocumentLister, builds the rows
-# and draws the first screen as lines; then handles 200 key presses (↓, PgDn, Tab, a search typed
+# terminal: loads the database, lists the folder by name with DocumentLister, builds the rows
+# and draws the first screen as lines (typing only the rows drawn); then handles 200 key presses (↓, PgDn, Tab, a search typed
 # and cleared), drawing after each. The time ncurses takes to write the lines to the terminal is
 # not included (it writes one screen, 30 × 100 cells, whatever the folder's size).
 #
