@@ -60,9 +60,8 @@ extension PickerModel {
         return Array(result.suffix(lines))
     }
 
-    /// The thumbnail drawn beside the rows: only when the terminal said it draws kitty images
-    /// (sixel needs the PNG decoded, which is not done: the path is shown instead), the
-    /// highlighted document has a thumbnail and the screen is wide enough.
+    /// The thumbnail drawn beside the rows: only when the terminal said it draws kitty images or
+    /// sixel, the highlighted document has a thumbnail and the screen is wide enough.
     public func images(lines: Int, columns: Int) -> [ImagePlacement] {
         thumbnailBox(lines: lines, columns: columns).map { [$0] } ?? []
     }
@@ -72,7 +71,7 @@ extension PickerModel {
 
     private func thumbnailBox(lines: Int, columns: Int) -> ImagePlacement? {
         let rows = lines - Self.headerLines - Self.footerLines
-        guard graphics == .kitty, columns >= 64, rows >= 4, let entry = currentEntry, !entry.document.isDirectory,
+        guard graphics != .none, columns >= 64, rows >= 4, let entry = currentEntry, !entry.document.isDirectory,
             let path = source.thumbnail(entry.document)
         else { return nil }
         return ImagePlacement(

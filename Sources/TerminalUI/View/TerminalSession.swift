@@ -97,15 +97,29 @@ public final class TerminalSession {
     /// The images drawn now, so that an unchanged set is not sent again.
     private var placed: [ImagePlacement] = []
 
-    /// Draws `images` over the text with the kitty graphics protocol (the PNG sent as data, in
-    /// chunks of 4096 base64 bytes, scaled into its box of cells) after removing those drawn
-    /// before; an image that cannot be read is left out. Nothing is drawn for other protocols.
+    /// Draws `images` over the text after removing those drawn before: with the kitty graphics
+    /// protocol the PNG is sent as data (in chunks of 4096 base64 bytes) and the terminal scales
+    /// it into its box of cells; with sixel it is decoded and sent as sixel, and the cells of the
+    /// old images are first drawn again as text. An image that cannot be read or decoded is left
+    /// out. Nothing is drawn when the terminal draws neither.
     public func place(_ images: [ImagePlacement], graphics: TerminalGraphics) {
-        guard graphics == .kitty, images != placed else { return }
-        var text = KittyImages.deleteAll
+        guard graphics != .none, images != placed else { return }
+        var text = ""
+        switch graphics {
+        case .kitty: text = KittyImages.deleteAll
+        case .sixel where !placed.isEmpty:
+            redrawwin(cncurses_screen())
+            refresh()
+        default: break
+        }
         for image in images {
             guard let png = try? FileBytes.read(image.path, limit: 1 << 20) else { continue }
-            text += KittyImages.display(png: png, at: image)
+            if graphics == .kitty {
+                text += KittyImages.display(png: png, at: image)
+            } else if let decoded = try? PNGImage(decoding: png) {
+                text += "\u{1B}7\u{1B}[\(image.line + 1);\(image.column + 1)H"
+                text += SixelImage.encode(decoded, columns: image.columns, lines: image.lines) + "\u{1B}8"
+            }
         }
         placed = images
         fputs(text, output)
