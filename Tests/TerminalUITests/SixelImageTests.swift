@@ -1,6 +1,7 @@
 import AssocTestSupport
 import Foundation
 import Testing
+import XDGSupport
 
 @testable import DocumentProvider
 @testable import TerminalUI
@@ -104,5 +105,20 @@ struct SixelImageTests {
         #expect(scaled.hasPrefix("\u{1B}P0;1;0q\"1;1;20;40"), "a box of 20 × 40 pixels halves it: \(scaled)")
         #expect(scaled.filter { $0 == "-" }.count == 7, "40 rows are 7 bands")
         #expect(SixelImage.compressed(Array("aaaab".utf8)) == "!4ab" && SixelImage.compressed(Array("aaab".utf8)) == "aaab")
+    }
+}
+
+@Suite("thumbnails sent with the kitty graphics protocol")
+struct KittyImagesTests {
+    @Test("the PNG goes as base64 direct data in chunks of at most 4096 bytes, all but the last with m=1, at the box")
+    func chunks() {
+        let png = (0..<7000).map { UInt8(truncatingIfNeeded: $0) }
+        let text = KittyImages.display(png: png, at: ImagePlacement(path: "/t.png", line: 2, column: 77, lines: 12, columns: 22))
+        #expect(text.hasPrefix("\u{1B}7\u{1B}[3;78H\u{1B}_Ga=T,f=100,t=d,q=2,C=1,c=22,r=12,m=1;"))
+        #expect(text.hasSuffix("\u{1B}\\\u{1B}8"))
+        let payloads = text.split(separator: "\u{1B}_G").dropFirst().map { $0.split(separator: ";", maxSplits: 1) }
+        #expect(payloads.map { $0[0].hasSuffix("m=1") } == [true, true, false])
+        let data = payloads.map { $0[1].prefix { $0 != "\u{1B}" } }
+        #expect(data.allSatisfy { $0.count <= 4096 } && data.joined() == Base64.encoded(png))
     }
 }
