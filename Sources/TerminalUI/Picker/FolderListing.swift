@@ -34,13 +34,14 @@ public final class FolderListing {
         let given = documents
         self.init(items: items) { entry in given.first { $0.path == entry.path } ?? given[0] }
         described = documents.map { $0 }
+        examinedCount = documents.count
     }
 
     /// How many entries there are.
     public var count: Int { items.count }
 
     /// How many entries have been examined so far.
-    public var examinedCount: Int { described.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+    public private(set) var examinedCount = 0
 
     /// The size and date of the entry at `index`, for sorting: from its examination when it
     /// has been examined (or there is no cheaper way), else measured.
@@ -55,6 +56,7 @@ public final class FolderListing {
         if let known = described[index] { return known }
         let found = describe(items[index])
         described[index] = found
+        examinedCount += 1
         return found
     }
 }

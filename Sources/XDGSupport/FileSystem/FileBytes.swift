@@ -212,7 +212,7 @@ public enum FileBytes {
         // Every name's bytes go one after another into one buffer, so that a folder of tens of
         // thousands of entries is read and sorted without an allocation per name.
         var bytes: [UInt8] = []
-        var spans: [(start: Int, count: Int, kind: EntryKind)] = []
+        var spans: [NameSpan] = []
         while let entry = readdir(directory) {
             let kind: EntryKind
             switch Int32(entry.pointee.d_type) {
@@ -225,16 +225,14 @@ public enum FileBytes {
                 $0.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
                     let count = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
                     if (count == 1 && name[0] == 0x2E) || (count == 2 && name[0] == 0x2E && name[1] == 0x2E) { return }
-                    spans.append((bytes.count, count, kind))
+                    spans.append(NameSpan(start: bytes.count, count: count, kind: kind))
                     bytes.append(contentsOf: UnsafeBufferPointer(start: name, count: count))
                 }
             }
         }
         return bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress
-            func precedes(_ lhs: (start: Int, count: Int, kind: EntryKind), _ rhs: (start: Int, count: Int, kind: EntryKind))
-                -> Bool
-            {
+            func precedes(_ lhs: NameSpan, _ rhs: NameSpan) -> Bool {
                 let common = min(lhs.count, rhs.count)
                 let order = common == 0 ? 0 : memcmp(base! + lhs.start, base! + rhs.start, common)
                 return order == 0 ? lhs.count < rhs.count : order < 0
@@ -243,5 +241,12 @@ public enum FileBytes {
                 (PathCoding.decode(UnsafeBufferPointer(rebasing: buffer[span.start..<span.start + span.count])), span.kind)
             }
         }
+    }
+
+    /// Where one name of a directory is in the buffer its names are read into.
+    private struct NameSpan {
+        var start: Int
+        var count: Int
+        var kind: EntryKind
     }
 }
