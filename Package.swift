@@ -46,7 +46,12 @@ let package = Package(
         /** The dialogs of `assoc portal`: request and answer types, their JSON, the dialog's end of the answer channel. */
         .target(name: "PortalDialogs", dependencies: ["XDGSupport"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */
-        .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "DocumentProvider", "Launching", "MIMEDatabase", "PortalDialogs", "TerminalUI", "XDGSupport"]),
+        .target(
+            name: "AssocCLI",
+            dependencies: [
+                "Associations", "DesktopEntry", "DocumentProvider", "Launching", "MIMEDatabase", "PortalDialogs", "TerminalUI",
+                "XDGSupport",
+            ]),
         /** The executable: a few lines that hand the process over to AssocCLI. */
         .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
         /** Temporary XDG trees, corpus location, running the built tool; used by tests only. */
@@ -60,7 +65,11 @@ let package = Package(
         .testTarget(name: "DocumentProviderTests", dependencies: ["DocumentProvider", "AssocTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "DocumentProvider", "AssocTestSupport"]),
         .testTarget(name: "PortalDialogsTests", dependencies: ["PortalDialogs", "XDGSupport", "AssocTestSupport"]),
-        .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocTestSupport", "MIMEDatabase", "XDGSupport"]),
+        .testTarget(
+            name: "AssocCLITests",
+            dependencies: [
+                "AssocCLI", "AssocTestSupport", "DocumentProvider", "MIMEDatabase", "PortalDialogs", "TerminalUI", "XDGSupport",
+            ]),
         .testTarget(name: "AssocEndToEndTests", dependencies: ["assoc", "AssocTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -27,6 +27,17 @@ struct DialogChannelTests {
         return descriptor
     }
 
+    /// A dialog's channel connected to a listening socket in a new tree, and the service's end.
+    static func connected() throws -> (TemporaryXDGTree, DialogChannel, Int32) {
+        let tree = try TemporaryXDGTree()
+        let listener = try listen(at: tree.path("answer.sock"))
+        defer { close(listener) }
+        let channel = try DialogChannel.connect(to: tree.path("answer.sock"))
+        let service = accept(listener, nil, nil)
+        try #require(service >= 0)
+        return (tree, channel, service)
+    }
+
     static func readAll(_ descriptor: Int32) -> String {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)
@@ -40,14 +51,8 @@ struct DialogChannelTests {
 
     @Test("connect, receive the service's lines without blocking, answer one line, and the connection ends")
     func exchange() throws {
-        let tree = try TemporaryXDGTree()
-        let path = tree.path("answer.sock")
-        let listener = try Self.listen(at: path)
-        defer { close(listener) }
-        let channel = try DialogChannel.connect(to: path)
-        let service = accept(listener, nil, nil)
-        try #require(service >= 0)
-        defer { close(service) }
+        let (tree, channel, service) = try Self.connected()
+        defer { withExtendedLifetime(tree) { _ = close(service) } }
         // Nothing sent yet: receive returns at once with nothing.
         #expect(try channel.receive().isEmpty)
         let lines = ServiceMessage.updateChoices(["a", "b"]).line + ServiceMessage.close.line + "{\"upd"
@@ -67,12 +72,8 @@ struct DialogChannelTests {
 
     @Test("the service closing its end is seen; a line that is not a message is an error naming the socket")
     func serviceEnds() throws {
-        let tree = try TemporaryXDGTree()
-        let path = tree.path("answer.sock")
-        let listener = try Self.listen(at: path)
-        defer { close(listener) }
-        let channel = try DialogChannel.connect(to: path)
-        let service = accept(listener, nil, nil)
+        let (tree, channel, service) = try Self.connected()
+        defer { withExtendedLifetime(tree) {} }
         _ = "{\"what\":1}\n".withCString { write(service, $0, strlen($0)) }
         close(service)
         var pollEntry = pollfd(fd: channel.fileDescriptor, events: Int16(POLLIN), revents: 0)

@@ -128,3 +128,39 @@ struct MessageJSONTests {
         #expect(throws: PortalMessageError.self) { try ServiceMessage(json: Array("{\"close\":false}".utf8)) }
     }
 }
+
+/// The permission store's answer as gdbus prints it.
+@Suite("the portal's used-applications entry")
+struct UsedApplicationsTests {
+    @Test("the store's Lookup output as seen on a private bus, and with several requesters, escapes and a data dictionary")
+    func parses() throws {
+        let seen = try #require(UsedApplications(lookupOutput: "({'': ['viewer', '3', '3']}, <byte 0x00>)\n"))
+        #expect(seen.choices == [.init(requester: "", application: "viewer", count: 3, threshold: 3)] && !seen.alwaysAsk)
+        let text = #"({'org.example.Mail': ['it\'s', '1', ''], '': ["org.gnome.Evince", '2', '5']}, <{'always-ask': <true>}>)"#
+        let several = try #require(UsedApplications(lookupOutput: text))
+        #expect(
+            several.choices == [
+                .init(requester: "org.example.Mail", application: "it's", count: 1, threshold: 3),
+                .init(requester: "", application: "org.gnome.Evince", count: 2, threshold: 5),
+            ])
+        #expect(several.alwaysAsk)
+        #expect(UsedApplications(lookupOutput: "(@a{sas} {}, <byte 0x00>)")?.choices == [])
+    }
+
+    @Test("text of another form is not an entry", arguments: ["", "()", "({'a': 'b'}, <0>)", "({'a': ['x'", "Error: NotFound"])
+    func refuses(text: String) {
+        #expect(UsedApplications(lookupOutput: text) == nil)
+    }
+}
+
+@Suite("dialog labels")
+struct DialogLabelTests {
+    @Test(
+        "GTK's mnemonic marks are dropped; a doubled underscore is one",
+        arguments: [
+            ("_Open", "Open"), ("Save __As", "Save _As"), ("plain", "plain"), ("_", ""), ("a_b_c", "abc"), ("__", "_"),
+        ])
+    func plain(label: String, shown: String) {
+        #expect(DialogLabel.plain(label) == shown)
+    }
+}

@@ -95,7 +95,8 @@ public struct NameGlob: Sendable, Equatable {
                     rest = rest.dropFirst()
                 }
             }
-            if (low.value...max(low.value, high.value)).contains(character.value) { matched = true }
+            // A range written backwards (`[z-a]`) takes nothing, as fnmatch(3) has it.
+            if low.value <= high.value && (low.value...high.value).contains(character.value) { matched = true }
         }
         return nil
     }
