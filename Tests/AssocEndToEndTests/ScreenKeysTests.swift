@@ -176,10 +176,17 @@ struct SettingsAndChooserSearchScreenTests {
         try settings.waitFor("q quit")
         try settings.send("/")
         try settings.send("html", literal: true)
-        let found = try settings.waitFor("/html")
-        let rows = found.split(separator: "\n").dropFirst(2).filter {
-            $0.hasPrefix("> ") || $0.hasPrefix("  ") && $0.contains("/")
+        try settings.waitFor("/html")
+        // The rows of the narrowed list, read again until the terminal has drawn them all.
+        func typeRows(_ screen: String) -> [Substring] {
+            screen.split(separator: "\n").dropFirst(2).filter { $0.hasPrefix("> ") || ($0.hasPrefix("  ") && $0.contains("/")) }
         }
+        var found = try settings.capture()
+        for _ in 0..<50 where !typeRows(found).allSatisfy({ $0.lowercased().contains("html") }) {
+            usleep(100_000)
+            found = try settings.capture()
+        }
+        let rows = typeRows(found)
         #expect(!rows.isEmpty && rows.allSatisfy { $0.lowercased().contains("html") }, "\(found)")
         #expect(!found.contains("application/pdf"), "\(found)")
         try settings.send("Escape")

@@ -53,9 +53,7 @@ extension PickerModel {
         let bodyEnd = max(lines - Self.footerLines, result.count)
         while result.count < bodyEnd { result.append(StyledLine(TextLayout.fit("", columns))) }
         result = Array(result.prefix(max(lines - Self.footerLines, 0)))
-        let details = detailLines
-        result.append(StyledLine(TextLayout.fit(details.0, columns)))
-        result.append(StyledLine(TextLayout.fit(details.1, columns)))
+        for detail in detailLines { result.append(StyledLine(TextLayout.fit(detail, columns))) }
         result.append(StyledLine(TextLayout.fit(statusText, columns), style: .status))
         return Array(result.suffix(lines))
     }
@@ -92,29 +90,30 @@ extension PickerModel {
         return (parts + [TextLayout.safe(directory)]).joined(separator: "  ")
     }
 
-    /// The highlighted row in full: type, comment, bytes, date; why not, origin, default, thumbnail.
-    private var detailLines: (String, String) {
+    /// The highlighted row in full, on three lines: type, comment, bytes, location and why it is
+    /// unavailable; both dates and the origin; the default application and the thumbnail.
+    private var detailLines: [String] {
         guard let entry = currentEntry else {
             if list.current != nil, let title = configuration.actionTitle {
-                return ("\(title): \(TextLayout.safe(directory))", placingSummary)
+                return ["\(title): \(TextLayout.safe(directory))", placingSummary, ""]
             }
-            return ("", "")
+            return ["", "", ""]
         }
         let document = entry.document
         var first = [document.type]
         if let comment = source.comment(document.type) { first.append(comment) }
         if let size = document.size { first.append("\(size) bytes") }
-        first.append("modified \(document.modifiedISO8601) (\(RelativeDate.text(document.modifiedSeconds, now: source.now)))")
-        if let created = document.createdSeconds { first.append("created \(Document.iso8601(seconds: created))") }
         first.append(document.location.rawValue)
-        var second: [String] = []
-        if let reason = entry.reason { second.append("unavailable: \(reason)") }
+        if let reason = entry.reason { first.append("unavailable: \(reason)") }
+        var second = ["modified \(document.modifiedISO8601) (\(RelativeDate.text(document.modifiedSeconds, now: source.now)))"]
+        if let created = document.createdSeconds { second.append("created \(Document.iso8601(seconds: created))") }
         if let origin = document.origin { second.append("origin: " + TextLayout.safe(origin)) }
+        var third: [String] = []
         if !document.isDirectory {
-            second.append("default: " + TextLayout.safe(source.defaultApplication(document.type) ?? "(none)"))
-            if let thumbnail = source.thumbnail(document) { second.append("thumbnail: " + TextLayout.safe(thumbnail)) }
+            third.append("default: " + TextLayout.safe(source.defaultApplication(document.type) ?? "(none)"))
+            if let thumbnail = source.thumbnail(document) { third.append("thumbnail: " + TextLayout.safe(thumbnail)) }
         }
-        return (first.joined(separator: "  ·  "), second.joined(separator: "  ·  "))
+        return [first, second, third].map { $0.joined(separator: "  ·  ") }
     }
 
     private var placingSummary: String {

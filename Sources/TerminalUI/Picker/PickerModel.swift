@@ -53,9 +53,9 @@ public struct PickerModel: Screen {
     /// Why types do not conform, per filter and type, computed once each.
     private let reasons = ConformanceMemo()
 
-    /// Lines above the rows (title, column header) and below them (two detail lines, status).
+    /// Lines above the rows (title, column header) and below them (three detail lines, status).
     static let headerLines = 2
-    static let footerLines = 3
+    static let footerLines = 4
 
     /// A picker showing `directory`.
     ///
