@@ -22,7 +22,8 @@ private func portalSource(existing: Set<String> = []) -> PickerSource {
     return PickerSource(
         list: { path, _ in
             path == "/home/u/docs"
-                ? .success(listing) : path == "/home/u/docs/papers" ? .success([]) : .failure(PickerProblem("no \(path)"))
+                ? .success(FolderListing(documents: listing))
+                : path == "/home/u/docs/papers" ? .success(FolderListing(documents: [])) : .failure(PickerProblem("no \(path)"))
         },
         nonConformance: { _, _ in nil }, makeDirectory: { _ in nil },
         exists: { path in existing.contains(path) || listing.contains { $0.path == path } }, now: 2)
