@@ -32,6 +32,8 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        /** C boundary: zlib from the system (apt: zlib1g-dev), to inflate thumbnails drawn as sixel. Only TerminalUI sees it. */
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         /** C library headers that Glibc does not import: extended attributes, statfs. */
         .systemLibrary(name: "CSystem"),
         /** XDG base directories, the environment value, key files, locales, diagnostics, files. */
@@ -47,7 +49,7 @@ let package = Package(
         /** Document provider: type filters (MIME, wildcard, extension, UTI), listings, import/export/move. */
         .target(name: "DocumentProvider", dependencies: ["CSystem", "MIMEDatabase", "XDGSupport"]),
         /** The screens: document picker, Open-with chooser, default apps by type; pure models and an ncursesw view. */
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "DocumentProvider", "XDGSupport"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "CZlib", "DocumentProvider", "XDGSupport"]),
         /** The dialogs of `assoc portal`: request and answer types, their JSON, the dialog's end of the answer channel. */
         .target(name: "PortalDialogs", dependencies: ["XDGSupport"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */

@@ -22,7 +22,8 @@ private func portalSource(existing: Set<String> = []) -> PickerSource {
     return PickerSource(
         list: { path, _ in
             path == "/home/u/docs"
-                ? .success(listing) : path == "/home/u/docs/papers" ? .success([]) : .failure(PickerProblem("no \(path)"))
+                ? .success(FolderListing(documents: listing))
+                : path == "/home/u/docs/papers" ? .success(FolderListing(documents: [])) : .failure(PickerProblem("no \(path)"))
         },
         nonConformance: { _, _ in nil }, makeDirectory: { _ in nil },
         exists: { path in existing.contains(path) || listing.contains { $0.path == path } }, now: 2)
@@ -159,13 +160,16 @@ struct PortalDialogModelTests {
         #expect(dialog.choices.focus == nil && dialog.choices.summary == "Encoding: Latin-1  [x] Byte order mark")
         let lines = dialog.render(lines: 30, columns: 120).map(\.text)
         #expect(
-            lines.last?.contains("Enter: Save here  ·  o options: Encoding: Latin-1  [x] Byte order mark") == true,
+            lines.last?.contains("Enter: Save here  ·  Tab type: PDF  ·  o options: Encoding: Latin-1  [x] Byte order mark")
+                == true,
             "\(lines.last ?? "")")
+        _ = dialog.handle(.tab)
+        #expect(dialog.render(lines: 30, columns: 120).last?.text.contains("Tab type: Images") == true)
         guard case .finish(let answer) = dialog.handle(.enter) else {
             Issue.record("Enter on Save here did not answer")
             return
         }
-        #expect(answer.uris == ["file:///home/u/docs/new.txt"] && !answer.writable)
+        #expect(answer.uris == ["file:///home/u/docs/new.txt"] && !answer.writable && answer.currentFilter == 1)
         #expect(answer.choices == [.init(id: "enc", value: "l"), .init(id: "bom", value: "true")])
     }
 

@@ -138,6 +138,10 @@ struct PortalPickerScreen: Screen {
             return "Options: " + TextLayout.safe(choices.summary) + "  (←/→ change, Tab next, Enter done)"
         }
         var parts = ["Enter: " + TextLayout.safe(plan.acceptLabel)]
+        // A save shows folders, not the filter in the title: the type to save as is told here.
+        if request.kind == .saveFile && !request.filters.isEmpty {
+            parts.append("Tab type: " + TextLayout.safe(picker.filterName))
+        }
         if let message { parts.append(message) }
         if !choices.isEmpty { parts.append("o options: " + TextLayout.safe(choices.summary)) }
         return parts.joined(separator: "  ·  ")

@@ -20,12 +20,10 @@ extension ScreenRunner {
     ) throws(TerminalError) -> S.Answer? {
         let session = try TerminalSession(term: term, colors: colors)
         defer { session.close() }
-        let (lines, columns) = session.size
-        _ = screen.handle(.resize(lines: lines, columns: columns))
+        let graphics = session.start(&screen)
         var watched = descriptor
         while true {
-            let (lines, columns) = session.size
-            session.draw(screen.render(lines: lines, columns: columns))
+            session.show(screen, graphics: graphics)
             var entries = [
                 pollfd(fd: session.inputDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: watched, events: Int16(POLLIN), revents: 0),
