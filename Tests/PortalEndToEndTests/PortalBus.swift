@@ -66,8 +66,8 @@ final class PortalBus {
         variables["XDG_DESKTOP_PORTAL_DIR"] = prefix + "/share/xdg-desktop-portal/portals"
         variables["LC_ALL"] = "C.UTF-8"
         variables.merge(extraVariables) { $1 }
-        // The forked daemon keeps the descriptors it was given (and the services it starts write
-        // their standard error there): files, so that nothing waits for a pipe to close.
+        // The forked daemon keeps the descriptors it was given: files, so that nothing waits for a
+        // pipe to close.
         let started = ProcessRunner.spawnAndWait(
             Corpus.program("dbus-daemon")!, ["--session", "--fork", "--print-address=1", "--print-pid=1"],
             environment: variables, output: tree.path("bus.address"), error: tree.path("bus.log"))
@@ -150,9 +150,6 @@ final class PortalBus {
             return fields.count > 1 && Int32(fields[1]) == pid
         }
     }
-
-    /// What the bus daemon and the services it started wrote on standard error.
-    var log: String { (try? String(contentsOfFile: tree.path("bus.log"), encoding: .utf8)) ?? "" }
 
     /// The request directories left under `$XDG_RUNTIME_DIR/assoc/portal`.
     var requestDirectories: [String] {

@@ -35,7 +35,7 @@ struct PortalServiceChannelTests {
         #expect(PortalBus.eventually { bus.requestDirectories.isEmpty }, "\(bus.requestDirectories)")
     }
 
-    @Test("a cancel is response 1, a dialog that closes without answering 2, never a D-Bus error")
+    @Test("a cancel is response 1, a dialog that closes without answering or answers garbage 2, never a D-Bus error")
     func cancelAndDeath() throws {
         let bus = try PortalBus(terminal: "true")
         let cancelled = try bus.startClient([["method": "OpenFile"]])
@@ -48,6 +48,9 @@ struct PortalServiceChannelTests {
         // The frontend adds an empty uris to a file chooser's results; the backend sent none.
         let uris = (answer?["results"] as? [String: Any])?["uris"] as? [String]
         #expect(uris == nil || uris == [])
+        let garbled = try bus.startClient([["method": "OpenFile"]])
+        _ = try bus.playDialog(answer: #"{"response":0,"uris":"#)
+        #expect(bus.answers(of: garbled).first?["response"] as? Int == 2, "an answer that is not JSON ends the request")
         #expect(PortalBus.eventually { bus.requestDirectories.isEmpty })
     }
 
