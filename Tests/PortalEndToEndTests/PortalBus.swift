@@ -82,8 +82,19 @@ final class PortalBus {
         self.variables = variables
     }
 
+    /// Ends the bus, and whatever it started that outlives it (the frontend's document portal
+    /// stays on its FUSE mount): every process whose environment names this tree.
     deinit {
-        kill(busPID, SIGTERM)
+        kill(busPID, SIGKILL)
+        let marker = Data(("XDG_DESKTOP_PORTAL_DIR=" + prefix + "/share/xdg-desktop-portal/portals\0").utf8)
+        for _ in 0..<20 {
+            let left = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }.filter {
+                (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\($0)/environ")))?.range(of: marker) != nil
+            }
+            if left.isEmpty { break }
+            for pid in left { kill(pid, SIGKILL) }
+            usleep(50_000)
+        }
     }
 
     /// Points `Terminal=` of portal.conf at `command` (read again for every request).
