@@ -301,3 +301,18 @@ struct PortalReplaceTests {
         #expect(bus.answers(of: second).first?["response"] as? Int == 0)
     }
 }
+
+@Suite("assoc portal without its service executable")
+struct PortalCommandAloneTests {
+    @Test("an assoc with no assoc-portal beside it or in ../libexec/assoc says so, naming both places, and exits 2")
+    func serviceMissing() throws {
+        let tree = try TemporaryXDGTree()
+        let alone = tree.path("bin/assoc")
+        try FileManager.default.createDirectory(atPath: tree.path("bin"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ProcessRunner.assocExecutable, toPath: alone)
+        let result = try ProcessRunner.run(alone, ["portal"], environment: tree.variables(), timeout: 20)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(tree.path("bin/assoc-portal")), "\(result.standardError)")
+        #expect(result.standardError.contains(tree.path("bin/../libexec/assoc/assoc-portal")), "\(result.standardError)")
+    }
+}

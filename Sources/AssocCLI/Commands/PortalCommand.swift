@@ -52,14 +52,14 @@ enum PortalCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard arguments.operands.isEmpty else { throw UsageError("portal takes no operands", subcommand: "portal") }
         guard let own = ownExecutable() else {
-            context.output.error("assoc portal: cannot find the running executable (/proc/self/exe)")
+            context.output.error("portal: cannot find the running executable (/proc/self/exe)")
             return .failure
         }
         let directory = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
         let candidates = [directory + "/assoc-portal", directory + "/../libexec/assoc/assoc-portal"]
         guard let service = candidates.first(where: FileBytes.isExecutableFile) else {
             context.output.error(
-                "assoc portal: the service executable is not installed: neither \(candidates.joined(separator: " nor "))")
+                "portal: the service executable assoc-portal is not installed: neither \(candidates.joined(separator: " nor "))")
             return .failure
         }
         var argv = [service, "--assoc", own]
@@ -71,7 +71,7 @@ enum PortalCommand {
         execve(service, cArguments, cEnvironment)
         let reason = String(cString: strerror(errno))
         for pointer in cArguments + cEnvironment { free(pointer) }
-        context.output.error("assoc portal: cannot run \(service): \(reason)")
+        context.output.error("portal: cannot run \(service): \(reason)")
         return .failure
     }
 
