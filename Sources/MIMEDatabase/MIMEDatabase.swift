@@ -54,7 +54,7 @@ public struct MIMEDatabase: Sendable {
         self.directories = directories
         self.sections = MergedSections([.decoded(contents)])
         self.tables = HotTables(sections)
-        self.folded = LazyValue { FoldedNames(contents) }
+        self.folded = LazyValue { FoldedNames(types: contents.types, aliases: contents.aliases) }
         self.globOrigins = LazyValue { GlobOrigins(soleDirectory: nil, table: globOrigins) }
         self.soleCache = nil
         self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(contents, directories: directories)
@@ -65,17 +65,19 @@ public struct MIMEDatabase: Sendable {
         self.directories = loaded.map(\.info)
         self.sections = sections
         self.tables = HotTables(sections)
-        self.folded = LazyValue {
-            var names = sections.contents(.types)
-            names.aliases = sections.contents(.aliases).aliases
-            return FoldedNames(names)
-        }
-        self.globOrigins = LazyValue { GlobOrigins(loaded) }
         if loaded.count == 1, case .cache(let image) = loaded[0].data {
             soleCache = (image, loaded[0].info.path)
         } else {
             soleCache = nil
         }
+        let soleImage = soleCache?.image
+        self.folded = LazyValue {
+            let aliases = sections.contents(.aliases).aliases
+            // One cache's types file lists the types without a set of them being built.
+            if let names = soleImage?.typeNames { return FoldedNames(types: names, aliases: aliases) }
+            return FoldedNames(types: sections.contents(.types).types, aliases: aliases)
+        }
+        self.globOrigins = LazyValue { GlobOrigins(loaded) }
         guard checking == .whole || soleCache == nil else {
             // A cycle is found only by walking every list; the hierarchy's walks cut it anyway.
             self.diagnostics = diagnostics
@@ -284,16 +286,16 @@ private struct FoldedNames: Sendable {
     var names: [String: String] = [:]
     var aliases: [String: String] = [:]
 
-    init(_ contents: DirectoryContents) {
-        names.reserveCapacity(contents.types.count)
-        for name in contents.types {
+    init(types: some Collection<String>, aliases contentsAliases: [String: String]) {
+        names.reserveCapacity(types.count)
+        for name in types {
             let folded = name.lowercased()
             if let other = names[folded], other < name { continue }
             names[folded] = name
         }
-        aliases.reserveCapacity(contents.aliases.count)
+        aliases.reserveCapacity(contentsAliases.count)
         var spelled: [String: String] = [:]  // folded alias → the alias that won, to break ties
-        for (alias, target) in contents.aliases {
+        for (alias, target) in contentsAliases {
             let folded = alias.lowercased()
             if let other = spelled[folded], other < alias { continue }
             spelled[folded] = alias

@@ -101,7 +101,14 @@ struct CacheNameLists: Sendable {
 
     /// Calls `body` with the offset of each record of `list` whose key is `name`, in file order.
     private func forEachRecord(in list: SortedList, keyedBy name: String, _ body: (Int) -> Void) {
-        let wanted = Array(name.utf8)
+        var spelling = name
+        spelling.withUTF8 { wanted in forEachRecord(in: list, keyedBy: name, bytes: wanted, body) }
+    }
+
+    private func forEachRecord(
+        in list: SortedList, keyedBy name: String, bytes wanted: UnsafeBufferPointer<UInt8>,
+        _ body: (Int) -> Void
+    ) {
         guard list.searchable && wanted.allSatisfy({ $0 < 0x80 }) else {
             for index in 0..<list.count {
                 let record = list.start + 8 * index
@@ -111,24 +118,22 @@ struct CacheNameLists: Sendable {
             }
             return
         }
-        wanted.withUnsafeBufferPointer { wanted in
-            // A searchable list's keys all read; a key that did not would sort first.
-            func order(_ index: Int) -> Int {
-                guard let offset = try? reader.int(at: list.start + 8 * index), let key = reader.cStringBounds(at: offset)
-                else { return -1 }
-                return reader.compare(key, wanted)
-            }
-            var low = 0
-            var high = list.count
-            while low < high {
-                let middle = (low + high) / 2
-                if order(middle) < 0 { low = middle + 1 } else { high = middle }
-            }
-            var index = low
-            while index < list.count && order(index) == 0 {
-                body(list.start + 8 * index)
-                index += 1
-            }
+        // A searchable list's keys all read; a key that did not would sort first.
+        func order(_ index: Int) -> Int {
+            guard let offset = try? reader.int(at: list.start + 8 * index), let key = reader.cStringBounds(at: offset)
+            else { return -1 }
+            return reader.compare(key, wanted)
+        }
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if order(middle) < 0 { low = middle + 1 } else { high = middle }
+        }
+        var index = low
+        while index < list.count && order(index) == 0 {
+            body(list.start + 8 * index)
+            index += 1
         }
     }
 }

@@ -99,6 +99,10 @@ final class CacheImage: Sendable {
     /// The alias and parent lists, read in place.
     var names: CacheNameLists { lazyNames.value }
 
+    /// Every type the directory defines, as the decoded `types` section holds them, listed
+    /// without building that set; nil when only the set can tell.
+    var typeNames: [String]? { typesFile.value?.names }
+
     /// Whether `name` is one of the types the directory defines, as the decoded `types` section
     /// says, found without building that set; nil when only the set can tell.
     func definesType(_ name: String) -> Bool? {
@@ -164,7 +168,7 @@ private struct TypesFile: Sendable {
                     let line = start..<end
                     guard file[line].allSatisfy({ $0 < 0x80 }), previous.map({ Self.order(file, $0, line) <= 0 }) ?? true
                     else { return false }
-                    anyValid = anyValid || MIMETypeName.isValid(String(decoding: file[line], as: UTF8.self))
+                    anyValid = anyValid || MIMETypeName.isValid(utf8: UnsafeBufferPointer(rebasing: file[line]))
                     lines.append(line)
                     previous = line
                 }
@@ -182,13 +186,22 @@ private struct TypesFile: Sendable {
         order(file, a, UnsafeBufferPointer(rebasing: file[b]))
     }
 
+    /// The valid type names among the lines: the decoded `types` section.
+    var names: [String] {
+        bytes.withUnsafeBufferPointer { file in
+            lines.compactMap { line in
+                let utf8 = UnsafeBufferPointer(rebasing: file[line])
+                return MIMETypeName.isValid(utf8: utf8) ? String(decoding: utf8, as: UTF8.self) : nil
+            }
+        }
+    }
+
     /// Whether a line of the file is `name`, and `name` is a valid type name.
     func contains(_ name: String) -> Bool {
-        guard MIMETypeName.isValid(name) else { return false }
-        let wanted = Array(name.utf8)
-        guard wanted.allSatisfy({ $0 < 0x80 }) else { return false }
+        var name = name
         return bytes.withUnsafeBufferPointer { file in
-            wanted.withUnsafeBufferPointer { key in
+            name.withUTF8 { key in
+                guard MIMETypeName.isValid(utf8: key), key.allSatisfy({ $0 < 0x80 }) else { return false }
                 var low = 0
                 var high = lines.count
                 while low < high {
