@@ -102,15 +102,15 @@ public struct MIMEDatabase: Sendable {
     var typeSet: Set<String> { tables.types.value }
 
     /// Whether `name`, exactly as spelled, is a canonical type: `typeSet.contains(name)`, found
-    /// without building the set for a database of one cache.
+    /// without building the set for the first lookups in a database of one cache.
     func definesType(_ name: String) -> Bool {
         soleCache?.image.definesType(name) ?? typeSet.contains(name)
     }
 
-    /// The canonical name an alias spelled exactly `name` stands for, read in place for a
-    /// database of one cache.
+    /// The canonical name an alias spelled exactly `name` stands for, read in place for the
+    /// first lookups in a database of one cache.
     func exactAlias(_ name: String) -> String? {
-        if let cache = soleCache { return cache.image.names.alias(of: name) }
+        if let cache = soleCache { return cache.image.alias(of: name) }
         return aliasTable[name]
     }
 

@@ -121,4 +121,18 @@ struct CacheInPlaceTests {
         #expect(refused.directories.first?.source == .xml)
         #expect(refused.diagnostics.contains { $0.message.contains("corrupt") })
     }
+
+    @Test("names looked up in place, then (after many lookups) from the decoded tables, get one answer")
+    func lookupsSwitchToTables() throws {
+        let database = MIMEDatabase(mimeDirectories: ["/usr/share/mime"], source: .cache, checking: .perRead)
+        try #require(database.soleCache != nil, "needs /usr/share/mime/mime.cache")
+        var names = Array(database.aliasTable.keys.sorted().prefix(40)) + Array(database.allTypes.prefix(40))
+        names += names.map { $0.uppercased() } + ["application/x-unknown", "Text/Plain", "K/\u{212A}"]
+        #expect(names.count > 2 * CacheImage.inPlaceLookups)
+        let first = names.map(database.canonicalName)
+        let again = names.map(database.canonicalName)
+        #expect(first == again)
+        let known = names.map(database.isKnown)
+        #expect(known == names.map(database.isKnown))
+    }
 }

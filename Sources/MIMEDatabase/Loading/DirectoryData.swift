@@ -1,3 +1,4 @@
+import Synchronization
 import XDGSupport
 
 #if canImport(Glibc)
@@ -75,6 +76,14 @@ final class CacheImage: Sendable {
     private let decoded: [ContentSection: LazyValue<DirectoryContents>]
     private let lazyNames: LazyValue<CacheNameLists>
     private let typesFile: LazyValue<TypesFile?>
+    /// The alias list decoded, or nil when it does not read: what many lookups use.
+    private let decodedAliases: LazyValue<[String: String]?>
+    /// How many names were looked up; past `inPlaceLookups`, tables answer.
+    private let lookups = Atomic<Int>(0)
+
+    /// The lookups of names answered in place before the tables, built once and then cheaper
+    /// per name, take over (as `type` indexes the globs for more than 64 paths).
+    static let inPlaceLookups = 64
 
     /// Wraps `bytes`, which `MIMECache.validate` accepted and measured at `magicExtent`, or
     /// (`magicExtent` nil) whose header `MIMECache.checkHeader` accepted: its magic is measured
@@ -91,6 +100,7 @@ final class CacheImage: Sendable {
         self.decoded = decoded
         lazyNames = LazyValue { CacheNameLists(bytes: bytes) }
         typesFile = LazyValue { TypesFile(path: typesPath) }
+        decodedAliases = LazyValue { try? MIMECache.read(bytes: bytes, path: path, sections: .aliases).aliases }
     }
 
     /// The most bytes of a file the cache's magic can look at.
@@ -104,9 +114,22 @@ final class CacheImage: Sendable {
     var typeNames: [String]? { typesFile.value?.names }
 
     /// Whether `name` is one of the types the directory defines, as the decoded `types` section
-    /// says, found without building that set; nil when only the set can tell.
+    /// says, found without building that set; nil when the set is to tell (when only it can, or
+    /// after many lookups).
     func definesType(_ name: String) -> Bool? {
-        typesFile.value?.contains(name)
+        prefersTables() ? nil : typesFile.value?.contains(name)
+    }
+
+    /// The canonical name an alias spelled exactly `name` stands for: read in place, or after
+    /// many lookups from the decoded alias list when that list reads (the same answer).
+    func alias(of name: String) -> String? {
+        if prefersTables(), let table = decodedAliases.value { return table[name] }
+        return names.alias(of: name)
+    }
+
+    /// Counts a lookup; whether there were enough that tables are cheaper than reading in place.
+    private func prefersTables() -> Bool {
+        lookups.add(1, ordering: .relaxed).newValue > Self.inPlaceLookups
     }
 
     /// The fields of `section`, decoded now if no query has asked before.
