@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Launching", targets: ["Launching"]),
         .library(name: "DocumentProvider", targets: ["DocumentProvider"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "PortalDialogs", targets: ["PortalDialogs"]),
     ],
     targets: [
         /** C boundary: libxml2 from the system (apt: libxml2-dev). Only MIMEDatabase sees it. */
@@ -24,6 +25,8 @@ let package = Package(
             in /usr/include/ncursesw; pkgConfig is left out because ncursesw.pc only adds -D flags SwiftPM refuses
             (with a warning on every build), and the shim defines what they would. */
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+        /** C boundary: zlib from the system (apt: zlib1g-dev), to inflate thumbnails drawn as sixel. Only TerminalUI sees it. */
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         /** C library headers that Glibc does not import: extended attributes, statfs. */
         .systemLibrary(name: "CSystem"),
         /** XDG base directories, the environment value, key files, locales, diagnostics, files. */
@@ -39,9 +42,16 @@ let package = Package(
         /** Document provider: type filters (MIME, wildcard, extension, UTI), listings, import/export/move. */
         .target(name: "DocumentProvider", dependencies: ["CSystem", "MIMEDatabase", "XDGSupport"]),
         /** The screens: document picker, Open-with chooser, default apps by type; pure models and an ncursesw view. */
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "DocumentProvider", "XDGSupport"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "CZlib", "DocumentProvider", "XDGSupport"]),
+        /** The dialogs of `assoc portal`: request and answer types, their JSON, the dialog's end of the answer channel. */
+        .target(name: "PortalDialogs", dependencies: ["XDGSupport"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */
-        .target(name: "AssocCLI", dependencies: ["Associations", "DesktopEntry", "DocumentProvider", "Launching", "MIMEDatabase", "TerminalUI", "XDGSupport"]),
+        .target(
+            name: "AssocCLI",
+            dependencies: [
+                "Associations", "DesktopEntry", "DocumentProvider", "Launching", "MIMEDatabase", "PortalDialogs", "TerminalUI",
+                "XDGSupport",
+            ]),
         /** The executable: a few lines that hand the process over to AssocCLI. */
         .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
         /** Temporary XDG trees, corpus location, running the built tool; used by tests only. */
@@ -54,7 +64,12 @@ let package = Package(
         .testTarget(name: "LaunchingTests", dependencies: ["Launching", "AssocTestSupport"]),
         .testTarget(name: "DocumentProviderTests", dependencies: ["DocumentProvider", "AssocTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "DocumentProvider", "AssocTestSupport"]),
-        .testTarget(name: "AssocCLITests", dependencies: ["AssocCLI", "AssocTestSupport", "MIMEDatabase", "XDGSupport"]),
+        .testTarget(name: "PortalDialogsTests", dependencies: ["PortalDialogs", "XDGSupport", "AssocTestSupport"]),
+        .testTarget(
+            name: "AssocCLITests",
+            dependencies: [
+                "AssocCLI", "AssocTestSupport", "DocumentProvider", "MIMEDatabase", "PortalDialogs", "TerminalUI", "XDGSupport",
+            ]),
         .testTarget(name: "AssocEndToEndTests", dependencies: ["assoc", "AssocTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

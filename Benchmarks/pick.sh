@@ -3,8 +3,8 @@
 # in at most 150 ms, and a key press redraws in at most 16 ms.
 #
 # What it measures: `assoc __pick-benchmark` (hidden) does what `assoc pick` does without the
-# terminal: loads the database, lists and types the folder with DocumentLister, builds the rows
-# and draws the first screen as lines; then handles 200 key presses (↓, PgDn, Tab, a search typed
+# terminal: loads the database, lists the folder by name with DocumentLister, builds the rows
+# and draws the first screen as lines (typing only the rows drawn); then handles 200 key presses (↓, PgDn, Tab, a search typed
 # and cleared), drawing after each. The time ncurses takes to write the lines to the terminal is
 # not included (it writes one screen, 30 × 100 cells, whatever the folder's size).
 #
@@ -15,6 +15,7 @@
 # How to run it, from the package root, on a quiet machine, after `swift build -c release`:
 #     bash Benchmarks/pick.sh                          # wall-clock, 5 runs
 #     BENCH_CALLGRIND=1 bash Benchmarks/pick.sh        # instruction counts (valgrind), while others build
+#     BENCH_PRESS=sa bash Benchmarks/pick.sh           # also time s (sort by date) and a (hide unavailable) once
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${ASSOC:-.build/release/assoc}
@@ -37,10 +38,10 @@ fi
 env="env -i HOME=/tmp XDG_DATA_DIRS=/usr/share PATH=/usr/bin:/bin"
 if [ "${BENCH_CALLGRIND:-0}" = 1 ]; then
   $env valgrind --tool=callgrind --callgrind-out-file=/tmp/assoc-pick.callgrind "$binary" __pick-benchmark \
-    --type application/pdf --type public.image --keys 50 "$dir" 2>&1 | grep -E "rows|Collected"
+    --type application/pdf --type public.image --keys 50 ${BENCH_PRESS:+--press "$BENCH_PRESS"} "$dir" 2>&1 | grep -E "rows|Collected"
   callgrind_annotate /tmp/assoc-pick.callgrind 2>/dev/null | head -30
   exit 0
 fi
 for run in 1 2 3 4 5; do
-  $env "$binary" __pick-benchmark --type application/pdf --type public.image "$dir"
+  $env "$binary" __pick-benchmark --type application/pdf --type public.image ${BENCH_PRESS:+--press "$BENCH_PRESS"} "$dir"
 done

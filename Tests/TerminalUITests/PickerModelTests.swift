@@ -22,7 +22,7 @@ final class FakeFolders {
         PickerSource(
             list: { path, _ in
                 guard let found = self.folders[path] else { return .failure(PickerProblem("cannot list '\(path)'")) }
-                return .success(found.sorted { $0.path < $1.path })
+                return .success(FolderListing(documents: found.sorted { $0.path < $1.path }))
             },
             nonConformance: { type, index in
                 prefixes.indices.contains(index) && !type.hasPrefix(prefixes[index]) ? "its type \(type) does not conform" : nil
@@ -82,7 +82,7 @@ struct PickerModelTests {
         let step = press([.down, .down, .down, .enter], &model)
         #expect(chosenPaths(step) == nil)
         #expect(model.message?.hasPrefix("unavailable: its type text/plain") == true)
-        #expect(model.render(lines: 30, columns: 100)[28].text.contains("unavailable: its type text/plain"))
+        #expect(model.render(lines: 30, columns: 100)[26].text.contains("unavailable: its type text/plain"))
     }
 
     @Test("Tab switches to the next filter, and back round to the first")
@@ -206,5 +206,36 @@ extension ScreenStep {
     var isStay: Bool {
         if case .stay = self { return true }
         return false
+    }
+}
+
+@Suite("the picker's flat view")
+struct PickerFlatViewTests {
+    @Test("f lists every document under the folder by its path below, marked as the filter says, and f again the folder")
+    func flat() throws {
+        let folders = FakeFolders()
+        folders.add("/docs/a.pdf", type: "application/pdf")
+        folders.add("/docs/papers", type: "inode/directory")
+        folders.add("/docs/papers/d.png", type: "image/png")
+        var source = folders.source(prefixes: ["application/pdf"])
+        source.listFlat = { path, _, limit in
+            let documents = folders.folders.values.joined().filter { !$0.isDirectory && $0.path.hasPrefix(path + "/") }
+                .sorted { $0.path < $1.path }
+            let items = documents.prefix(limit).map {
+                DocumentLister.Entry(directory: path + "/", name: String($0.path.dropFirst(path.count + 1)), isDirectory: false)
+            }
+            let byPath = Dictionary(uniqueKeysWithValues: documents.map { ($0.path, $0) })
+            return .success((FolderListing(items: Array(items)) { byPath[$0.path]! }, documents.count > limit))
+        }
+        var model = try PickerModel(
+            configuration: PickerConfiguration(filterNames: ["application/pdf"]), source: source, directory: "/docs")
+        _ = model.handle(.resize(lines: 30, columns: 100))
+        #expect(model.entries.map(\.name) == ["papers", "a.pdf"])
+        _ = model.handle(.character("f"))
+        #expect(model.isFlat && model.entries.map(\.name) == ["a.pdf", "papers/d.png"])
+        #expect(model.entries.map(\.isAvailable) == [true, false])
+        #expect(model.render(lines: 30, columns: 100)[0].text.contains("flat"))
+        _ = model.handle(.character("f"))
+        #expect(!model.isFlat && model.entries.map(\.name) == ["papers", "a.pdf"])
     }
 }

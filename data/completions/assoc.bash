@@ -197,17 +197,19 @@ _assoc() {
                 --type) _assoc_values type-pattern; return ;;
                 --name) _assoc_values none; return ;;
                 --to) _assoc_values directory; return ;;
+                --portal-request) _assoc_values file; return ;;
                 --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
             esac
-            options="--mode --type --multiple --directory --name --to -0 --null --json --database --verbose -h --help"
+            options="--mode --type --multiple --directory --name --to -0 --null --json --portal-request --database --verbose -h --help"
             operand=file...
             ;;
         choose)
             case "$prev" in
                 --type) _assoc_values mime-type; return ;;
+                --portal-request) _assoc_values file; return ;;
                 --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
             esac
-            options="--type --print --database --verbose -h --help"
+            options="--type --print --portal-request --database --verbose -h --help"
             operand=file...
             ;;
         settings)

@@ -1,6 +1,7 @@
 import Associations
 import DesktopEntry
 import MIMEDatabase
+import XDGSupport
 
 /// `assoc apps [--json] [--as spec|gio] [TYPE|PATH|URL]`.
 enum AppsCommand {

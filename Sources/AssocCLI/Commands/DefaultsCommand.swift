@@ -1,5 +1,6 @@
 import Associations
 import MIMEDatabase
+import XDGSupport
 
 /// `assoc defaults [--json] [--all]`: the effective default of every type that has one.
 enum DefaultsCommand {

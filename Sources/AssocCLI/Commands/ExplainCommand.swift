@@ -23,6 +23,11 @@ enum ExplainCommand {
             Applications] line with its file and line number, each candidate passed over and why (not \
             installed, Hidden, TryExec or Exec program missing, masked, removed, not associated), each parent \
             step and the answer; last, GIO's answer where it differs, with the rule that separates them.
+
+            When a session bus is there and xdg-desktop-portal's permission store has an entry for the type \
+            in its desktop-used-apps table (the portal's memory of "Open with" choices), explain says which \
+            application was chosen, how many times in a row, and whether OpenURI still asks. It only reads the \
+            store, through gdbus(1), and gives up after two seconds.
             """,
         options: [
             .flag("--no-xattr", "ignore the user.mime_type attribute"),
@@ -80,6 +85,9 @@ enum ExplainCommand {
             }
             if !arguments.has("--no-resolve") {
                 for line in ResolutionExplainer.lines(for: resolved.type, context: context) {
+                    context.output.untrustedLine(line)
+                }
+                for line in PortalChoiceExplainer.lines(for: resolved.type, context: context) {
                     context.output.untrustedLine(line)
                 }
             }

@@ -1,5 +1,6 @@
 import DocumentProvider
 import MIMEDatabase
+import XDGSupport
 
 /// `assoc import`, `export` and `move`: documents into or out of a place, safely.
 enum TransferCommands {

@@ -1,4 +1,5 @@
 import DocumentProvider
+import XDGSupport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc

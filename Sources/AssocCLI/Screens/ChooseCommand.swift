@@ -5,7 +5,7 @@ import TerminalUI
 enum ChooseCommand {
     static let definition = CommandDefinition(
         name: "choose", summary: "choose the application to open files with, on the terminal (\"Open with\")",
-        forms: ["[--type TYPE] [--print] TARGET...", "--type TYPE --print"],
+        forms: ["[--type TYPE] [--print] TARGET...", "--type TYPE --print", "--portal-request FILE"],
         description: """
             Shows the applications for the type of the first TARGET (or TYPE) on the terminal: the default \
             first, then the recommended ones (associated with the type itself), then the others that take a \
@@ -17,10 +17,19 @@ enum ChooseCommand {
             it the default for the type ("Always use this app"), written exactly as assoc-set(1) writes it, \
             so GIO, xdg-open and the portal see it, and prints the default before and after. f does the same \
             and remembers it for these files only (the per-file choice of assoc set --file). Esc or q cancels.
+
+            --portal-request FILE is how assoc-portal(1) asks the desktop portal's "Open with" question: \
+            FILE is the request it wrote; the chooser offers exactly the applications in it (the last choice \
+            highlighted), Enter answers with the highlighted one on the request's socket, which the portal \
+            then launches, and d also makes it the default as assoc-set(1) does. The list is updated in \
+            place when the portal's set of applications changes.
             """,
         options: [
             .value("--type", "TYPE", completion: .mimeType, "offer the applications of TYPE instead of the first TARGET's type"),
             .flag("--print", "print the chosen desktop file ID instead of opening the TARGETs"),
+            .value(
+                "--portal-request", "FILE", completion: .file,
+                "for assoc portal: offer the applications FILE names and answer on its socket"),
         ],
         operands: [OperandDefinition(name: "TARGET...", completion: .file)],
         exitStatus: [
@@ -37,6 +46,7 @@ enum ChooseCommand {
     static let command = Command(definition: definition, run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        if let request = arguments.value("--portal-request") { return PortalChooseCommand.run(request, context) }
         let targets = arguments.operands
         guard !targets.isEmpty || (arguments.value("--type") != nil && arguments.has("--print")) else {
             throw UsageError("expected at least one TARGET (or --type TYPE --print)", subcommand: "choose")

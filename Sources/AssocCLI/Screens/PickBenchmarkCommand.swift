@@ -5,17 +5,20 @@ import TerminalUI
 @preconcurrency import Glibc
 #endif
 
-/// `assoc __pick-benchmark [--type T]... [--keys N] DIR` (hidden): the picker's work without a
-/// terminal, timed: the listing and the first screen of DIR, then N key presses (↓, and a search
-/// typed and cleared), each handled and drawn as lines. Used by Benchmarks/pick.sh.
+/// `assoc __pick-benchmark [--type T]... [--keys N] [--press KEYS] DIR` (hidden): the picker's
+/// work without a terminal, timed: the listing and the first screen of DIR, then N key presses (↓,
+/// and a search typed and cleared), each handled and drawn as lines, then each character of KEYS
+/// once (the keys that touch every entry: sort, hide unavailable, flat view). Used by
+/// Benchmarks/pick.sh.
 enum PickBenchmarkCommand {
     static let definition = CommandDefinition(
         name: "__pick-benchmark", summary: "time the picker's first screen and its key presses on DIR",
-        forms: ["[--type T]... [--keys N] DIR"],
+        forms: ["[--type T]... [--keys N] [--press KEYS] DIR"],
         description: "Prints the milliseconds of the first screen and the median and largest of the key presses.",
         options: [
             .value("--type", "T", completion: .typePattern, repeatable: true, "a filter, as for assoc pick"),
             .value("--keys", "N", "how many key presses to time (default 200)"),
+            .value("--press", "KEYS", "characters pressed once each after those, each timed (s sorts, a hides, f flattens)"),
         ],
         operands: [OperandDefinition(name: "DIR", completion: .directory)],
         hidden: true)
@@ -48,11 +51,19 @@ enum PickBenchmarkCommand {
             drawn = model.render(lines: 30, columns: 100)
             times.append(now() - start)
         }
+        var pressed: [String] = []
+        for character in arguments.value("--press") ?? "" {
+            let start = now()
+            _ = model.handle(.character(character))
+            drawn = model.render(lines: 30, columns: 100)
+            pressed.append("\(character) \(milliseconds(now() - start)) ms")
+        }
         times.sort()
         let median = times.isEmpty ? 0 : times[times.count / 2]
         context.output.line(
-            "rows \(model.entries.count)  first screen \(milliseconds(first)) ms  key median \(milliseconds(median)) ms  "
-                + "key max \(milliseconds(times.last ?? 0)) ms  (\(count) keys, \(drawn.count) lines)")
+            "rows \(model.rowCount)  examined \(model.examinedCount)  first screen \(milliseconds(first)) ms  key median \(milliseconds(median)) ms  "
+                + "key max \(milliseconds(times.last ?? 0)) ms  (\(count) keys, \(drawn.count) lines)"
+                + (pressed.isEmpty ? "" : "  then " + pressed.joined(separator: ", ")))
         return .success
     }
 

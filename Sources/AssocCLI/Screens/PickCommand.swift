@@ -14,6 +14,7 @@ enum PickCommand {
             "[--mode open|import] [--type T]... [--multiple] [--directory] [-0|--json] [--to DIR] [DIR]",
             "--mode export|move [--to DIR] [-0|--json] FILE...",
             "--mode save [--name NAME] [--to DIR] [-0|--json]",
+            "--portal-request FILE",
         ],
         description: """
             Shows a folder the way a document picker does, on the terminal (/dev/tty, so that standard \
@@ -44,6 +45,12 @@ enum PickCommand {
             line: path, type, size, modified, location (and the other fields of assoc-list(1)). Outside a \
             terminal, or with an unknown TERM, the picker cannot start (exit status 2). NO_COLOR turns colour \
             off; every mark is also written as text.
+
+            --portal-request FILE is how assoc-portal(1) shows the desktop portal's file dialogs: FILE is \
+            the request it wrote (OpenFile, SaveFile or SaveFiles, with the application's title, accept label, \
+            filters, choices and folder); the answer goes back on the request's socket, not to standard output. \
+            A filter's MIME types match by conformance and its globs match file names case-sensitively, as \
+            GTK's file chooser does; o changes the dialog's options.
             """,
         options: [
             .value(
@@ -62,6 +69,9 @@ enum PickCommand {
             .flag(
                 "--json",
                 "one JSON object per chosen document: path, type, size, modified, location, and the others of assoc list"),
+            .value(
+                "--portal-request", "FILE", completion: .file,
+                "for assoc portal: show the file dialog FILE asks for and answer on its socket"),
         ],
         operands: [OperandDefinition(name: "DIR|FILE...", completion: .file)],
         exitStatus: [
@@ -87,6 +97,7 @@ enum PickCommand {
     static let command = Command(definition: definition, run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        if let request = arguments.value("--portal-request") { return PortalPickCommand.run(request, context) }
         let mode = arguments.value("--mode").flatMap(PickerMode.init(rawValue:)) ?? .open
         guard !(arguments.has("--null") && arguments.has("--json")) else {
             throw UsageError("'-0' and '--json' do not go together", subcommand: "pick")

@@ -19,21 +19,28 @@ enum PickerWorld {
         let comments = Memo<String, String?> { type in
             context.database.description(of: type)?.comment(for: context.environment.locale)
         }
+        // The highlighted row's thumbnail is looked up once, not on every redraw.
+        let thumbnailOf = Memo<Document, String?> { document in
+            guard let size = document.size else { return nil }
+            return thumbnails.thumbnail(
+                forAbsolutePath: FileURI.absolute(document.path, in: directory), modified: document.modifiedSeconds, size: size)
+        }
         let defaults = Memo<String, String?> { type in context.resolver.resolve(type).defaultApplication }
+        // Names first; each entry is typed when its row is first drawn, so a large folder opens fast.
+        let lister = { (hidden: Bool) in
+            DocumentLister(
+                detector: detector, filter: everything, thumbnails: nil, workingDirectory: directory,
+                options: .init(includeHidden: hidden, includeUnavailable: true, sort: .name))
+        }
         return PickerSource(
             list: { path, hidden in
-                // Thumbnails are looked up for the highlighted row only, so a large folder opens fast.
-                let lister = DocumentLister(
-                    detector: detector, filter: everything, thumbnails: nil, workingDirectory: directory,
-                    options: .init(includeHidden: hidden, includeUnavailable: true, sort: .name))
-                let listing = lister.list([path])
-                for problem in listing.problems {
-                    switch problem {
-                    case .unreadablePath, .unreadableDirectory: return .failure(PickerProblem(problem.description))
-                    case .unreadableFile: continue
-                    }
+                let lister = lister(hidden)
+                switch lister.entries(of: path) {
+                case .success(let entries):
+                    return .success(
+                        FolderListing(items: entries, measure: { lister.sortKey(at: $0.path) }) { lister.document(at: $0.path) })
+                case .failure(let problem): return .failure(PickerProblem(problem.description))
                 }
-                return .success(listing.documents)
             },
             nonConformance: { type, index in
                 guard filters.indices.contains(index), case .doesNotConform(let reason) = filters[index].conformance(of: type)
@@ -44,12 +51,7 @@ enum PickerWorld {
             },
             comment: { comments.value($0) },
             defaultApplication: { defaults.value($0) },
-            thumbnail: { document in
-                guard let size = document.size else { return nil }
-                return thumbnails.thumbnail(
-                    forAbsolutePath: FileURI.absolute(document.path, in: directory),
-                    modified: document.modifiedSeconds, size: size)
-            },
+            thumbnail: { thumbnailOf.value($0) },
             makeDirectory: { path in
                 mkdir(PathCoding.cString(path), 0o777) == 0
                     ? nil : PickerProblem("cannot make '\(path)': \(FileBytes.Failure.fromErrno().reason)")
@@ -58,7 +60,18 @@ enum PickerWorld {
                 var info = stat()
                 return lstat(PathCoding.cString(path), &info) == 0
             },
-            now: Int64(time(nil)))
+            now: Int64(time(nil)),
+            listFlat: { path, hidden, limit in
+                let lister = lister(hidden)
+                switch lister.entries(under: path, limit: limit) {
+                case .success(let found):
+                    let listing = FolderListing(items: found.entries, measure: { lister.sortKey(at: $0.path) }) {
+                        lister.document(at: $0.path)
+                    }
+                    return .success((listing, found.truncated))
+                case .failure(let problem): return .failure(PickerProblem(problem.description))
+                }
+            })
     }
 }
 

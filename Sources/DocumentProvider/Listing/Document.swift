@@ -3,7 +3,7 @@
 #endif
 
 /// One entry of a document listing: a document or a directory to navigate into.
-public struct Document: Sendable, Equatable {
+public struct Document: Sendable, Hashable {
     /// The path, as the listed directory was given joined with the entry's name.
     public var path: String
     /// The MIME type: detected for a file, `inode/directory` for a directory.
@@ -16,6 +16,11 @@ public struct Document: Sendable, Equatable {
     public var modifiedSeconds: Int64
     /// The nanoseconds of the modification time.
     public var modifiedNanoseconds: Int
+    /// The birth (creation) time, whole seconds since the epoch, by `statx(2)`; nil where the
+    /// file system does not record it. Shown beside the modification date, as Apple's document
+    /// browser shows "Created" and "Modified" (the change time, `ctime`, is not a date a person
+    /// set and is not shown).
+    public var createdSeconds: Int64?
     /// Whether the file system holding it is local or remote.
     public var location: DocumentLocation
     /// Whether the application can take it: it conforms to the filter (directories always can).
@@ -31,8 +36,9 @@ public struct Document: Sendable, Equatable {
     public init(
         path: String, type: String, isDirectory: Bool, size: Int64?, modifiedSeconds: Int64,
         modifiedNanoseconds: Int = 0, location: DocumentLocation, available: Bool, reason: String? = nil,
-        origin: String? = nil, thumbnail: String? = nil
+        origin: String? = nil, thumbnail: String? = nil, createdSeconds: Int64? = nil
     ) {
+        self.createdSeconds = createdSeconds
         self.path = path
         self.type = type
         self.isDirectory = isDirectory

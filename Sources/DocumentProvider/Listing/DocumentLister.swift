@@ -1,3 +1,4 @@
+internal import CSystem
 import MIMEDatabase
 import XDGSupport
 
@@ -90,6 +91,113 @@ public struct DocumentLister: Sendable {
         return listing
     }
 
+    /// One entry of a directory before it is examined: its path, its name, whether it is a folder.
+    public struct Entry: Sendable, Equatable {
+        /// The directory, ending in `/` (or empty for the working directory).
+        public var directory: String
+        /// The name in the directory.
+        public var name: String
+        /// Whether it is a directory or a link to one.
+        public var isDirectory: Bool
+
+        /// Creates an entry for the path `directory` + `name`.
+        public init(directory: String, name: String, isDirectory: Bool) {
+            self.directory = directory
+            self.name = name
+            self.isDirectory = isDirectory
+        }
+
+        /// The directory joined with the name.
+        public var path: String { directory + name }
+    }
+
+    /// The entries of `directory` (hidden ones when the options say so) sorted by the bytes of
+    /// their names, by name alone: nothing is typed or read, and only links and entries whose file
+    /// system does not give their kind are `stat`ed, to know whether they lead to a folder.
+    /// `document(at:)` examines one of them, as `list` would.
+    public func entries(of directory: String) -> Result<[Entry], ListingError> {
+        let found: [(name: String, kind: FileBytes.EntryKind)]
+        do { found = try FileBytes.directoryEntriesWithKinds(directory) } catch {
+            return .failure(.unreadableDirectory(path: directory, reason: error.reason))
+        }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        var entries: [Entry] = []
+        entries.reserveCapacity(found.count)
+        for (name, kind) in found where options.includeHidden || !name.hasPrefix(".") {
+            var isDirectory = kind == .directory
+            if kind == .symbolicLink || kind == .unknown {
+                var info = stat()
+                isDirectory = stat(PathCoding.cString(prefix + name), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            entries.append(Entry(directory: prefix, name: name, isDirectory: isDirectory))
+        }
+        return .success(entries)
+    }
+
+    /// Every file under `directory`, at any depth, by name alone as `entries(of:)` gives them,
+    /// named by their path below it (`sub/report.pdf`) and sorted by its bytes; folders are
+    /// walked, not listed, and never through a symbolic link, so a loop cannot make the walk
+    /// endless. At most `limit` files are gathered; `truncated` says some were left out. A
+    /// subfolder that cannot be read is skipped.
+    public func entries(under directory: String, limit: Int) -> Result<(entries: [Entry], truncated: Bool), ListingError> {
+        let root = directory.hasSuffix("/") ? directory : directory + "/"
+        var files: [Entry] = []
+        var pending = [""]
+        var truncated = false
+        var first = true
+        while let relative = pending.popLast() {
+            let found: [(name: String, kind: FileBytes.EntryKind)]
+            do { found = try FileBytes.directoryEntriesWithKinds(root + relative) } catch {
+                if first { return .failure(.unreadableDirectory(path: directory, reason: error.reason)) }
+                continue
+            }
+            first = false
+            for (name, kind) in found where options.includeHidden || !name.hasPrefix(".") {
+                var isDirectory = kind == .directory
+                if kind == .unknown || kind == .symbolicLink {
+                    var info = stat()
+                    let path = PathCoding.cString(root + relative + name)
+                    if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { isDirectory = true }
+                    // A link to a folder is neither walked nor listed.
+                    if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && !isDirectory { continue }
+                }
+                if isDirectory {
+                    pending.append(relative + name + "/")
+                } else if files.count < limit {
+                    files.append(Entry(directory: root, name: relative + name, isDirectory: false))
+                } else {
+                    truncated = true
+                }
+            }
+            if truncated { break }
+        }
+        files.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        return .success((files, truncated))
+    }
+
+    /// What sorting by date or size needs of the entry at `path`, by one `stat` (following
+    /// links; of the link itself when it is broken), without typing it; nil when it is gone.
+    public func sortKey(at path: String) -> DocumentSort.Key? {
+        var info = stat()
+        guard stat(PathCoding.cString(path), &info) == 0 || lstat(PathCoding.cString(path), &info) == 0 else { return nil }
+        let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        return DocumentSort.Key(
+            size: isDirectory ? nil : Int64(info.st_size), modifiedSeconds: Int64(info.st_mtim.tv_sec),
+            modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+    }
+
+    /// The document at `path` as `list` gives it: typed, measured, its origin read. One that
+    /// cannot be examined is still given, unavailable, with the reason.
+    public func document(at path: String) -> Document {
+        var walk = Walk(lister: self)
+        walk.entry(path)
+        if let document = walk.listing.documents.first { return document }
+        let reason = walk.listing.problems.first?.description ?? "cannot read '\(path)'"
+        return Document(
+            path: path, type: "application/octet-stream", isDirectory: false, size: nil, modifiedSeconds: 0,
+            location: .local, available: false, reason: reason)
+    }
+
     /// The state of one listing: results so far and the location of each file system met.
     private struct Walk {
         let lister: DocumentLister
@@ -155,7 +263,8 @@ public struct DocumentLister: Sendable {
             var document = Document(
                 path: path, type: type, isDirectory: isDirectory, size: isDirectory ? nil : Int64(info.st_size),
                 modifiedSeconds: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec),
-                location: location(of: path, device: UInt64(info.st_dev)), available: reason == nil, reason: reason)
+                location: location(of: path, device: UInt64(info.st_dev)), available: reason == nil, reason: reason,
+                createdSeconds: Self.birthTime(of: path))
             if isFile {
                 document.origin = ExtendedAttributes.value("user.xdg.origin.url", of: path)
                 document.thumbnail = lister.thumbnails?.thumbnail(
@@ -163,6 +272,12 @@ public struct DocumentLister: Sendable {
                     modified: document.modifiedSeconds, size: Int64(info.st_size))
             }
             listing.documents.append(document)
+        }
+
+        private static func birthTime(of path: String) -> Int64? {
+            var seconds: Int64 = 0
+            var nanoseconds: UInt32 = 0
+            return csystem_birth_time(PathCoding.cString(path), &seconds, &nanoseconds) == 1 ? seconds : nil
         }
 
         private mutating func location(of path: String, device: UInt64) -> DocumentLocation {

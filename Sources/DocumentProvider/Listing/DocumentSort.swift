@@ -17,13 +17,39 @@ public enum DocumentSort: String, Sendable, Equatable, CaseIterable {
     /// Whether `lhs` comes before `rhs` by this order's key alone (date or size); nil when the
     /// key does not tell them apart, and always for `name`, so that a caller breaks ties its own way.
     public func keyPrecedes(_ lhs: Document, _ rhs: Document) -> Bool? {
+        keyPrecedes(Key(lhs), Key(rhs))
+    }
+
+    /// What the orders other than by name compare: a size (nil for a directory) and a time.
+    public struct Key: Sendable, Equatable {
+        /// The size in bytes; nil for a directory.
+        public var size: Int64?
+        /// The modification time, seconds and nanoseconds.
+        public var modified: (seconds: Int64, nanoseconds: Int)
+
+        /// Creates a key.
+        public init(size: Int64?, modifiedSeconds: Int64, modifiedNanoseconds: Int) {
+            self.size = size
+            modified = (modifiedSeconds, modifiedNanoseconds)
+        }
+
+        /// The key of a document.
+        public init(_ document: Document) {
+            self.init(
+                size: document.size, modifiedSeconds: document.modifiedSeconds, modifiedNanoseconds: document.modifiedNanoseconds)
+        }
+
+        /// Whether two keys have the same size and time.
+        public static func == (lhs: Key, rhs: Key) -> Bool { lhs.size == rhs.size && lhs.modified == rhs.modified }
+    }
+
+    /// `keyPrecedes` on keys alone, for entries not examined yet (their `stat` is enough).
+    public func keyPrecedes(_ lhs: Key, _ rhs: Key) -> Bool? {
         switch self {
         case .name:
             return nil
         case .date:
-            let left = (lhs.modifiedSeconds, lhs.modifiedNanoseconds)
-            let right = (rhs.modifiedSeconds, rhs.modifiedNanoseconds)
-            return left == right ? nil : left > right
+            return lhs.modified == rhs.modified ? nil : lhs.modified > rhs.modified
         case .size:
             let left = lhs.size ?? -1
             let right = rhs.size ?? -1

@@ -22,10 +22,28 @@ package enum PNGTextChunks {
     ///
     /// - Throws: `Failure` when the bytes are not a well-formed PNG up to its `IEND` chunk.
     package static func read(_ bytes: [UInt8]) throws(Failure) -> [String: String] {
+        var texts: [String: String] = [:]
+        for (type, data) in try chunks(bytes) {
+            switch type {
+            case "tEXt":
+                if let (key, value) = latin1Text(data) { texts[key] = value }
+            case "iTXt":
+                if let (key, value) = internationalText(data) { texts[key] = value }
+            default:
+                break
+            }
+        }
+        return texts
+    }
+
+    /// Every chunk of a PNG image up to `IEND` (which is not included), in file order: its type
+    /// and its data, each length and CRC checked.
+    ///
+    /// - Throws: `Failure` when the bytes are not a well-formed PNG up to its `IEND` chunk.
+    package static func chunks(_ bytes: [UInt8]) throws(Failure) -> [(type: String, data: ArraySlice<UInt8>)] {
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw .notPNG }
         var offset = 8
-        var texts: [String: String] = [:]
-        var isFirst = true
+        var found: [(type: String, data: ArraySlice<UInt8>)] = []
         while true {
             guard offset <= bytes.count - 12 else { throw .truncated(offset: offset) }
             let length = Int(uint32(bytes, at: offset))
@@ -37,24 +55,16 @@ package enum PNGTextChunks {
             guard CRC32.checksum(bytes[(offset + 4)..<dataRange.upperBound]) == stored else {
                 throw .badChecksum(chunk: type, offset: offset)
             }
-            if isFirst && type != "IHDR" { throw .malformed("the first chunk is '\(type)', not 'IHDR'") }
-            isFirst = false
-            switch type {
-            case "tEXt":
-                if let (key, value) = latin1Text(bytes[dataRange]) { texts[key] = value }
-            case "iTXt":
-                if let (key, value) = internationalText(bytes[dataRange]) { texts[key] = value }
-            case "IEND":
-                return texts
-            default:
-                break
-            }
+            if found.isEmpty && type != "IHDR" { throw .malformed("the first chunk is '\(type)', not 'IHDR'") }
+            if type == "IEND" { return found }
+            found.append((type, bytes[dataRange]))
             offset = dataRange.upperBound + 4
         }
     }
 
-    private static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
+    /// The big-endian 32-bit number at `offset`, as PNG stores lengths, CRCs and sizes.
+    package static func uint32<Bytes: Collection>(_ bytes: Bytes, at offset: Bytes.Index) -> UInt32 where Bytes.Element == UInt8 {
+        bytes[offset..<bytes.index(offset, offsetBy: 4)].reduce(0) { $0 << 8 | UInt32($1) }
     }
 
     /// `keyword NUL text`, both Latin-1.

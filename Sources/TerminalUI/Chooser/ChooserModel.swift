@@ -49,7 +49,7 @@ public struct ChooserModel: Screen {
     /// What is being opened, for the title (`report.pdf (application/pdf)`).
     public let subject: String
     /// The applications offered first, in order.
-    public let offered: [ChooserApplication]
+    public private(set) var offered: [ChooserApplication]
     /// Every installed application, for `All applications…`.
     public let everything: [ChooserApplication]
     /// Whether `f` (these files only) applies: the targets are files.
@@ -64,6 +64,8 @@ public struct ChooserModel: Screen {
     public private(set) var list = SearchableList(keys: [])
     /// Whether the key overlay is shown.
     public private(set) var showsHelp = false
+    /// What Enter does, for the status line (`open once`; a portal's dialog only chooses).
+    public var enterLabel = "open once"
 
     /// The title of the row that lists every application.
     public static let allApplicationsTitle = "All applications…"
@@ -118,6 +120,20 @@ public struct ChooserModel: Screen {
         return .stay
     }
 
+    /// Offers `applications` instead, in place: the highlight stays on the application it was on
+    /// when that one is still offered (the portal's UpdateChoices).
+    public mutating func replaceOffered(_ applications: [ChooserApplication]) {
+        let kept = current?.id
+        offered = applications
+        rebuild()
+        if let kept { highlight(id: kept) }
+    }
+
+    /// Moves the highlight to the application `id` when it is shown.
+    public mutating func highlight(id: String) {
+        if let index = rows.firstIndex(where: { $0.id == id }) { list.highlight(index) }
+    }
+
     /// Lists every installed application after those offered, and highlights the first of them.
     private mutating func expand() {
         guard !showsEverything else { return }
@@ -131,7 +147,7 @@ public struct ChooserModel: Screen {
         let offeredIDs = Set(offered.map(\.id))
         rows = offered + (showsEverything ? everything.filter { !offeredIDs.contains($0.id) } : [])
         var keys = rows.map { "\($0.name) \($0.id)" }
-        if !showsEverything { keys.append(Self.allApplicationsTitle) }
+        if !showsEverything && !everything.isEmpty { keys.append(Self.allApplicationsTitle) }
         list.replaceRows(keys: keys, pinned: 0)
     }
 
@@ -174,7 +190,7 @@ public struct ChooserModel: Screen {
 
     private var statusText: String {
         if list.isSearching { return "/" + TextLayout.safe(list.query) + "▏  (Enter keeps the matches, Esc clears)" }
-        var keys = ["Enter open once"]
+        var keys = ["Enter " + enterLabel]
         if allowsAlways { keys.append("d always use this app") }
         if allowsPerFile { keys.append("f these files only") }
         keys += ["/ search", "? keys", "q cancel"]

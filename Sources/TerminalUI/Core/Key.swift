@@ -34,6 +34,8 @@ public enum Key: Sendable, Equatable {
     case wheelDown
     /// The terminal now has this many lines and columns; the screen is drawn anew.
     case resize(lines: Int, columns: Int)
+    /// The terminal answered which image protocol it draws (asked once, when the screen starts).
+    case graphics(TerminalGraphics)
 }
 
 /// What a screen says after a key: keep going, finish with an answer, or cancel.
@@ -57,4 +59,12 @@ public protocol Screen {
     /// The screen's lines for a terminal of `lines` × `columns`: exactly `lines` lines, each at
     /// most `columns` columns wide.
     func render(lines: Int, columns: Int) -> [StyledLine]
+
+    /// The images to draw over the lines (a thumbnail), for a terminal that draws images.
+    func images(lines: Int, columns: Int) -> [ImagePlacement]
+}
+
+extension Screen {
+    /// No images: the screens that draw none.
+    public func images(lines: Int, columns: Int) -> [ImagePlacement] { [] }
 }

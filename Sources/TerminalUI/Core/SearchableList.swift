@@ -6,8 +6,11 @@
 /// ↓ leaves the field keeping the narrowed rows with the first match highlighted, and Esc in the
 /// field clears it.
 public struct SearchableList: Sendable, Equatable {
-    /// The text each row is searched by, as lowercased UTF-8.
-    private var keys: [[UInt8]]
+    /// The text each row is searched by, as lowercased UTF-8, one after another.
+    private var keys = FoldedKeys()
+    /// The search text `visible` was narrowed by, folded: a longer query that starts with it
+    /// narrows `visible` further instead of every row again.
+    private var narrowedBy: [UInt8] = []
     /// How many leading rows are always shown, whatever the search.
     public private(set) var pinned: Int
     /// The rows shown, as indices into the screen's rows.
@@ -27,7 +30,7 @@ public struct SearchableList: Sendable, Equatable {
 
     /// A list of rows searched by `keys`, the first `pinned` always shown.
     public init(keys: [String], pinned: Int = 0, pageSize: Int = 10) {
-        self.keys = keys.map(Self.folded)
+        self.keys = FoldedKeys(keys)
         self.pinned = pinned
         self.pageSize = max(pageSize, 1)
         visible = Array(keys.indices)
@@ -45,8 +48,9 @@ public struct SearchableList: Sendable, Equatable {
     /// Replaces the rows (a new folder, another filter), keeping the search; the highlight goes
     /// to the row `keeping` when it is still shown, else to the first match.
     public mutating func replaceRows(keys: [String], pinned: Int, keeping: Int? = nil) {
-        self.keys = keys.map(Self.folded)
+        self.keys = FoldedKeys(keys)
         self.pinned = pinned
+        narrowedBy = []
         narrow()
         if let keeping, let position = visible.firstIndex(of: keeping) { cursor = position }
         scrollToCursor()
@@ -112,32 +116,21 @@ public struct SearchableList: Sendable, Equatable {
     /// The first row that matched the search, after the pinned ones (or the first row).
     private var firstMatch: Int { query.isEmpty ? 0 : min(pinned, max(visible.count - 1, 0)) }
 
+    /// Shows the rows matching the query: when the query only grew, the rows shown so far are
+    /// narrowed further; otherwise every row is searched again.
     private mutating func narrow() {
-        let needle = Self.folded(query)
-        visible = needle.isEmpty ? Array(keys.indices) : keys.indices.filter { $0 < pinned || Self.contains(keys[$0], needle) }
-        cursor = min(cursor, max(visible.count - 1, 0))
-    }
-
-    /// `text` as UTF-8 with ASCII letters lowercased, the rest as it is (a search is a substring
-    /// match of bytes, fast enough for tens of thousands of rows on every key).
-    private static func folded(_ text: String) -> [UInt8] {
-        text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-    }
-
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard needle.count <= haystack.count else { return false }
-        let first = needle[0]
-        var start = 0
-        let last = haystack.count - needle.count
-        while start <= last {
-            if haystack[start] == first {
-                var matched = 1
-                while matched < needle.count && haystack[start + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return true }
-            }
-            start += 1
+        let needle = FoldedKeys.folded(query)
+        let candidates: [Int]
+        if needle.isEmpty {
+            candidates = Array(0..<keys.count)
+        } else if !narrowedBy.isEmpty && needle.starts(with: narrowedBy) {
+            candidates = visible.filter { $0 < pinned || keys.contains($0, needle) }
+        } else {
+            candidates = (0..<keys.count).filter { $0 < pinned || keys.contains($0, needle) }
         }
-        return false
+        visible = candidates
+        narrowedBy = needle
+        cursor = min(cursor, max(visible.count - 1, 0))
     }
 
     private mutating func move(by offset: Int) {
@@ -150,5 +143,56 @@ public struct SearchableList: Sendable, Equatable {
         if cursor < top { top = cursor }
         if cursor >= top + pageSize { top = cursor - pageSize + 1 }
         top = max(0, min(top, max(visible.count - pageSize, 0)))
+    }
+}
+
+/// The search keys of a list's rows as one run of lowercased UTF-8, with where each ends: made
+/// once per set of rows, searched on every key without a copy.
+struct FoldedKeys: Sendable, Equatable {
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
+
+    init() {}
+
+    init(_ keys: [String]) {
+        ends.reserveCapacity(keys.count)
+        bytes.reserveCapacity(keys.reduce(0) { $0 + $1.utf8.count })
+        for var key in keys {
+            key.withUTF8 { utf8 in
+                for byte in utf8 { bytes.append(Self.fold(byte)) }
+            }
+            ends.append(bytes.count)
+        }
+    }
+
+    var count: Int { ends.count }
+
+    /// `text` as UTF-8 with ASCII letters lowercased, the rest as it is (a search is a substring
+    /// match of bytes).
+    static func folded(_ text: String) -> [UInt8] { text.utf8.map(fold) }
+
+    private static func fold(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+
+    /// Whether key `index` contains `needle`, which is not empty.
+    func contains(_ index: Int, _ needle: [UInt8]) -> Bool {
+        let start = index == 0 ? 0 : ends[index - 1]
+        let end = ends[index]
+        guard needle.count <= end - start else { return false }
+        return bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                let first = needle[0]
+                var position = start
+                let last = end - needle.count
+                while position <= last {
+                    if haystack[position] == first {
+                        var matched = 1
+                        while matched < needle.count && haystack[position + matched] == needle[matched] { matched += 1 }
+                        if matched == needle.count { return true }
+                    }
+                    position += 1
+                }
+                return false
+            }
+        }
     }
 }

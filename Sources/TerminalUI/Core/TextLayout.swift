@@ -4,9 +4,11 @@ import XDGSupport
 /// Fitting text into terminal columns: escaped, measured by display width, cut with `…`, padded.
 public enum TextLayout {
     /// The columns `text` takes on a terminal (wide characters count two, combining marks none).
-    public static func width(_ text: String) -> Int {
+    public static func width(_ text: String) -> Int { width(of: text.unicodeScalars) }
+
+    private static func width(of scalars: some Sequence<Unicode.Scalar>) -> Int {
         var total = 0
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             if scalar.isASCII {
                 total += 1
                 continue
@@ -21,20 +23,21 @@ public enum TextLayout {
     /// with spaces to exactly `columns`.
     public static func fit(_ text: String, _ columns: Int, pad: Bool = true) -> String {
         guard columns > 0 else { return "" }
+        let full = width(text)
+        if full <= columns {
+            return pad && full < columns ? text + String(repeating: " ", count: columns - full) : text
+        }
         var result = ""
         var used = 0
-        let full = width(text)
-        let room = full > columns ? columns - 1 : columns
+        let room = columns - 1
         for character in text {
-            let characterWidth = width(String(character))
+            let characterWidth = width(of: character.unicodeScalars)
             if used + characterWidth > room { break }
             result.append(character)
             used += characterWidth
         }
-        if full > columns {
-            result += "…"
-            used += 1
-        }
+        result += "…"
+        used += 1
         return pad && used < columns ? result + String(repeating: " ", count: columns - used) : result
     }
 

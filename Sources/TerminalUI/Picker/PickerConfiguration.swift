@@ -13,6 +13,12 @@ public struct PickerConfiguration: Sendable, Equatable {
     public var fileName: String
     /// The documents an export or a move places, as paths.
     public var placing: [String]
+    /// The title shown instead of `assoc pick: MODE` (a dialog's own, from the application).
+    public var title: String?
+    /// The label of the action row instead of the mode's own (`Save here`), as a dialog's accept button names it.
+    public var actionLabel: String?
+    /// The index in `filterNames` of the filter current at first.
+    public var initialFilter = 0
 
     /// Creates a configuration; the defaults open one document of any type.
     public init(
@@ -28,7 +34,10 @@ public struct PickerConfiguration: Sendable, Equatable {
     }
 
     /// Whether every folder starts with an action row (`Export here`, `Choose this folder`).
-    var actionTitle: String? { mode.actionTitle ?? (choosesDirectories ? "Choose this folder" : nil) }
+    var actionTitle: String? {
+        guard let title = mode.actionTitle ?? (choosesDirectories ? "Choose this folder" : nil) else { return nil }
+        return actionLabel ?? title
+    }
 
     /// Whether files are shown greyed because a folder is being chosen.
     var choosesFolder: Bool { mode.choosesFolder || choosesDirectories }

@@ -8,30 +8,35 @@ extension PickerModel {
         ("Backspace h", "go to the parent folder"), ("Space", "select or deselect (with --multiple)"),
         ("/", "search: narrows as you type; Enter or ↓ keeps the matches, Esc clears"),
         ("Tab", "the next type filter"), (".", "show or hide hidden files"), ("s", "sort by name, date or size"),
-        ("a", "show or hide unavailable documents"), ("n", "new folder (export, move, save)"),
+        ("a", "show or hide unavailable documents"), ("f", "every document under the folder, or the folder again"),
+        ("n", "new folder (export, move, save)"),
         ("e", "edit the file name (save)"), ("?", "this help"), ("Esc q", "cancel"),
     ]
 
     /// The screen: title, column header, rows, two detail lines and the status line.
     public func render(lines: Int, columns: Int) -> [StyledLine] {
         if showsHelp { return KeyHelp.render(title: "assoc pick", keys: Self.keys, lines: lines, columns: columns) }
+        // Only the rows on the screen are examined; the host column shows when one of them has an origin.
+        let window = list.window.map {
+            (position: $0.position, row: $0.row, entry: $0.row < pinned ? nil : entry($0.row - pinned))
+        }
+        let thumbnail = thumbnailBox(lines: lines, columns: columns)
         let layout = Columns(
-            columns: columns, hasHosts: hasOrigins,
+            columns: thumbnail.map { $0.column - 1 } ?? columns, hasHosts: window.contains { $0.entry?.document.origin != nil },
             marksSelection: configuration.multiple)
         var result = [
             StyledLine(TextLayout.fit(title, columns), style: .title),
             StyledLine(layout.header, style: .title),
         ]
-        for (position, row) in list.window {
+        for (position, _, shown) in window {
             let highlighted = position == list.cursor
-            if row < pinned {
+            guard let entry = shown else {
                 let text =
                     (highlighted ? "> " : "  ") + "[" + (configuration.actionTitle ?? "") + "]  "
                     + TextLayout.safe(directory)
                 result.append(StyledLine(TextLayout.fit(text, columns), style: highlighted ? .highlighted : .normal))
                 continue
             }
-            let entry = entries[row - pinned]
             let style: StyledLine.Style =
                 entry.isAvailable
                 ? (highlighted ? .highlighted : .normal) : (highlighted ? .highlightedDimmed : .dimmed)
@@ -48,47 +53,67 @@ extension PickerModel {
         let bodyEnd = max(lines - Self.footerLines, result.count)
         while result.count < bodyEnd { result.append(StyledLine(TextLayout.fit("", columns))) }
         result = Array(result.prefix(max(lines - Self.footerLines, 0)))
-        let details = detailLines
-        result.append(StyledLine(TextLayout.fit(details.0, columns)))
-        result.append(StyledLine(TextLayout.fit(details.1, columns)))
+        for detail in detailLines { result.append(StyledLine(TextLayout.fit(detail, columns))) }
         result.append(StyledLine(TextLayout.fit(statusText, columns), style: .status))
         return Array(result.suffix(lines))
     }
 
+    /// The thumbnail drawn beside the rows: only when the terminal said it draws kitty images or
+    /// sixel, the highlighted document has a thumbnail and the screen is wide enough.
+    public func images(lines: Int, columns: Int) -> [ImagePlacement] {
+        thumbnailBox(lines: lines, columns: columns).map { [$0] } ?? []
+    }
+
+    /// The columns the thumbnail takes at the right of the rows.
+    static let thumbnailColumns = 24
+
+    private func thumbnailBox(lines: Int, columns: Int) -> ImagePlacement? {
+        let rows = lines - Self.headerLines - Self.footerLines
+        guard graphics != .none, columns >= 64, rows >= 4, let entry = currentEntry, !entry.document.isDirectory,
+            let path = source.thumbnail(entry.document)
+        else { return nil }
+        return ImagePlacement(
+            path: path, line: Self.headerLines, column: columns - Self.thumbnailColumns + 1, lines: min(rows, 12),
+            columns: Self.thumbnailColumns - 2)
+    }
+
     private var title: String {
-        var parts = ["assoc pick: \(configuration.mode.rawValue)"]
+        var parts = [configuration.title.map(TextLayout.safe) ?? "assoc pick: \(configuration.mode.rawValue)"]
         if configuration.mode == .save { parts.append("name: " + TextLayout.safe(fileName.isEmpty ? "(none)" : fileName)) }
         if !configuration.choosesFolder {
             let count = max(configuration.filterNames.count, 1)
             parts.append("filter \(filter + 1)/\(count): " + TextLayout.safe(filterName))
         }
         parts.append("sort: \(sort.rawValue)")
+        if isFlat { parts.append("flat") }
         if configuration.multiple { parts.append("\(selection.count) selected") }
         return (parts + [TextLayout.safe(directory)]).joined(separator: "  ")
     }
 
-    /// The highlighted row in full: type, comment, bytes, date; why not, origin, default, thumbnail.
-    private var detailLines: (String, String) {
+    /// The highlighted row in full, on three lines: type, comment, bytes, location and why it is
+    /// unavailable; both dates and the origin; the default application and the thumbnail.
+    private var detailLines: [String] {
         guard let entry = currentEntry else {
             if list.current != nil, let title = configuration.actionTitle {
-                return ("\(title): \(TextLayout.safe(directory))", placingSummary)
+                return ["\(title): \(TextLayout.safe(directory))", placingSummary, ""]
             }
-            return ("", "")
+            return ["", "", ""]
         }
         let document = entry.document
         var first = [document.type]
         if let comment = source.comment(document.type) { first.append(comment) }
         if let size = document.size { first.append("\(size) bytes") }
-        first.append("modified \(document.modifiedISO8601) (\(RelativeDate.text(document.modifiedSeconds, now: source.now)))")
         first.append(document.location.rawValue)
-        var second: [String] = []
-        if let reason = entry.reason { second.append("unavailable: \(reason)") }
+        if let reason = entry.reason { first.append("unavailable: \(reason)") }
+        var second = ["modified \(document.modifiedISO8601) (\(RelativeDate.text(document.modifiedSeconds, now: source.now)))"]
+        if let created = document.createdSeconds { second.append("created \(Document.iso8601(seconds: created))") }
         if let origin = document.origin { second.append("origin: " + TextLayout.safe(origin)) }
+        var third: [String] = []
         if !document.isDirectory {
-            second.append("default: " + TextLayout.safe(source.defaultApplication(document.type) ?? "(none)"))
-            if let thumbnail = source.thumbnail(document) { second.append("thumbnail: " + TextLayout.safe(thumbnail)) }
+            third.append("default: " + TextLayout.safe(source.defaultApplication(document.type) ?? "(none)"))
+            if let thumbnail = source.thumbnail(document) { third.append("thumbnail: " + TextLayout.safe(thumbnail)) }
         }
-        return (first.joined(separator: "  ·  "), second.joined(separator: "  ·  "))
+        return [first, second, third].map { $0.joined(separator: "  ·  ") }
     }
 
     private var placingSummary: String {

@@ -15,12 +15,12 @@ public struct PickerModel: Screen {
     let source: PickerSource
     /// The folder shown.
     public private(set) var directory: String
-    /// Its entries in the order shown, after hiding what is hidden.
-    public private(set) var entries: [PickerEntry] = []
-    /// Every entry listed, in name order, with its name.
-    private var listed: [(document: Document, name: String)] = []
-    /// Whether any entry shown has a download origin (the rows then have a host column).
-    public private(set) var hasOrigins = false
+    /// The folder's entries, examined as rows need them.
+    private var listed: FolderListing
+    /// Indices into `listed` in the current order, directories first.
+    private var order: [Int] = []
+    /// Indices into `listed` of the rows, in order, after hiding what is hidden.
+    private var rows: [Int] = []
     /// The index of the current filter in `configuration.filterNames`.
     public private(set) var filter = 0
     /// Whether names starting with `.` are listed.
@@ -43,12 +43,19 @@ public struct PickerModel: Screen {
     public private(set) var showsHelp = false
     /// The terminal's size.
     public private(set) var size = (lines: 30, columns: 100)
+    /// Whether every document under the folder is listed, at any depth (`f`), instead of the
+    /// folder's own entries.
+    public private(set) var isFlat = false
+    /// The most documents a flat list gathers.
+    public static let flatLimit = 20_000
+    /// The image protocol the terminal said it draws.
+    public private(set) var graphics = TerminalGraphics.none
     /// Why types do not conform, per filter and type, computed once each.
-    private var reasons: [Int: [String: String?]] = [:]
+    private let reasons = ConformanceMemo()
 
-    /// Lines above the rows (title, column header) and below them (two detail lines, status).
+    /// Lines above the rows (title, column header) and below them (three detail lines, status).
     static let headerLines = 2
-    static let footerLines = 3
+    static let footerLines = 4
 
     /// A picker showing `directory`.
     ///
@@ -58,10 +65,12 @@ public struct PickerModel: Screen {
         self.source = source
         self.directory = directory
         fileName = configuration.fileName
+        if configuration.filterNames.indices.contains(configuration.initialFilter) { filter = configuration.initialFilter }
         switch source.list(directory, false) {
-        case .success(let documents): listed = documents.map { ($0, baseName($0.path)) }
+        case .success(let listing): listed = listing
         case .failure(let problem): throw problem
         }
+        reorder()
         rebuild(keeping: nil, resetSearch: true)
     }
 
@@ -71,7 +80,25 @@ public struct PickerModel: Screen {
     /// The entry on the highlighted row; nil on the action row or when nothing is shown.
     public var currentEntry: PickerEntry? {
         guard let row = list.current, row >= pinned else { return nil }
-        return entries[row - pinned]
+        return entry(row - pinned)
+    }
+
+    /// How many rows there are, the action row aside.
+    public var rowCount: Int { rows.count }
+
+    /// Every row, examined: for tests and small folders (a large one is examined row by row as
+    /// the rows are drawn).
+    public var entries: [PickerEntry] { rows.indices.map(entry) }
+
+    /// How many of the folder's entries have been examined (typed, measured) so far.
+    public var examinedCount: Int { listed.examinedCount }
+
+    /// The entry on row `row` (the action row aside), examined now if it was not yet.
+    func entry(_ row: Int) -> PickerEntry {
+        let index = rows[row]
+        let document = listed.document(at: index)
+        return PickerEntry(
+            document: document, name: listed.items[index].name, reason: document.isDirectory ? nil : reason(for: document))
     }
 
     /// The name of the current filter.
@@ -83,6 +110,10 @@ public struct PickerModel: Screen {
 
     /// Takes one key.
     public mutating func handle(_ key: Key) -> ScreenStep<PickerAnswer> {
+        if case .graphics(let answer) = key {
+            graphics = answer
+            return .stay
+        }
         if case .resize(let lines, let columns) = key {
             size = (lines, columns)
             list.pageSize = max(lines - Self.headerLines - Self.footerLines, 1)
@@ -105,7 +136,8 @@ public struct PickerModel: Screen {
         case .character(" "): toggleSelection()
         case .tab:
             filter = configuration.filterNames.isEmpty ? 0 : (filter + 1) % configuration.filterNames.count
-            rebuild(keeping: list.current, resetSearch: false)
+            // With unavailable documents shown the rows stay; only the marks drawn change.
+            if !showsUnavailable { rebuild(keeping: list.current, resetSearch: false) }
             message = "filter: \(filterName)"
         case .character("."):
             showsHidden.toggle()
@@ -113,7 +145,9 @@ public struct PickerModel: Screen {
         case .character("s"):
             let all = DocumentSort.allCases
             sort = all[((all.firstIndex(of: sort) ?? 0) + 1) % all.count]
-            rebuild(keeping: nil, keepingPath: currentEntry?.document.path)
+            let path = currentEntry?.document.path
+            reorder()
+            rebuild(keeping: nil, keepingPath: path)
             message = "sorted by \(sort.rawValue)"
         case .character("a"):
             showsUnavailable.toggle()
@@ -121,6 +155,10 @@ public struct PickerModel: Screen {
             message = showsUnavailable ? "unavailable documents shown" : "unavailable documents hidden"
         case .character("n") where configuration.choosesFolder: prompt = .newFolder("")
         case .character("e") where configuration.mode == .save: prompt = .fileName(fileName)
+        case .character("f") where source.listFlat != nil && !configuration.choosesFolder:
+            isFlat.toggle()
+            reload(directory, keeping: currentEntry?.document.path)
+            if message == nil { message = isFlat ? "every document under this folder" : "this folder's entries" }
         case .character("?"): showsHelp = true
         case .click(let line):
             list.click(listLine: line - Self.headerLines)
@@ -132,7 +170,7 @@ public struct PickerModel: Screen {
     private mutating func activate() -> ScreenStep<PickerAnswer> {
         guard let row = list.current else { return .stay }
         if row < pinned { return actOnFolder() }
-        let entry = entries[row - pinned]
+        let entry = entry(row - pinned)
         if entry.document.isDirectory && !(configuration.choosesDirectories && configuration.multiple && !selection.isEmpty) {
             reload(entry.document.path, keeping: nil)
             return .stay
@@ -263,60 +301,87 @@ public struct PickerModel: Screen {
     // MARK: - Rows
 
     private mutating func reload(_ path: String, keeping: String?) {
-        switch source.list(path, showsHidden) {
-        case .success(let documents):
+        let listing: Result<FolderListing, PickerProblem>
+        if isFlat, let listFlat = source.listFlat {
+            listing = listFlat(path, showsHidden, Self.flatLimit).map { found in
+                if found.truncated { message = "only the first \(Self.flatLimit) documents are listed" }
+                return found.0
+            }
+        } else {
+            listing = source.list(path, showsHidden)
+        }
+        switch listing {
+        case .success(let listing):
             let changesFolder = path != directory
             directory = path
-            listed = documents.map { ($0, baseName($0.path)) }
+            listed = listing
+            reorder()
             rebuild(keeping: nil, keepingPath: keeping, resetSearch: changesFolder)
         case .failure(let problem):
             message = problem.description
         }
     }
 
-    /// Recomputes the rows from the listing, the filter and the switches; the highlight stays on
-    /// the row index `keeping`, or on the entry at `keepingPath`.
-    private mutating func rebuild(keeping: Int?, keepingPath: String? = nil, resetSearch: Bool = false) {
-        var shown: [PickerEntry] = []
-        shown.reserveCapacity(listed.count)
-        for (document, name) in ordered() {
-            let reason = document.isDirectory ? nil : reason(for: document)
-            if reason != nil && !showsUnavailable { continue }
-            shown.append(PickerEntry(document: document, name: name, reason: reason))
+    /// Puts the listing in the current order, directories first. By name it is the listing's own
+    /// order and nothing is examined; by date or size every entry is measured (not typed).
+    private mutating func reorder() {
+        let indices = Array(0..<listed.count)
+        let folders = indices.filter { listed.items[$0].isDirectory }
+        let files = indices.filter { !listed.items[$0].isDirectory }
+        guard sort != .name else {
+            order = folders + files
+            return
         }
-        entries = shown
-        hasOrigins = shown.contains { $0.document.origin != nil }
+        let keys = (0..<listed.count).map(listed.sortKey(at:))
+        let sort = sort
+        let precedes = { (lhs: Int, rhs: Int) in sort.keyPrecedes(keys[lhs], keys[rhs]) ?? (lhs < rhs) }
+        order = folders.sorted(by: precedes) + files.sorted(by: precedes)
+    }
+
+    /// Recomputes the rows from the order, the filter and the switches; the highlight stays on
+    /// the row index `keeping`, or on the entry at `keepingPath`. Hiding unavailable documents
+    /// examines every entry; showing them examines none.
+    private mutating func rebuild(keeping: Int?, keepingPath: String? = nil, resetSearch: Bool = false) {
+        if showsUnavailable {
+            rows = order
+        } else {
+            rows = order.filter { index in
+                let document = listed.document(at: index)
+                return document.isDirectory || reason(for: document) == nil
+            }
+        }
         var keys = configuration.actionTitle.map { [$0] } ?? []
-        keys += shown.map(\.name)
+        keys.reserveCapacity(rows.count + pinned)
+        for index in rows { keys.append(listed.items[index].name) }
         if resetSearch {
             list = SearchableList(keys: keys, pinned: pinned, pageSize: list.pageSize)
         } else {
             list.replaceRows(keys: keys, pinned: pinned, keeping: keeping)
         }
-        if let keepingPath, let index = shown.firstIndex(where: { $0.document.path == keepingPath }) {
+        if let keepingPath, let index = rows.firstIndex(where: { listed.items[$0].path == keepingPath }) {
             list.highlight(index + pinned)
         }
     }
 
-    private mutating func reason(for document: Document) -> String? {
+    private func reason(for document: Document) -> String? {
         if configuration.choosesFolder { return "it is a file, and a folder is being chosen" }
         if let reason = document.reason { return reason }
         if configuration.filterNames.isEmpty { return nil }
-        if let known = reasons[filter]?[document.type] { return known }
-        let found = source.nonConformance(document.type, filter)
-        reasons[filter, default: [:]][document.type] = .some(found)
-        return found
+        if let byDocument = source.documentNonConformance { return byDocument(document, filter) }
+        return reasons.reason(filter: filter, type: document.type) { source.nonConformance($0, $1) }
     }
+}
 
-    /// The listing in the current order, directories first; ties keep name order.
-    private func ordered() -> [(document: Document, name: String)] {
-        let order = listed.indices.sorted { lhs, rhs in
-            let left = listed[lhs].document
-            let right = listed[rhs].document
-            if left.isDirectory != right.isDirectory { return left.isDirectory }
-            return sort.keyPrecedes(left, right) ?? (lhs < rhs)
-        }
-        return order.map { listed[$0] }
+/// Why types do not conform, per filter and type, each asked of the source once; shared by the
+/// copies of a model, as a cache is.
+final class ConformanceMemo {
+    private var known: [Int: [String: String?]] = [:]
+
+    func reason(filter: Int, type: String, compute: (String, Int) -> String?) -> String? {
+        if let found = known[filter]?[type] { return found }
+        let found = compute(type, filter)
+        known[filter, default: [:]][type] = .some(found)
+        return found
     }
 }
 

@@ -1,4 +1,5 @@
 internal import CNcurses
+import XDGSupport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -65,13 +66,97 @@ public final class TerminalSession {
         }
     }
 
+    /// Asks the terminal which image protocol it draws (`TerminalGraphics.query`) and waits for
+    /// the answer at most `milliseconds`; a terminal that does not answer in time draws none.
+    public func queryGraphics(milliseconds: Int = 300) -> TerminalGraphics {
+        fputs(TerminalGraphics.query, output)
+        fflush(output)
+        var reply: [UInt8] = []
+        var waited = 0
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while waited < milliseconds {
+            var descriptor = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)
+            let started = Self.milliseconds()
+            guard poll(&descriptor, 1, Int32(milliseconds - waited)) > 0 else { break }
+            let count = read(fileno(input), &buffer, buffer.count)
+            guard count > 0 else { break }
+            reply += buffer[0..<count]
+            let (graphics, complete) = TerminalGraphics.parse(reply: reply)
+            if complete { return graphics }
+            waited += max(Self.milliseconds() - started, 1)
+        }
+        return .none
+    }
+
+    private static func milliseconds() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int(time.tv_sec) * 1000 + Int(time.tv_nsec) / 1_000_000
+    }
+
+    /// The images drawn now, so that an unchanged set is not sent again.
+    private var placed: [ImagePlacement] = []
+
+    /// Draws `images` over the text after removing those drawn before: with the kitty graphics
+    /// protocol the PNG is sent as data (in chunks of 4096 base64 bytes) and the terminal scales
+    /// it into its box of cells; with sixel it is decoded and sent as sixel, and the cells of the
+    /// old images are first drawn again as text. An image that cannot be read or decoded is left
+    /// out. Nothing is drawn when the terminal draws neither.
+    public func place(_ images: [ImagePlacement], graphics: TerminalGraphics) {
+        guard graphics != .none, images != placed else { return }
+        var text = ""
+        switch graphics {
+        case .kitty: text = KittyImages.deleteAll
+        case .sixel where !placed.isEmpty:
+            redrawwin(cncurses_screen())
+            refresh()
+        default: break
+        }
+        for image in images {
+            guard let png = try? FileBytes.read(image.path, limit: 1 << 20) else { continue }
+            if graphics == .kitty {
+                text += KittyImages.display(png: png, at: image)
+            } else if let decoded = try? PNGImage(decoding: png) {
+                text += "\u{1B}7\u{1B}[\(image.line + 1);\(image.column + 1)H"
+                text += SixelImage.encode(decoded, columns: image.columns, lines: image.lines) + "\u{1B}8"
+            }
+        }
+        placed = images
+        fputs(text, output)
+        fflush(output)
+    }
+
+    /// Tells `screen` what the terminal draws (asked with `queryGraphics`) and its size, before
+    /// it is first shown; says what the terminal draws.
+    public func start<S: Screen>(_ screen: inout S) -> TerminalGraphics {
+        let graphics = queryGraphics()
+        _ = screen.handle(.graphics(graphics))
+        let (lines, columns) = size
+        _ = screen.handle(.resize(lines: lines, columns: columns))
+        return graphics
+    }
+
+    /// Draws `screen` at the terminal's size now, its lines and then its images.
+    public func show<S: Screen>(_ screen: S, graphics: TerminalGraphics) {
+        let (lines, columns) = size
+        draw(screen.render(lines: lines, columns: columns))
+        place(screen.images(lines: lines, columns: columns), graphics: graphics)
+    }
+
     /// Ends the screen and gives the terminal back as it was.
     public func close() {
+        if !placed.isEmpty {
+            fputs(KittyImages.deleteAll, output)
+            fflush(output)
+        }
         endwin()
         delscreen(screen)
         fclose(input)
         fclose(output)
     }
+
+    /// The file descriptor keys are read from, for `poll`.
+    var inputDescriptor: Int32 { fileno(input) }
 
     /// The terminal's size now.
     public var size: (lines: Int, columns: Int) { (Int(cncurses_lines()), Int(cncurses_columns())) }
@@ -170,11 +255,9 @@ public enum ScreenRunner {
     public static func run<S: Screen>(_ screen: inout S, term: String, colors: Bool) throws(TerminalError) -> S.Answer? {
         let session = try TerminalSession(term: term, colors: colors)
         defer { session.close() }
-        let (lines, columns) = session.size
-        _ = screen.handle(.resize(lines: lines, columns: columns))
+        let graphics = session.start(&screen)
         while true {
-            let (lines, columns) = session.size
-            session.draw(screen.render(lines: lines, columns: columns))
+            session.show(screen, graphics: graphics)
             guard let key = session.readKey() else { continue }
             switch screen.handle(key) {
             case .stay: continue

@@ -189,20 +189,64 @@ public enum FileBytes {
 
     /// The names in the directory at `path`, sorted by their bytes, without `.` and `..`.
     public static func directoryEntries(_ path: String) throws(Failure) -> [String] {
+        try directoryEntriesWithKinds(path).map(\.name)
+    }
+
+    /// What `readdir(3)` says of an entry's kind, before any `stat`.
+    public enum EntryKind: Sendable, Equatable {
+        /// A directory.
+        case directory
+        /// A symbolic link, which may lead to a directory.
+        case symbolicLink
+        /// A file system that does not say (`DT_UNKNOWN`).
+        case unknown
+        /// Anything else: a file, a device, a pipe, a socket.
+        case other
+    }
+
+    /// The entries of the directory at `path` with the kind `readdir(3)` gives (`d_type`), sorted
+    /// by the bytes of their names, without `.` and `..`.
+    public static func directoryEntriesWithKinds(_ path: String) throws(Failure) -> [(name: String, kind: EntryKind)] {
         guard let directory = opendir(PathCoding.cString(path)) else { throw .fromErrno() }
         defer { closedir(directory) }
-        var names: [String] = []
+        // Every name's bytes go one after another into one buffer, so that a folder of tens of
+        // thousands of entries is read and sorted without an allocation per name.
+        var bytes: [UInt8] = []
+        var spans: [NameSpan] = []
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
-                    PathCoding.decode(
-                        UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
+            let kind: EntryKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symbolicLink
+            case Int32(DT_UNKNOWN): kind = .unknown
+            default: kind = .other
+            }
+            withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
+                    let count = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+                    if (count == 1 && name[0] == 0x2E) || (count == 2 && name[0] == 0x2E && name[1] == 0x2E) { return }
+                    spans.append(NameSpan(start: bytes.count, count: count, kind: kind))
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: name, count: count))
                 }
             }
-            if name != "." && name != ".." { names.append(name) }
         }
-        // Sort by the bytes of the names, each name's bytes made once.
-        return names.map { (bytes: PathCoding.cString($0), name: $0) }
-            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map(\.name)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress
+            func precedes(_ lhs: NameSpan, _ rhs: NameSpan) -> Bool {
+                let common = min(lhs.count, rhs.count)
+                let order = common == 0 ? 0 : memcmp(base! + lhs.start, base! + rhs.start, common)
+                return order == 0 ? lhs.count < rhs.count : order < 0
+            }
+            return spans.sorted(by: precedes).map { span in
+                (PathCoding.decode(UnsafeBufferPointer(rebasing: buffer[span.start..<span.start + span.count])), span.kind)
+            }
+        }
+    }
+
+    /// Where one name of a directory is in the buffer its names are read into.
+    private struct NameSpan {
+        var start: Int
+        var count: Int
+        var kind: EntryKind
     }
 }

@@ -23,6 +23,8 @@ public enum PathCoding {
 
     /// The string for the bytes of a name.
     public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        // ASCII (most names) is valid UTF-8 without a carried scalar, and is copied as it is.
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         // No 0xF4 byte: no carried scalar can be in it, so valid UTF-8 stands for itself.
         if !bytes.contains(carriedLead), let valid = String(validating: bytes, as: UTF8.self) { return valid }
         var result = String.UnicodeScalarView()

@@ -1,5 +1,3 @@
-import XDGSupport
-
 /// A JSON value with object keys kept in the order they were given, rendered on one line.
 ///
 /// assoc prints JSON Lines with stable field names (DESIGN.md, the command-line contract); a small
@@ -35,6 +33,13 @@ public enum JSONValue: Sendable, Equatable {
 
     /// An array of strings.
     public static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+
+    /// The members for a list of paths: `key` with the paths as strings and, when any of them is
+    /// not its own UTF-8, `key_bytes` with every path's exact bytes in base64, in the same order.
+    public static func paths(_ key: String, _ values: [String]) -> [(String, JSONValue)] {
+        guard values.contains(where: PathCoding.carriesBytes) else { return [(key, strings(values))] }
+        return [(key, strings(values)), (key + "_bytes", strings(values.map { Base64.encoded(PathCoding.encode($0)) }))]
+    }
 
     /// The compact JSON text.
     public var rendered: String {
