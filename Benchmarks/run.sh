@@ -35,10 +35,14 @@
 # each, sorted in the C locale, then BENCH_SAMPLE of them at a fixed stride; the script
 # prints how many of them are binary, text and XML.
 #
-# Only a quiet machine gives figures worth quoting: the script prints the 1-minute load
-# average before and after, and refuses to run when it is above 0.5 (never benchmark
-# while fuzzers, builds or another benchmark run). BENCH_NOISY=1 runs anyway and marks
-# every figure "noisy", as it does when the load rose above 0.5 by the end.
+# Only a quiet machine gives figures worth quoting (never benchmark while fuzzers, builds or
+# another benchmark run). The 1-minute load average counts the script's own build and runs
+# too, and decays slowly (about 40 s to halve), so before each group the script waits until
+# it is at most 0.5, up to BENCH_WAIT seconds (default 240), printing what it waits for; it
+# prints the load before and after each group. A group that still starts on a busy machine
+# is run anyway and only its figures are marked "noisy". When the machine is busy at the
+# start and stays so for BENCH_WAIT seconds, the script refuses to run (exit 3) unless
+# BENCH_NOISY=1, which also skips the waiting: every group that starts busy is then marked.
 #
 # How to run it, from the package root:
 #     bash Benchmarks/run.sh                        # 30 timed runs per row
@@ -63,6 +67,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${BENCH_RUNS:-30}
+WAIT=${BENCH_WAIT:-240}
 BULK_RUNS=${BENCH_BULK_RUNS:-3}
 CHECK_STRIDE=${BENCH_CHECK_STRIDE:-1}
 SAMPLE_SIZE=${BENCH_SAMPLE:-400}
@@ -72,7 +77,7 @@ BULK_FILES=80000
 WARMUP=3
 MAX_LOAD=0.5
 for setting in "BENCH_RUNS=$RUNS" "BENCH_BULK_RUNS=$BULK_RUNS" "BENCH_CHECK_STRIDE=$CHECK_STRIDE" \
-    "BENCH_SAMPLE=$SAMPLE_SIZE" "BENCH_SAMPLE_RUNS=$SAMPLE_RUNS"; do
+    "BENCH_SAMPLE=$SAMPLE_SIZE" "BENCH_SAMPLE_RUNS=$SAMPLE_RUNS" "BENCH_WAIT=$WAIT"; do
     case ${setting#*=} in '' | *[!0-9]* | 0) echo "${setting%%=*} must be a positive integer, not '${setting#*=}'" >&2; exit 2 ;; esac
 done
 for wanted in $GROUPS_WANTED; do
@@ -86,15 +91,28 @@ wants() { [[ " $GROUPS_WANTED " == *" $1 "* ]]; }
 load1() { cut -d' ' -f1 /proc/loadavg; }
 too_loaded() { awk -v load="$(load1)" -v max="$MAX_LOAD" 'BEGIN { exit !(load > max) }'; }
 
-NOISY=0
-if too_loaded; then
+# wait_for_quiet WHAT: waits (at most WAIT seconds, not at all with BENCH_NOISY=1) until the
+# 1-minute load is at most MAX_LOAD, saying what it waits for; fails when it is still above.
+wait_for_quiet() {
+    too_loaded || return 0
+    [[ ${BENCH_NOISY:-} == 1 ]] && return 1
+    local waited=0
+    echo "benchmark: the 1-minute load is $(load1), above $MAX_LOAD; waiting (at most ${WAIT} s) before $1" >&2
+    while too_loaded && ((waited < WAIT)); do
+        sleep 10
+        waited=$((waited + 10))
+        echo "benchmark: ... ${waited} s, load $(load1)" >&2
+    done
+    ! too_loaded
+}
+
+if ! wait_for_quiet "starting"; then
     if [[ ${BENCH_NOISY:-} != 1 ]]; then
-        echo "benchmark: the 1-minute load is $(load1), above $MAX_LOAD: figures would be noise." >&2
+        echo "benchmark: the 1-minute load is still $(load1), above $MAX_LOAD: figures would be noise." >&2
         echo "benchmark: wait for a quiet machine (no builds, fuzzers or benchmarks), or set BENCH_NOISY=1" \
-            "to run anyway with every figure marked noisy." >&2
+            "to run anyway with the groups that start on a busy machine marked noisy." >&2
         exit 3
     fi
-    NOISY=1
 fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/assoc-bench.XXXXXX")
@@ -199,8 +217,23 @@ make_sample() {
 LABELS=() MEDIANS=() PEAKS=() NOTES=() GROUPS_=() REFERENCES=()
 GROUP=""
 
+# The groups that started on a busy machine, whose figures are marked noisy.
+declare -A NOISY_GROUPS=()
+
 # group NAME: the rows that follow belong to NAME; the first `reference` row is its "= 1".
-group() { GROUP=$1; }
+# Ends the group before, then waits for a quiet machine and prints the load.
+group() {
+    end_group
+    GROUP=$1
+    wait_for_quiet "the $GROUP group" || NOISY_GROUPS[$GROUP]=1
+    echo "load before $GROUP: $(cat /proc/loadavg)${NOISY_GROUPS[$GROUP]:+ (busy: its figures are marked noisy)}"
+}
+
+# end_group: prints the load after the current group, if any.
+end_group() {
+    [[ -n $GROUP ]] && echo "load after $GROUP:  $(cat /proc/loadavg)"
+    return 0
+}
 
 # row [--reference] [--runs N] [--stdin FILE] [--each LIST] LABEL -- COMMAND [ARGS...]: measure
 # one command (with --each, one pass of it over every path of LIST), or record why it was skipped.
@@ -244,7 +277,7 @@ print_table() {
             ratio=$(awk -v a="${MEDIANS[i]}" -v b="$ref" 'BEGIN { printf "%.2f", a / b }')
         fi
         [[ ${REFERENCES[i]} == 1 ]] && ratio="= 1"
-        ((NOISY)) && NOTES[i]="noisy${NOTES[i]:+; ${NOTES[i]}}"
+        [[ -n ${NOISY_GROUPS[${GROUPS_[i]}]:-} ]] && NOTES[i]="noisy${NOTES[i]:+; ${NOTES[i]}}"
         printf '%-9s %-44s %11s %12s %8s  %s\n' "${GROUPS_[i]}" "${LABELS[i]}" "${MEDIANS[i]}" "${PEAKS[i]}" "$ratio" "${NOTES[i]}"
     done
 }
@@ -348,11 +381,7 @@ if wants bulk; then
     fi
 fi
 
-echo "load (end):   $(cat /proc/loadavg)"
-if ((!NOISY)) && too_loaded; then
-    echo "benchmark: the 1-minute load rose to $(load1), above $MAX_LOAD: every figure is marked noisy" >&2
-    NOISY=1
-fi
+end_group
 print_table
 if wants bulk; then
     echo

@@ -136,10 +136,15 @@ final class CommandContext: @unchecked Sendable {
         self.verbose = verbose
     }
 
+    /// How much of each `mime.cache` is checked before the first answer: a command that only
+    /// answers queries (`type`, `default`, `apps`) sets `.perRead` before its first use of
+    /// `database`; `check` and the others keep the whole validation and its warnings.
+    var cacheChecking: CacheChecking = .whole
+
     /// The MIME database, loaded on first use; its warnings are printed once.
     var database: MIMEDatabase {
         if let loadedDatabase { return loadedDatabase }
-        let database = MIMEDatabase(environment: environment, source: databaseSource)
+        let database = MIMEDatabase(environment: environment, source: databaseSource, checking: cacheChecking)
         report(database.diagnostics)
         loadedDatabase = database
         return database

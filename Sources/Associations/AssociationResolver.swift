@@ -46,7 +46,7 @@ public final class AssociationResolver: Sendable {
         var chain = [type]
         var index = 0
         while index < chain.count {
-            for parent in database.parentTable[chain[index], default: []] {
+            for parent in database.explicitParents(of: chain[index]) ?? [] {
                 let canonical = database.canonicalName(parent)
                 if canonical != "application/octet-stream" && !chain.contains(canonical) { chain.append(canonical) }
             }
@@ -61,7 +61,7 @@ public final class AssociationResolver: Sendable {
         var chain = [database.unaliasExact(type)]
         var index = 0
         while index < chain.count {
-            for parent in database.parentTable[chain[index], default: []] {
+            for parent in database.explicitParents(of: chain[index]) ?? [] {
                 let canonical = database.unaliasExact(parent)
                 if !chain.contains(canonical) { chain.append(canonical) }
             }

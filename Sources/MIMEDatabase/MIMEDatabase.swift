@@ -24,21 +24,26 @@ public struct MIMEDatabase: Sendable {
     /// The only directory read, when it was read from its cache: queries may read it in place.
     let soleCache: (image: CacheImage, directory: String)?
 
-    /// Loads the `mime/` directory of every data directory of `environment`.
-    public init(environment: XDGEnvironment, source: DatabaseSource = .auto) {
-        self.init(mimeDirectories: environment.dataSearchPath.reversed().map { $0 + "/mime" }, source: source)
+    /// Loads the `mime/` directory of every data directory of `environment`, checking each cache
+    /// as `checking` says.
+    public init(environment: XDGEnvironment, source: DatabaseSource = .auto, checking: CacheChecking = .whole) {
+        self.init(
+            mimeDirectories: environment.dataSearchPath.reversed().map { $0 + "/mime" }, source: source,
+            checking: checking)
     }
 
     /// Loads the given `mime/` directories, least important first.
-    public init(mimeDirectories: [String], source: DatabaseSource = .auto) {
+    public init(mimeDirectories: [String], source: DatabaseSource = .auto, checking: CacheChecking = .whole) {
         var diagnostics: [Diagnostic] = []
         var loaded: [(info: LoadedDirectory, data: DirectoryData)] = []
         for directory in mimeDirectories {
-            guard let (info, data) = DirectoryLoader.load(directory, source: source, diagnostics: &diagnostics)
+            guard
+                let (info, data) = DirectoryLoader.load(
+                    directory, source: source, checking: checking, diagnostics: &diagnostics)
             else { continue }
             loaded.append((info, data))
         }
-        self.init(loaded: loaded, diagnostics: diagnostics)
+        self.init(loaded: loaded, diagnostics: diagnostics, checking: checking)
     }
 
     /// Builds a database from contents already merged; for tests and tools.
@@ -49,27 +54,34 @@ public struct MIMEDatabase: Sendable {
         self.directories = directories
         self.sections = MergedSections([.decoded(contents)])
         self.tables = HotTables(sections)
-        self.folded = LazyValue { FoldedNames(contents) }
+        self.folded = LazyValue { FoldedNames(types: contents.types, aliases: contents.aliases) }
         self.globOrigins = LazyValue { GlobOrigins(soleDirectory: nil, table: globOrigins) }
         self.soleCache = nil
         self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(contents, directories: directories)
     }
 
-    private init(loaded: [(info: LoadedDirectory, data: DirectoryData)], diagnostics: [Diagnostic]) {
+    private init(loaded: [(info: LoadedDirectory, data: DirectoryData)], diagnostics: [Diagnostic], checking: CacheChecking) {
         let sections = MergedSections(loaded.map(\.data))
         self.directories = loaded.map(\.info)
         self.sections = sections
         self.tables = HotTables(sections)
-        self.folded = LazyValue {
-            var names = sections.contents(.types)
-            names.aliases = sections.contents(.aliases).aliases
-            return FoldedNames(names)
-        }
-        self.globOrigins = LazyValue { GlobOrigins(loaded) }
         if loaded.count == 1, case .cache(let image) = loaded[0].data {
             soleCache = (image, loaded[0].info.path)
         } else {
             soleCache = nil
+        }
+        let soleImage = soleCache?.image
+        self.folded = LazyValue {
+            let aliases = sections.contents(.aliases).aliases
+            // One cache's types file lists the types without a set of them being built.
+            if let names = soleImage?.typeNames { return FoldedNames(types: names, aliases: aliases) }
+            return FoldedNames(types: sections.contents(.types).types, aliases: aliases)
+        }
+        self.globOrigins = LazyValue { GlobOrigins(loaded) }
+        guard checking == .whole || soleCache == nil else {
+            // A cycle is found only by walking every list; the hierarchy's walks cut it anyway.
+            self.diagnostics = diagnostics
+            return
         }
         var hierarchy = sections.contents(.parents)
         hierarchy.aliases = sections.contents(.aliases).aliases
@@ -88,6 +100,32 @@ public struct MIMEDatabase: Sendable {
 
     /// Every canonical type, unsorted.
     var typeSet: Set<String> { tables.types.value }
+
+    /// Whether `name`, exactly as spelled, is a canonical type: `typeSet.contains(name)`, found
+    /// without building the set for the first lookups in a database of one cache.
+    func definesType(_ name: String) -> Bool {
+        soleCache?.image.definesType(name) ?? typeSet.contains(name)
+    }
+
+    /// The canonical name an alias spelled exactly `name` stands for, read in place for the
+    /// first lookups in a database of one cache.
+    func exactAlias(_ name: String) -> String? {
+        if let cache = soleCache { return cache.image.alias(of: name) }
+        return aliasTable[name]
+    }
+
+    /// The explicit `sub-class-of` parents of `type` exactly as spelled, as `parentTable` holds
+    /// them (not canonicalised), nil when it has none; read in place for a database of one cache.
+    public func explicitParents(of type: String) -> [String]? {
+        if let cache = soleCache { return cache.image.names.parents(of: type) }
+        return parentTable[type]
+    }
+
+    /// The aliases whose canonical name is `type`, read in place for a database of one cache.
+    func exactAliases(targeting type: String) -> [String] {
+        if let cache = soleCache { return cache.image.names.aliases(targeting: type) }
+        return aliasTable.compactMap { $0.value == type ? $0.key : nil }
+    }
 
     /// The merged glob rules (without the `glob-deleteall` markers), in database order.
     var globRules: [GlobRule] { sections.contents(.globs).globs }
@@ -113,7 +151,7 @@ public struct MIMEDatabase: Sendable {
     public var allTypes: [String] { typeSet.sorted() }
 
     /// Whether `name`, or the type it is an alias of, is defined.
-    public func isKnown(_ name: String) -> Bool { typeSet.contains(canonicalName(name)) }
+    public func isKnown(_ name: String) -> Bool { definesType(canonicalName(name)) }
 
     /// Resolves an alias to its canonical name (SPECS rule 8).
     ///
@@ -121,8 +159,8 @@ public struct MIMEDatabase: Sendable {
     /// when two packages disagree); MIME types are case-insensitive, so a name that differs only in
     /// case from a defined type or alias resolves to it. An unknown name comes back unchanged.
     public func canonicalName(_ name: String) -> String {
-        if let target = aliasTable[name] { return target }
-        if typeSet.contains(name) { return name }
+        if let target = exactAlias(name) { return target }
+        if definesType(name) { return name }
         let lowered = name.lowercased()
         let tables = folded.value
         if let match = tables.names[lowered] { return match }
@@ -130,7 +168,7 @@ public struct MIMEDatabase: Sendable {
     }
 
     /// Resolves an alias exactly as spelled, without folding case: what GIO's unaliasing does.
-    public func unaliasExact(_ name: String) -> String { aliasTable[name] ?? name }
+    public func unaliasExact(_ name: String) -> String { exactAlias(name) ?? name }
 
     /// The aliases of a canonical type, sorted.
     public func aliases(of type: String) -> [String] {
@@ -248,16 +286,16 @@ private struct FoldedNames: Sendable {
     var names: [String: String] = [:]
     var aliases: [String: String] = [:]
 
-    init(_ contents: DirectoryContents) {
-        names.reserveCapacity(contents.types.count)
-        for name in contents.types {
+    init(types: some Collection<String>, aliases contentsAliases: [String: String]) {
+        names.reserveCapacity(types.count)
+        for name in types {
             let folded = name.lowercased()
             if let other = names[folded], other < name { continue }
             names[folded] = name
         }
-        aliases.reserveCapacity(contents.aliases.count)
+        aliases.reserveCapacity(contentsAliases.count)
         var spelled: [String: String] = [:]  // folded alias → the alias that won, to break ties
-        for (alias, target) in contents.aliases {
+        for (alias, target) in contentsAliases {
             let folded = alias.lowercased()
             if let other = spelled[folded], other < alias { continue }
             spelled[folded] = alias

@@ -5,6 +5,18 @@ import XDGSupport
 
 @testable import MIMEDatabase
 
+/// A `mime/` directory with a compiled cache: the system's ("system"), or the corpus's
+/// `freedesktop.org.xml` compiled by `update-mime-database` in `tree` ("corpus").
+func compiledMIMEDirectory(_ which: String, in tree: TemporaryXDGTree) throws -> String {
+    guard which != "system" else { return "/usr/share/mime" }
+    let xml = try #require(Corpus.path("shared-mime-info/data/freedesktop.org.xml"), "needs the corpus")
+    let compiler = try #require(Corpus.program("update-mime-database"), "needs update-mime-database")
+    try tree.write("data/mime/packages/freedesktop.org.xml", String(contentsOfFile: xml, encoding: .utf8))
+    let directory = tree.path("data/mime")
+    _ = try ProcessRunner.run(compiler, [directory], environment: [:])
+    return directory
+}
+
 @Suite("glob matching read in place from mime.cache")
 struct CacheGlobMatcherTests {
     /// Names that reach every kind of rule: each glob's own pattern made into a name, in its own
@@ -35,16 +47,7 @@ struct CacheGlobMatcherTests {
     func agreesWithDecodedRules(which: String) throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
-        let mimeDirectory: String
-        if which == "system" {
-            mimeDirectory = "/usr/share/mime"
-        } else {
-            let xml = try #require(Corpus.path("shared-mime-info/data/freedesktop.org.xml"), "needs the corpus")
-            let compiler = try #require(Corpus.program("update-mime-database"), "needs update-mime-database")
-            try tree.write("data/mime/packages/freedesktop.org.xml", String(contentsOfFile: xml, encoding: .utf8))
-            mimeDirectory = tree.path("data/mime")
-            _ = try ProcessRunner.run(compiler, [mimeDirectory], environment: [:])
-        }
+        let mimeDirectory = try compiledMIMEDirectory(which, in: tree)
         let bytes = try #require(try? FileBytes.read(mimeDirectory + "/mime.cache"), "needs a compiled cache")
         _ = try MIMECache.validate(bytes: bytes, path: mimeDirectory)
         let rules = try MIMECache.read(bytes: bytes, path: mimeDirectory).globs

@@ -38,13 +38,35 @@ struct DetectionSuiteTests {
         var column: Int { self == .name ? 0 : (self == .data ? 1 : 2) }
     }
 
+    /// A way to open the database and reach its rules.
+    enum Reading: String, CaseIterable, CustomStringConvertible {
+        /// The XML packages.
+        case xml
+        /// The cache, validated whole, its globs and magic read in place.
+        case cacheInPlace
+        /// The cache, validated whole, every list decoded and indexed.
+        case cacheIndexed
+        /// The cache, only its header checked at open, everything read in place.
+        case cachePerRead
+
+        var description: String { rawValue }
+
+        func detector(_ directory: String) -> TypeDetector {
+            let source: DatabaseSource = self == .xml ? .xml : .cache
+            let checking: CacheChecking = self == .cachePerRead ? .perRead : .whole
+            let database = MIMEDatabase(mimeDirectories: [directory], source: source, checking: checking)
+            return TypeDetector(database: database, globs: self == .cacheIndexed ? .indexed : .inPlaceWhenPossible)
+        }
+    }
+
     @Test(
-        "every entry passes or fails as the list expects, in every mode, on both sources",
-        arguments: [DatabaseSource.xml, .cache])
-    func wholeSuite(source: DatabaseSource) throws {
+        "every entry passes or fails as the list expects, in every mode, on both sources, read in place or decoded",
+        arguments: Reading.allCases)
+    func wholeSuite(reading: Reading) throws {
         let tree = try TemporaryXDGTree()
-        let directory = try tree.installMIMEPackages([try #require(suitePackage)], compile: source == .cache)
-        let detector = TypeDetector(database: MIMEDatabase(mimeDirectories: [directory], source: source))
+        let directory = try tree.installMIMEPackages([try #require(suitePackage)], compile: reading != .xml)
+        let detector = reading.detector(directory)
+        if reading != .xml { #expect(detector.database.directories.first?.source == .cache) }
         let base = try #require(suiteDirectory)
         let entries = try suiteEntries(base + "/list")
         #expect(entries.count == 835)

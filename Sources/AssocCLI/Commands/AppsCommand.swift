@@ -45,6 +45,7 @@ enum AppsCommand {
         let mode = DefaultCommand.resolutionMode(arguments)
         // Resolving and printing names need only a few keys of each entry, and no lint.
         context.entryReading = .resolution
+        context.cacheChecking = .perRead
         let json = arguments.has("--json")
         if let app = arguments.value("--of") {
             guard arguments.operands.isEmpty else { throw UsageError("--of APP takes no TYPE", subcommand: "apps") }

@@ -66,6 +66,7 @@ enum DefaultCommand {
         let mode = resolutionMode(arguments)
         // Resolving and printing names need only a few keys of each entry, and no lint.
         context.entryReading = .resolution
+        context.cacheChecking = .perRead
         let target = try TargetArgument.resolve(arguments.operands[0], detector: context.detector)
         var resolution = context.resolver.resolve(target.type, mode: mode)
         // Only assoc honours a per-file choice; GIO and xdg-open answer by the type.

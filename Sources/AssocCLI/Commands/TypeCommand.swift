@@ -117,6 +117,9 @@ enum TypeCommand {
         let printer = TypePrinter(output: context.output, brief: arguments.has("--brief"), json: arguments.has("--json"))
         // Many paths pay for indexing the globs once; a few are faster read in place.
         let pathCount = jobs.count { if case .path = $0 { true } else { false } }
+        // A few paths are answered before a whole validation of the cache would be done; many
+        // paths decode every list anyway, and the validation costs nothing next to them.
+        context.cacheChecking = pathCount > 64 ? .whole : .perRead
         let detector = pathCount > 64 ? TypeDetector(database: context.database, globs: .indexed) : context.detector
         let bulk = BulkDetector(detector: detector, options: options, workers: workers)
         return perform(jobs, bulk: bulk, printer: printer, context: context)

@@ -13,8 +13,9 @@ struct CacheGlobMatcher: Sendable {
     private let treeRoots: (count: Int, first: Int)
     private let full: [FullPattern]
 
-    /// Readies matching on `bytes`, a cache that `MIMECache.validate` accepted, read from the
-    /// `mime/` directory `directory`.
+    /// Readies matching on `bytes`, a cache whose header `MIMECache.checkHeader` accepted (so
+    /// that each list's count fits in the file), read from the `mime/` directory `directory`.
+    /// Every other read is checked where it is made: a broken record matches nothing.
     init(bytes: [UInt8], directory: String) {
         let reader = CacheReader(bytes: bytes)
         self.reader = reader

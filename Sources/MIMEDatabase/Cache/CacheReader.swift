@@ -61,6 +61,38 @@ struct CacheReader {
         return bytes[offset..<end]
     }
 
+    /// Where the NUL-terminated bytes at `offset` lie (the terminator excluded), or nil when they
+    /// are not inside the file: `cString(at:)` without the copy, for comparing in place.
+    func cStringBounds(at offset: Int) -> Range<Int>? {
+        guard offset >= 0, offset < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Range<Int>? in
+            guard let nul = memchr(buffer.baseAddress! + offset, 0, buffer.count - offset) else { return nil }
+            return offset..<(UnsafePointer<UInt8>(nul.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!)
+        }
+    }
+
+    /// Orders the bytes at `range` of the file against `other` as strcmp(3) orders strings:
+    /// negative, zero or positive.
+    func compare(_ range: Range<Int>, _ other: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            let common = min(range.count, other.count)
+            let order = common == 0 ? 0 : Int(memcmp(buffer.baseAddress! + range.lowerBound, other.baseAddress!, common))
+            return order != 0 ? order : range.count - other.count
+        }
+    }
+
+    /// Orders the bytes at two ranges of the file as strcmp(3) orders strings.
+    func compare(_ range: Range<Int>, _ other: Range<Int>) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            compare(range, UnsafeBufferPointer(rebasing: buffer[other]))
+        }
+    }
+
+    /// Whether every byte at `range` of the file is ASCII.
+    func isASCII(_ range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in buffer[range].allSatisfy { $0 < 0x80 } }
+    }
+
     /// The NUL-terminated string at `offset`, decoded as UTF-8 (invalid sequences replaced).
     func string(at offset: Int) throws(Failure) -> String {
         String(decoding: try cString(at: offset), as: UTF8.self)

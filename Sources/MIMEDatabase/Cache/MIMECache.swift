@@ -76,17 +76,60 @@ enum MIMECache {
         return MagicReach(extent: parser.maxExtent, beyondLimit: beyond)
     }
 
+    /// Checks what every in-place query reads first, in constant time: the version, and that the
+    /// header and count of every list lie inside the file with room for the records they count.
+    /// Deeper reads (strings, nested lists, matchlets) are checked one by one when made.
+    ///
+    /// - Throws: `.unsupportedCacheVersion` or `.corruptCache`.
+    static func checkHeader(bytes: [UInt8], path: String) throws(MIMEDatabaseError) {
+        let reader = CacheReader(bytes: bytes)
+        try reading(path) {
+            try checkVersion(reader, path: path)
+            func list(_ field: HeaderField, recordSize: Int, header: Int = 4) throws(CacheReader.Failure) {
+                let start = try reader.int(at: field.rawValue)
+                _ = try reader.count(at: start, recordSize: recordSize, recordsStart: start + header, what: "a list")
+            }
+            try list(.aliasList, recordSize: 8)
+            try list(.parentList, recordSize: 8)
+            try list(.literalList, recordSize: 12)
+            try list(.reverseSuffixTree, recordSize: 12, header: 8)
+            try list(.globList, recordSize: 12)
+            try list(.magicList, recordSize: 16, header: 12)
+            try list(.namespaceList, recordSize: 12)
+            try list(.iconsList, recordSize: 8)
+            try list(.genericIconsList, recordSize: 8)
+        }
+    }
+
+    /// Runs `body`, the reads of the cache at `path`: a read that fails becomes `.corruptCache`.
+    private static func reading(_ path: String, _ body: () throws -> Void) throws(MIMEDatabaseError) {
+        do {
+            try body()
+        } catch let failure as CacheReader.Failure {
+            throw .corruptCache(path: path, reason: failure.reason)
+        } catch let error as MIMEDatabaseError {
+            throw error
+        } catch {
+            throw .corruptCache(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Version 1.1 or 1.2, the only ones this reader knows.
+    private static func checkVersion(_ reader: CacheReader, path: String) throws {
+        let major = Int(try reader.uint16(at: 0))
+        let minor = Int(try reader.uint16(at: 2))
+        guard major == 1, (1...2).contains(minor) else {
+            throw MIMEDatabaseError.unsupportedCacheVersion(path: path, major: major, minor: minor)
+        }
+    }
+
     private static func walk(
         _ parser: inout Parser, path: String, sections: Sections,
         into contents: inout DirectoryContents
     ) throws(MIMEDatabaseError) {
         let reader = parser.reader
-        do {
-            let major = Int(try reader.uint16(at: 0))
-            let minor = Int(try reader.uint16(at: 2))
-            guard major == 1, (1...2).contains(minor) else {
-                throw MIMEDatabaseError.unsupportedCacheVersion(path: path, major: major, minor: minor)
-            }
+        try reading(path) {
+            try checkVersion(reader, path: path)
             func offset(_ field: HeaderField) throws(CacheReader.Failure) -> Int { try reader.int(at: field.rawValue) }
             if sections.contains(.aliases) { try parser.readAliases(at: offset(.aliasList), into: &contents) }
             if sections.contains(.parents) { try parser.readParents(at: offset(.parentList), into: &contents) }
@@ -101,12 +144,6 @@ enum MIMECache {
                 contents.icons = try parser.readIcons(at: offset(.iconsList))
                 contents.genericIcons = try parser.readIcons(at: offset(.genericIconsList))
             }
-        } catch let failure as CacheReader.Failure {
-            throw .corruptCache(path: path, reason: failure.reason)
-        } catch let error as MIMEDatabaseError {
-            throw error
-        } catch {
-            throw .corruptCache(path: path, reason: "\(error)")
         }
     }
 

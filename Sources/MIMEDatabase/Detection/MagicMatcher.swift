@@ -10,6 +10,22 @@ public struct MagicMatch: Sendable, Equatable {
     public var priority: Int
 }
 
+/// How a detector reaches the magic: compiled from the decoded sections, or read in place.
+enum MagicIndex: Sendable {
+    /// Sections decoded from every directory and compiled.
+    case rules(MagicMatcher)
+    /// The only directory's `mime.cache`, read where it lies.
+    case cache(CacheMagicMatcher)
+
+    /// Every section that matches `data`; both give the same answer for the same sections.
+    func matches(_ data: [UInt8], firstLevelOnly: Bool = false, limit: Int = .max) -> [MagicMatch] {
+        switch self {
+        case .rules(let matcher): return matcher.matches(data, firstLevelOnly: firstLevelOnly, limit: limit)
+        case .cache(let matcher): return matcher.matches(data, firstLevelOnly: firstLevelOnly, limit: limit)
+        }
+    }
+}
+
 /// Tests data against the database's magic sections, highest priority first (SPECS rules 15–19).
 ///
 /// The sections are compiled once into flat tables: one record per matchlet, its children stored

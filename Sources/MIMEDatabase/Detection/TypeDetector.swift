@@ -11,14 +11,16 @@ public struct TypeDetector: Sendable {
     /// The database the rules come from.
     public let database: MIMEDatabase
     private let globs: GlobIndex
-    /// The magic, compiled by the first detection that needs content matched.
-    private let lazyMagic: LazyValue<MagicMatcher>
-    private var magic: MagicMatcher { lazyMagic.value }
-    private let roots: [RootXMLRule]
-    private let xmlTypes: Set<String>
+    /// The magic, compiled (or, in place, readied) by the first detection that needs content matched.
+    private let lazyMagic: LazyValue<MagicIndex>
+    private var magic: MagicIndex { lazyMagic.value }
+    private let lazyRoots: LazyValue<[RootXMLRule]>
+    /// The types an XML root may refine, listed when first needed; nil when the database is one
+    /// cache read in place, where each type's explicit parents are walked instead.
+    private let xmlTypes: LazyValue<Set<String>>?
 
     /// The most bytes any magic rule looks at, and so the most detection reads of a file.
-    public let maxExtent: Int
+    public var maxExtent: Int { database.magicExtent }
 
     /// How a detector reaches the globs.
     public enum GlobAccess: Sendable {
@@ -35,13 +37,14 @@ public struct TypeDetector: Sendable {
         self.database = database
         if access == .inPlaceWhenPossible, let cache = database.soleCache {
             globs = .cache(CacheGlobMatcher(bytes: cache.image.bytes, directory: cache.directory))
+            lazyMagic = LazyValue { .cache(CacheMagicMatcher(bytes: cache.image.bytes)) }
+            xmlTypes = nil
         } else {
             globs = .rules(GlobMatcher(globs: database.globRules, origin: database.globOrigin(of:)))
+            lazyMagic = LazyValue { .rules(MagicMatcher(rules: database.magicRules)) }
+            xmlTypes = LazyValue { Self.xmlTypes(of: database) }
         }
-        lazyMagic = LazyValue { MagicMatcher(rules: database.magicRules) }
-        maxExtent = database.magicExtent
-        roots = database.rootXMLRules
-        xmlTypes = Self.xmlTypes(of: database)
+        lazyRoots = LazyValue { database.rootXMLRules }
     }
 
     static let octetStream = "application/octet-stream"
@@ -236,7 +239,34 @@ public struct TypeDetector: Sendable {
     }
 
     private func isXML(_ type: String) -> Bool {
-        xmlTypes.contains(type) || type == "text/xml" || xmlTypes.contains(database.canonicalName(type))
+        if refinable(type) || type == "text/xml" { return true }
+        let canonical = database.canonicalName(type)
+        return canonical != type && refinable(canonical)
+    }
+
+    /// Whether `type` is among `xmlTypes(of:)`, listed or walked.
+    private func refinable(_ type: String) -> Bool {
+        if let xmlTypes { return xmlTypes.value.contains(type) }
+        return Self.reachesXML(type, in: database)
+    }
+
+    /// Whether `type` is in `xmlTypes(of:)`, found by walking from `type` instead of listing the
+    /// set: it is `application/xml` (unaliased), or some name that unaliases to it has an explicit
+    /// parent that does reach it.
+    private static func reachesXML(_ type: String, in database: MIMEDatabase) -> Bool {
+        let root = database.unaliasExact("application/xml")
+        var seen: Set<String> = []
+        var stack = [type]
+        while let current = stack.popLast() {
+            if current == root { return true }
+            guard seen.insert(current).inserted else { continue }
+            var spellings = database.exactAliases(targeting: current)
+            if database.unaliasExact(current) == current && !spellings.contains(current) { spellings.append(current) }
+            for child in spellings {
+                stack += (database.explicitParents(of: child) ?? []).map(database.unaliasExact)
+            }
+        }
+        return false
     }
 
     /// `application/xml` and every type whose explicit parents lead to it: the types an XML root
@@ -265,7 +295,9 @@ public struct TypeDetector: Sendable {
     private func refineXML(_ detection: Detection, data: [UInt8], named: Bool, why: @autoclosure () -> String) -> Detection {
         var detection = detection
         detection.trace.note(why())
-        guard named, isXML(detection.type), !roots.isEmpty, let root = XMLRootSniffer.root(of: data) else { return detection }
+        guard named, isXML(detection.type) else { return detection }
+        let roots = lazyRoots.value
+        guard !roots.isEmpty, let root = XMLRootSniffer.root(of: data) else { return detection }
         detection.trace.xmlRoot = (root.namespaceURI, root.localName)
         let rule =
             roots.first { $0.namespaceURI == root.namespaceURI && $0.localName == root.localName }

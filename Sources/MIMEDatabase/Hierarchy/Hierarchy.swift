@@ -7,7 +7,7 @@ enum Hierarchy {
 
     static func parents(of type: String, in database: MIMEDatabase) -> [String] {
         var result: [String] = []
-        for parent in database.parentTable[type, default: []] {
+        for parent in database.explicitParents(of: type) ?? [] {
             let canonical = database.canonicalName(parent)
             if canonical != type && !result.contains(canonical) { result.append(canonical) }
         }

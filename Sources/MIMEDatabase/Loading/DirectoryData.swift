@@ -1,3 +1,10 @@
+import Synchronization
+import XDGSupport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// The data of one loaded `mime/` directory: its XML packages decoded in full, or its `mime.cache`
 /// checked when opened and decoded list by list when a query first needs a list.
 ///
@@ -55,29 +62,74 @@ extension DirectoryContents {
     }
 }
 
-/// A `mime.cache` image that passed `MIMECache.validate`, with its lists decoded on first use.
+/// A `mime.cache` image that passed `MIMECache.validate` or, opened for in-place reading, the
+/// constant-time `MIMECache.checkHeader`; its lists are decoded on first use, and its names and
+/// magic can be read where they lie.
 final class CacheImage: Sendable {
     /// The cache file.
     let path: String
     /// The `types` file beside it, which lists every type the cache was built from.
     let typesPath: String
-    /// The most bytes of a file the cache's magic can look at.
-    let magicExtent: Int
     /// The image itself, for queries that read it in place.
     let bytes: [UInt8]
+    private let extent: LazyValue<Int>
     private let decoded: [ContentSection: LazyValue<DirectoryContents>]
+    private let lazyNames: LazyValue<CacheNameLists>
+    private let typesFile: LazyValue<TypesFile?>
+    /// The alias list decoded, or nil when it does not read: what many lookups use.
+    private let decodedAliases: LazyValue<[String: String]?>
+    /// How many names were looked up; past `inPlaceLookups`, tables answer.
+    private let lookups = Atomic<Int>(0)
 
-    /// Wraps `bytes`, which `MIMECache.validate` accepted and measured at `magicExtent`.
-    init(bytes: [UInt8], path: String, typesPath: String, magicExtent: Int) {
+    /// The lookups of names answered in place before the tables, built once and then cheaper
+    /// per name, take over (as `type` indexes the globs for more than 64 paths).
+    static let inPlaceLookups = 64
+
+    /// Wraps `bytes`, which `MIMECache.validate` accepted and measured at `magicExtent`, or
+    /// (`magicExtent` nil) whose header `MIMECache.checkHeader` accepted: its magic is measured
+    /// in place when first needed.
+    init(bytes: [UInt8], path: String, typesPath: String, magicExtent: Int?) {
         self.bytes = bytes
         self.path = path
         self.typesPath = typesPath
-        self.magicExtent = magicExtent
+        extent = LazyValue { magicExtent ?? CacheMagicMatcher.extent(of: bytes) }
         var decoded: [ContentSection: LazyValue<DirectoryContents>] = [:]
         for section in ContentSection.allCases {
             decoded[section] = LazyValue { Self.decode(section, bytes: bytes, path: path, typesPath: typesPath) }
         }
         self.decoded = decoded
+        lazyNames = LazyValue { CacheNameLists(bytes: bytes) }
+        typesFile = LazyValue { TypesFile(path: typesPath) }
+        decodedAliases = LazyValue { try? MIMECache.read(bytes: bytes, path: path, sections: .aliases).aliases }
+    }
+
+    /// The most bytes of a file the cache's magic can look at.
+    var magicExtent: Int { extent.value }
+
+    /// The alias and parent lists, read in place.
+    var names: CacheNameLists { lazyNames.value }
+
+    /// Every type the directory defines, as the decoded `types` section holds them, listed
+    /// without building that set; nil when only the set can tell.
+    var typeNames: [String]? { typesFile.value?.names }
+
+    /// Whether `name` is one of the types the directory defines, as the decoded `types` section
+    /// says, found without building that set; nil when the set is to tell (when only it can, or
+    /// after many lookups).
+    func definesType(_ name: String) -> Bool? {
+        prefersTables() ? nil : typesFile.value?.contains(name)
+    }
+
+    /// The canonical name an alias spelled exactly `name` stands for: read in place, or after
+    /// many lookups from the decoded alias list when that list reads (the same answer).
+    func alias(of name: String) -> String? {
+        if prefersTables(), let table = decodedAliases.value { return table[name] }
+        return names.alias(of: name)
+    }
+
+    /// Counts a lookup; whether there were enough that tables are cheaper than reading in place.
+    private func prefersTables() -> Bool {
+        lookups.add(1, ordering: .relaxed).newValue > Self.inPlaceLookups
     }
 
     /// The fields of `section`, decoded now if no query has asked before.
@@ -107,5 +159,87 @@ final class CacheImage: Sendable {
         // The image was validated when it was opened, so decoding it cannot fail.
         guard let contents = try? MIMECache.read(bytes: bytes, path: path, sections: lists) else { return DirectoryContents() }
         return contents.projected(on: section)
+    }
+}
+
+/// The `types` file beside a cache, searched by binary search instead of read into a set.
+///
+/// It answers as `DirectoryLoader.typesFile` read into a set would, for a file of ASCII lines in
+/// byte order, as `update-mime-database` writes it (a set of strings compares by canonical
+/// equivalence, which for ASCII is byte equality); a file with other bytes or out of order, or
+/// none, or without one valid name, is left to the set.
+private struct TypesFile: Sendable {
+    private let bytes: [UInt8]
+    /// Where each non-empty line starts and ends.
+    private let lines: [Range<Int>]
+
+    init?(path: String) {
+        guard let bytes = try? FileBytes.read(path) else { return nil }
+        var lines: [Range<Int>] = []
+        lines.reserveCapacity(bytes.count / 24)
+        let usable = bytes.withUnsafeBufferPointer { file -> Bool in
+            guard !file.isEmpty else { return false }
+            var start = 0
+            var previous: Range<Int>?
+            var anyValid = false
+            while start < file.count {
+                let end =
+                    memchr(file.baseAddress! + start, 0x0A, file.count - start).map {
+                        UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - file.baseAddress!
+                    } ?? file.count
+                if end > start {
+                    let line = start..<end
+                    guard file[line].allSatisfy({ $0 < 0x80 }), previous.map({ Self.order(file, $0, line) <= 0 }) ?? true
+                    else { return false }
+                    anyValid = anyValid || MIMETypeName.isValid(utf8: UnsafeBufferPointer(rebasing: file[line]))
+                    lines.append(line)
+                    previous = line
+                }
+                start = end + 1
+            }
+            return anyValid
+        }
+        guard usable else { return nil }
+        self.bytes = bytes
+        self.lines = lines
+    }
+
+    /// Orders two lines of `file` as strcmp(3) orders strings.
+    private static func order(_ file: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Int {
+        order(file, a, UnsafeBufferPointer(rebasing: file[b]))
+    }
+
+    /// The valid type names among the lines: the decoded `types` section.
+    var names: [String] {
+        bytes.withUnsafeBufferPointer { file in
+            lines.compactMap { line in
+                let utf8 = UnsafeBufferPointer(rebasing: file[line])
+                return MIMETypeName.isValid(utf8: utf8) ? String(decoding: utf8, as: UTF8.self) : nil
+            }
+        }
+    }
+
+    /// Whether a line of the file is `name`, and `name` is a valid type name.
+    func contains(_ name: String) -> Bool {
+        var name = name
+        return bytes.withUnsafeBufferPointer { file in
+            name.withUTF8 { key in
+                guard MIMETypeName.isValid(utf8: key), key.allSatisfy({ $0 < 0x80 }) else { return false }
+                var low = 0
+                var high = lines.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if Self.order(file, lines[middle], key) < 0 { low = middle + 1 } else { high = middle }
+                }
+                return low < lines.count && Self.order(file, lines[low], key) == 0
+            }
+        }
+    }
+
+    /// Orders a line of `file` against `key` as strcmp(3) orders strings.
+    private static func order(_ file: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, _ key: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(line.count, key.count)
+        let order = common == 0 ? 0 : Int(memcmp(file.baseAddress! + line.lowerBound, key.baseAddress!, common))
+        return order != 0 ? order : line.count - key.count
     }
 }

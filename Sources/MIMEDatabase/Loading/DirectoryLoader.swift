@@ -5,7 +5,7 @@ import XDGSupport
 enum DirectoryLoader {
     /// Reads the directory at `path` (a `mime/` directory), or `nil` when it holds no database.
     static func load(
-        _ path: String, source: DatabaseSource,
+        _ path: String, source: DatabaseSource, checking: CacheChecking = .whole,
         diagnostics: inout [Diagnostic]
     ) -> (LoadedDirectory, DirectoryData)? {
         if source == .text, GeneratedFiles.exist(in: path) {
@@ -17,7 +17,9 @@ enum DirectoryLoader {
         if source != .xml, let cacheTime = FileBytes.modificationTime(cachePath) {
             let newestPackage = ([packagesDirectory] + packages).compactMap(FileBytes.modificationTime).max() ?? 0
             if source == .cache || cacheTime >= newestPackage {
-                if let image = openCache(path: path, hasPackages: !packages.isEmpty, diagnostics: &diagnostics) {
+                if let image = openCache(
+                    path: path, hasPackages: !packages.isEmpty, checking: checking, diagnostics: &diagnostics)
+                {
                     return (LoadedDirectory(path: path, source: .cache, packages: []), .cache(image))
                 }
             } else {
@@ -64,14 +66,22 @@ enum DirectoryLoader {
         return xml.map { directory + "/" + $0 }
     }
 
-    /// Reads and validates `mime.cache`; its lists are decoded later, when first needed. A cache
-    /// refused is warned about, with what is read instead (`hasPackages`: the directory has XML).
-    private static func openCache(path: String, hasPackages: Bool, diagnostics: inout [Diagnostic]) -> CacheImage? {
+    /// Reads `mime.cache` and validates it as `checking` says; its lists are decoded later, when
+    /// first needed. A cache refused is warned about, with what is read instead (`hasPackages`:
+    /// the directory has XML).
+    private static func openCache(
+        path: String, hasPackages: Bool, checking: CacheChecking,
+        diagnostics: inout [Diagnostic]
+    ) -> CacheImage? {
         let cachePath = path + "/mime.cache"
         do throws(MIMEDatabaseError) {
             let bytes: [UInt8]
             do { bytes = try FileBytes.read(cachePath) } catch {
                 throw MIMEDatabaseError.unreadable(path: cachePath, reason: error.reason)
+            }
+            guard checking == .whole else {
+                try MIMECache.checkHeader(bytes: bytes, path: cachePath)
+                return CacheImage(bytes: bytes, path: cachePath, typesPath: path + "/types", magicExtent: nil)
             }
             let reach = try MIMECache.validate(bytes: bytes, path: cachePath)
             for (type, extent) in reach.beyondLimit {

@@ -12,8 +12,7 @@ final class MergedSections: Sendable {
     private let rootXML: LazyValue<DirectoryContents>
     private let treeMagic: LazyValue<DirectoryContents>
     private let icons: LazyValue<DirectoryContents>
-    /// The most bytes of a file any directory's magic can look at, up to `MagicReadLimit.bytes`.
-    let magicExtent: Int
+    private let extent: LazyValue<Int>
 
     /// Merges `directories`, least important first.
     init(_ directories: [DirectoryData]) {
@@ -30,8 +29,12 @@ final class MergedSections: Sendable {
         rootXML = merge(.rootXML)
         treeMagic = merge(.treeMagic)
         icons = merge(.icons)
-        magicExtent = min(directories.map(\.magicExtent).max() ?? 0, MagicReadLimit.bytes)
+        extent = LazyValue { min(directories.map(\.magicExtent).max() ?? 0, MagicReadLimit.bytes) }
     }
+
+    /// The most bytes of a file any directory's magic can look at, up to `MagicReadLimit.bytes`,
+    /// measured on first use.
+    var magicExtent: Int { extent.value }
 
     /// The merged fields of `section`; the other fields are empty.
     func contents(_ section: ContentSection) -> DirectoryContents {

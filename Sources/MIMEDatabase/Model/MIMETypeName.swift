@@ -4,13 +4,23 @@ public enum MIMETypeName {
     ///
     /// Subtypes may contain `+`, `.` and `-` (`application/x-ipynb+json`).
     public static func isValid(_ name: String) -> Bool {
-        let utf8 = name.utf8
+        var name = name
+        return name.withUTF8(isValid(utf8:))
+    }
+
+    /// Whether the UTF-8 bytes `utf8` spell a valid name: `isValid(_:)` on bytes, one pass.
+    static func isValid(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let slash = UInt8(ascii: "/")
-        guard let first = utf8.firstIndex(of: slash), first != utf8.startIndex,
-            utf8.index(after: first) != utf8.endIndex, !utf8[utf8.index(after: first)...].contains(slash)
-        else { return false }
-        // Bytes of 0x80 and above belong to scalars above U+007F, which are all allowed.
-        return utf8.allSatisfy { $0 > 32 && $0 != 127 }
+        var slashAt = -1
+        for (index, byte) in utf8.enumerated() {
+            // Bytes of 0x80 and above belong to scalars above U+007F, which are all allowed.
+            guard byte > 32 && byte != 127 else { return false }
+            if byte == slash {
+                guard slashAt < 0 else { return false }
+                slashAt = index
+            }
+        }
+        return slashAt > 0 && slashAt < utf8.count - 1
     }
 
     /// The media part, `image` for `image/png`.

@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Magic matching read straight from one `mime.cache`, as xdgmime matches it, without decoding
+/// or compiling the sections.
+///
+/// It answers exactly as `MagicMatcher` does over the decoded sections of the same cache: the
+/// sections are tried highest priority first, then by type name (the order `update-mime-database`
+/// writes them in; a cache in another order is put in that order once), `<magic-deleteall/>`
+/// markers are skipped, and `host16`/`host32` values are compared in this machine's byte order.
+/// Every read is bounds-checked, nesting is cut at `MIMECache.depthLimit`, and one match visits at
+/// most as many matchlets as the file can hold, so a broken cache matches less, never traps or
+/// loops.
+struct CacheMagicMatcher: Sendable {
+    private let reader: CacheReader
+    /// The offsets of the 16-byte section records, in matching order.
+    private let sections: [Int]
+    /// The most matchlets a cache of this size can hold: the budget of one call of `matches`.
+    private let matchletBudget: Int
+
+    /// Readies matching on `bytes`, a cache whose header `MIMECache.checkHeader` accepted.
+    init(bytes: [UInt8]) {
+        let reader = CacheReader(bytes: bytes)
+        self.reader = reader
+        matchletBudget = bytes.count / 32
+        let list = (try? reader.int(at: MIMECache.HeaderField.magicList.rawValue)) ?? 0
+        let count = (try? reader.count(at: list, recordSize: 16, recordsStart: list + 12, what: "the magic list")) ?? 0
+        let first = (try? reader.int(at: list + 8)) ?? 0
+        var records: [(offset: Int, priority: Int, type: ArraySlice<UInt8>)] = []
+        records.reserveCapacity(count)
+        for index in 0..<count {
+            let record = first + 16 * index
+            guard let priority = try? reader.int(at: record), let typeOffset = try? reader.int(at: record + 4),
+                let type = try? reader.cString(at: typeOffset), !Self.isDeleteAllMarker(reader, record: record)
+            else { continue }
+            records.append((record, priority, type))
+        }
+        // Byte order equals String order for ASCII names; others are ordered as `MagicMatcher` orders.
+        let ascii = records.allSatisfy { $0.type.allSatisfy { $0 < 0x80 } }
+        func inOrder(
+            _ a: (offset: Int, priority: Int, type: ArraySlice<UInt8>), _ b: (offset: Int, priority: Int, type: ArraySlice<UInt8>)
+        ) -> Bool {
+            if a.priority != b.priority { return a.priority > b.priority }
+            return ascii
+                ? a.type.lexicographicallyPrecedes(b.type)
+                : String(decoding: a.type, as: UTF8.self) < String(decoding: b.type, as: UTF8.self)
+        }
+        let sorted = zip(records, records.dropFirst()).allSatisfy { !inOrder($1, $0) }
+        sections = (sorted ? records : records.sorted(by: inOrder)).map(\.offset)
+    }
+
+    /// The marker `update-mime-database` writes for `<magic-deleteall/>`: one matchlet at offset
+    /// 0 whose value is `__NOMAGIC__`.
+    private static func isDeleteAllMarker(_ reader: CacheReader, record: Int) -> Bool {
+        guard (try? reader.int(at: record + 8)) == 1, let matchlet = try? reader.int(at: record + 12),
+            (try? reader.int(at: matchlet)) == 0, let length = try? reader.int(at: matchlet + 12),
+            length == MagicRule.deleteAllMarker.count, let wordSize = try? reader.int(at: matchlet + 8),
+            let valueOffset = try? reader.int(at: matchlet + 16), let value = try? reader.slice(at: valueOffset, length: length)
+        else { return false }
+        return Matchlet.hostOrder(value, wordSize: wordSize) == MagicRule.deleteAllMarker
+    }
+
+    /// How many bytes of a file the magic of `bytes` looks at: the most any matchlet reaches
+    /// (its last offset plus its value's length), over every section, as `MIMECache.validate`
+    /// measures it, for a cache that validates. A broken record is skipped, nesting is cut at
+    /// `MIMECache.depthLimit`, and no more matchlets are read than the file can hold.
+    static func extent(of bytes: [UInt8]) -> Int {
+        let reader = CacheReader(bytes: bytes)
+        let list = (try? reader.int(at: MIMECache.HeaderField.magicList.rawValue)) ?? 0
+        let count = (try? reader.count(at: list, recordSize: 16, recordsStart: list + 12, what: "the magic list")) ?? 0
+        let first = (try? reader.int(at: list + 8)) ?? 0
+        var budget = bytes.count / 32
+        var extent = 0
+        func measure(first: Int, count: Int, depth: Int) {
+            guard depth < MIMECache.depthLimit else { return }
+            for index in 0..<count {
+                budget -= 1
+                guard budget >= 0 else { return }
+                let record = first + 32 * index
+                guard let rangeStart = try? reader.int(at: record), let rangeLength = try? reader.int(at: record + 4),
+                    let length = try? reader.int(at: record + 12)
+                else { continue }
+                extent = max(extent, rangeStart + rangeLength - 1 + length)
+                if let children = try? reader.count(at: record + 24, recordSize: 32, recordsStart: 0, what: "a matchlet"),
+                    children > 0, let firstChild = try? reader.int(at: record + 28)
+                {
+                    measure(first: firstChild, count: children, depth: depth + 1)
+                }
+            }
+        }
+        for index in 0..<count {
+            let record = first + 16 * index
+            guard let matchlets = try? reader.count(at: record + 8, recordSize: 32, recordsStart: 0, what: "a match"),
+                let firstMatchlet = try? reader.int(at: record + 12)
+            else { continue }
+            measure(first: firstMatchlet, count: matchlets, depth: 0)
+        }
+        return extent
+    }
+
+    /// Every section that matches `data`; see `MagicMatcher.matches`.
+    func matches(_ data: [UInt8], firstLevelOnly: Bool = false, limit: Int = .max) -> [MagicMatch] {
+        var found: [MagicMatch] = []
+        data.withUnsafeBufferPointer { data in
+            reader.bytes.withUnsafeBufferPointer { cache in
+                let walk = Walk(data: data, cache: cache, reader: reader)
+                // The sections of a cache that validates hold at most this many matchlets in all.
+                var budget = matchletBudget
+                for record in sections {
+                    guard let priority = try? reader.int(at: record) else { continue }
+                    if firstLevelOnly, let first = found.first, priority < first.priority { break }
+                    guard let count = try? reader.count(at: record + 8, recordSize: 32, recordsStart: 0, what: "a match"),
+                        let first = try? reader.int(at: record + 12)
+                    else { continue }
+                    guard walk.anyMatches(first: first, count: count, depth: 0, budget: &budget),
+                        let typeOffset = try? reader.int(at: record + 4), let type = try? reader.string(at: typeOffset)
+                    else { continue }
+                    found.append(MagicMatch(mimeType: type, priority: priority))
+                    if found.count >= limit { break }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The data and the cache, borrowed for one call of `matches`.
+    private struct Walk {
+        let data: UnsafeBufferPointer<UInt8>
+        let cache: UnsafeBufferPointer<UInt8>
+        let reader: CacheReader
+
+        /// Whether one of `count` sibling matchlets from `first` matches (siblings are OR-ed).
+        func anyMatches(first: Int, count: Int, depth: Int, budget: inout Int) -> Bool {
+            guard depth < MIMECache.depthLimit else { return false }
+            for index in 0..<count {
+                budget -= 1
+                guard budget >= 0 else { return false }
+                if matches(record: first + 32 * index, depth: depth, budget: &budget) { return true }
+            }
+            return false
+        }
+
+        /// A matchlet matches when its value is found at one of its offsets and, if it has
+        /// children, one of them matches too.
+        private func matches(record: Int, depth: Int, budget: inout Int) -> Bool {
+            guard let rangeStart = try? reader.int(at: record), let rangeLength = try? reader.int(at: record + 4),
+                let wordSize = try? reader.int(at: record + 8), let length = try? reader.int(at: record + 12),
+                let valueOffset = try? reader.int(at: record + 16), let maskOffset = try? reader.int(at: record + 20),
+                rangeLength >= 1, rangeStart <= Int(Int32.max), rangeLength <= Int(Int32.max),
+                (try? reader.checkRange(at: valueOffset, length: length)) != nil,
+                maskOffset == 0 || (try? reader.checkRange(at: maskOffset, length: length)) != nil
+            else { return false }
+            guard length > 0, rangeStart + length <= data.count else { return false }
+            let lastStart = min(rangeStart + rangeLength - 1, data.count - length)
+            // `host16`/`host32` values are stored big-endian; compare them word by word swapped.
+            let swapped = wordSize > 1 && 1.littleEndian == 1 && length % wordSize == 0
+            let found =
+                maskOffset == 0 && !swapped
+                ? find(valueOffset, length: length, from: rangeStart, through: lastStart)
+                : findMasked(
+                    valueOffset, mask: maskOffset, length: length, wordSize: swapped ? wordSize : 1, from: rangeStart,
+                    through: lastStart)
+            guard found else { return false }
+            guard let childCount = try? reader.count(at: record + 24, recordSize: 32, recordsStart: 0, what: "a matchlet"),
+                childCount > 0
+            else { return true }
+            guard let firstChild = try? reader.int(at: record + 28) else { return false }
+            return anyMatches(first: firstChild, count: childCount, depth: depth + 1, budget: &budget)
+        }
+
+        /// Whether the unmasked value occurs at an offset from `start` to `lastStart`: memchr(3)
+        /// finds each place its first byte occurs, memcmp(3) checks the rest.
+        private func find(_ valueOffset: Int, length: Int, from start: Int, through lastStart: Int) -> Bool {
+            let base = data.baseAddress!
+            let value = cache.baseAddress! + valueOffset
+            var offset = start
+            while offset <= lastStart {
+                guard let hit = memchr(base + offset, Int32(value[0]), lastStart - offset + 1) else { return false }
+                let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                if length == 1 || memcmp(base + at + 1, value + 1, length - 1) == 0 { return true }
+                offset = at + 1
+            }
+            return false
+        }
+
+        /// Whether the value occurs under its mask (all ones when `mask` is 0), each word of
+        /// `wordSize` bytes reversed, at an offset from `start` to `lastStart`.
+        private func findMasked(
+            _ valueOffset: Int, mask maskOffset: Int, length: Int, wordSize: Int,
+            from start: Int, through lastStart: Int
+        ) -> Bool {
+            var offset = start
+            while offset <= lastStart {
+                var equal = true
+                for position in 0..<length {
+                    let stored = position - position % wordSize + (wordSize - 1 - position % wordSize)
+                    let mask = maskOffset == 0 ? 0xFF : cache[maskOffset + stored]
+                    if data[offset + position] & mask != cache[valueOffset + stored] & mask {
+                        equal = false
+                        break
+                    }
+                }
+                if equal { return true }
+                offset += 1
+            }
+            return false
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import AssocTestSupport
+import Foundation
+import Testing
+import XDGSupport
+
+@testable import MIMEDatabase
+
+/// What the in-place readers answer on `bytes` that differs from the decoded lists of the same
+/// cache, for every key of the lists, their values, spellings in other cases and unknown names,
+/// and the magic of each of `samples`; empty when they agree.
+func inPlaceDisagreements(_ bytes: [UInt8], samples: [[UInt8]]) throws -> [String] {
+    let decoded = try MIMECache.read(bytes: bytes, path: "agree")
+    let names = CacheNameLists(bytes: bytes)
+    var problems: [String] = []
+    var asked = Set(decoded.aliases.keys).union(decoded.aliases.values).union(decoded.parents.keys)
+    asked.formUnion(decoded.parents.values.joined())
+    asked.formUnion(asked.map { $0.uppercased() })
+    asked.formUnion(["", "application/x-unknown", "K/\u{212A}", "x"])
+    for name in asked.sorted() {
+        if names.alias(of: name) != decoded.aliases[name] { problems.append("alias of '\(name)'") }
+        if names.parents(of: name) != decoded.parents[name] { problems.append("parents of '\(name)'") }
+        let targeting = decoded.aliases.filter { $0.value == name }.map(\.key)
+        if Set(names.aliases(targeting: name)) != Set(targeting) { problems.append("aliases of '\(name)'") }
+    }
+    let extent = try MIMECache.validate(bytes: bytes, path: "agree").extent
+    if CacheMagicMatcher.extent(of: bytes) != extent { problems.append("magic extent \(CacheMagicMatcher.extent(of: bytes))") }
+    let compiled = MagicMatcher(rules: decoded.magic)
+    let inPlace = CacheMagicMatcher(bytes: bytes)
+    for (index, sample) in samples.enumerated() {
+        for (firstLevelOnly, limit) in [(false, Int.max), (false, 1), (true, Int.max)] {
+            let expected = compiled.matches(sample, firstLevelOnly: firstLevelOnly, limit: limit)
+            let actual = inPlace.matches(sample, firstLevelOnly: firstLevelOnly, limit: limit)
+            if actual != expected { problems.append("magic of sample \(index): \(actual) instead of \(expected)") }
+        }
+    }
+    return problems
+}
+
+/// Runs every in-place reader on `bytes`, which need not be a sound cache: it must return.
+func exerciseInPlace(_ bytes: [UInt8], samples: [[UInt8]]) {
+    let names = CacheNameLists(bytes: bytes)
+    for name in ["text/plain", "application/xml", "application/x-assoc-doc", "zzz"] {
+        _ = names.alias(of: name)
+        _ = names.parents(of: name)
+        _ = names.aliases(targeting: name)
+    }
+    let magic = CacheMagicMatcher(bytes: bytes)
+    for sample in samples { _ = magic.matches(sample) }
+    _ = CacheMagicMatcher.extent(of: bytes)
+}
+
+@Suite("aliases, parents and magic read in place from mime.cache", .enabled(if: canCompile))
+struct CacheInPlaceTests {
+    /// The first bytes of every file of the shared-mime-info suite, and a few made-up ones.
+    private func samples() throws -> [[UInt8]] {
+        var samples: [[UInt8]] = [[], [0], Array("<?xml version=\"1.0\"?><svg/>".utf8), Array("%PDF-1.4".utf8)]
+        if let suite = Corpus.path("shared-mime-info/tests/mime-detection") {
+            for name in try FileManager.default.contentsOfDirectory(atPath: suite).sorted() {
+                if let prefix = try? FileBytes.readPrefix(suite + "/" + name, count: 4096) { samples.append(prefix) }
+            }
+        }
+        return samples
+    }
+
+    @Test("the system's cache and the corpus's compiled cache answer in place as decoded", arguments: ["system", "corpus"])
+    func agreesWithDecoded(which: String) throws {
+        let tree = try TemporaryXDGTree()
+        defer { withExtendedLifetime(tree) {} }
+        let directory = try compiledMIMEDirectory(which, in: tree)
+        let bytes = try #require(try? FileBytes.read(directory + "/mime.cache"), "needs a compiled cache")
+        let samples = try samples()
+        #expect(samples.count > 500)
+        let decoded = try MIMECache.read(bytes: bytes, path: directory)
+        #expect(decoded.aliases.count > 100 && decoded.parents.count > 100 && decoded.magic.count > 100)
+        let problems = try inPlaceDisagreements(bytes, samples: samples)
+        #expect(problems.isEmpty, "\(problems.count): \(problems.prefix(10))")
+    }
+
+    @Test("a cache poisoned or cut anywhere never traps in place, and answers as decoded wherever it validates")
+    func brokenCaches() throws {
+        let (tree, _, cache) = try compiledFixture()
+        defer { withExtendedLifetime(tree) {} }
+        let samples = [
+            Array("ASSOC-DOC".utf8), Array("<?xml version=\"1.0\"?><assoc/>".utf8), [UInt8](repeating: 0x41, count: 64),
+        ]
+        var variants: [[UInt8]] = (0..<cache.count).map { Array(cache.prefix($0)) }
+        for value in [0x7F00_0000, 0xFFFF_FFFF, 0, 1, 40, 0x4000] as [UInt32] {
+            for offset in stride(from: 0, through: cache.count - 4, by: 4) { variants.append(withWord(cache, at: offset, value)) }
+        }
+        var (validated, headerOnly) = (0, 0)
+        for variant in variants {
+            guard (try? MIMECache.checkHeader(bytes: variant, path: "v")) != nil else {
+                #expect(throws: MIMEDatabaseError.self) { _ = try MIMECache.validate(bytes: variant, path: "v") }
+                continue
+            }
+            exerciseInPlace(variant, samples: samples)
+            guard (try? MIMECache.validate(bytes: variant, path: "v")) != nil else {
+                headerOnly += 1
+                continue
+            }
+            validated += 1
+            let problems = try inPlaceDisagreements(variant, samples: samples)
+            #expect(problems.isEmpty, "\(problems.prefix(5))")
+        }
+        #expect(validated > 100 && headerOnly > 10)
+    }
+
+    @Test("a cache opened per read is used without a whole validation, and a broken header still falls back")
+    func perReadOpening() throws {
+        let (tree, directory, cache) = try compiledFixture()
+        defer { withExtendedLifetime(tree) {} }
+        let perRead = MIMEDatabase(mimeDirectories: [directory], source: .cache, checking: .perRead)
+        #expect(perRead.directories.first?.source == .cache)
+        #expect(perRead.canonicalName("application/x-assoc-doc") == "application/x-assoc-doc")
+        let whole = MIMEDatabase(mimeDirectories: [directory], source: .cache)
+        for type in whole.allTypes { #expect(perRead.ancestors(of: type) == whole.ancestors(of: type), "\(type)") }
+        // A header pointing outside the file is refused at open, the XML read instead.
+        try Data(withWord(cache, at: MIMECache.HeaderField.magicList.rawValue, 0x7F00_0000))
+            .write(to: URL(fileURLWithPath: directory + "/mime.cache"))
+        let refused = MIMEDatabase(mimeDirectories: [directory], source: .cache, checking: .perRead)
+        #expect(refused.directories.first?.source == .xml)
+        #expect(refused.diagnostics.contains { $0.message.contains("corrupt") })
+    }
+
+    @Test("names looked up in place, then (after many lookups) from the decoded tables, get one answer")
+    func lookupsSwitchToTables() throws {
+        let database = MIMEDatabase(mimeDirectories: ["/usr/share/mime"], source: .cache, checking: .perRead)
+        try #require(database.soleCache != nil, "needs /usr/share/mime/mime.cache")
+        var names = Array(database.aliasTable.keys.sorted().prefix(40)) + Array(database.allTypes.prefix(40))
+        names += names.map { $0.uppercased() } + ["application/x-unknown", "Text/Plain", "K/\u{212A}"]
+        #expect(names.count > 2 * CacheImage.inPlaceLookups)
+        let first = names.map(database.canonicalName)
+        let again = names.map(database.canonicalName)
+        #expect(first == again)
+        let known = names.map(database.isKnown)
+        #expect(known == names.map(database.isKnown))
+    }
+}
