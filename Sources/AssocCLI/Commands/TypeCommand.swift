@@ -23,9 +23,10 @@ enum TypeCommand {
             - the globs of the file's name: a literal pattern first, then the longest matching suffix, then
               full patterns; matching ignores case unless the glob is case-sensitive (main.C is C++);
             - when no glob or several types match, the content's magic, read only as far as the rules need
-              and never past the first 64 KiB (a rule that looks further is matched against those, and a
-              warning names its file and type once); a glob candidate that is, or inherits, the magic type
-              wins, else the heaviest glob;
+              and never past the first 64 KiB (a rule that looks further is matched against those;
+              assoc-check(1) names its file and type, and so does a warning here when the rules come from
+              the XML packages); a glob candidate that is, or inherits, the magic type wins, else the
+              heaviest glob;
             - an XML document named as XML is refined by the namespace and name of its root element;
             - last, text/plain when the first bytes look like text, else application/octet-stream.
 
