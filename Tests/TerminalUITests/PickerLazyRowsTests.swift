@@ -13,9 +13,8 @@ final class LazyFolder {
     init(count: Int) {
         documents = (0..<count).map { index in
             let number = String(repeating: "0", count: max(4 - String(index).count, 0)) + String(index)
-            let kind =
-                index % 50 == 7
-                ? ("", "inode/directory") : [(".pdf", "application/pdf"), (".png", "image/png"), (".txt", "text/plain")][index % 3]
+            let kinds = [(".pdf", "application/pdf"), (".png", "image/png"), (".txt", "text/plain")]
+            let kind = index % 50 == 7 ? ("", "inode/directory") : kinds[index % 3]
             let isDirectory = kind.1 == "inode/directory"
             return Document(
                 path: "/many/doc-\(number)\(kind.0)", type: kind.1, isDirectory: isDirectory, size: isDirectory ? nil : 10,
@@ -31,7 +30,8 @@ final class LazyFolder {
         let prefixes = prefixes
         return PickerSource(
             list: { path, _ in
-                path == "/many" ? .success(FolderListing(items: items) { byPath[$0.path] ?? self.documents[0] }) : .failure(PickerProblem("no \(path)"))
+                guard path == "/many" else { return .failure(PickerProblem("no \(path)")) }
+                return .success(FolderListing(items: items) { byPath[$0.path] ?? self.documents[0] })
             },
             nonConformance: { type, index in type.hasPrefix(prefixes[index]) ? nil : "its type \(type) does not conform" },
             makeDirectory: { _ in nil }, exists: { _ in false }, now: 2_000)
@@ -42,7 +42,10 @@ final class LazyFolder {
     func shownNames(filter: Int?) -> [String] {
         let names = { (documents: [Document]) in documents.map { String($0.path.dropFirst(6)) } }
         return names(documents.filter(\.isDirectory))
-            + names(documents.filter { !$0.isDirectory && filter.map { $0.type.hasPrefix(prefixes[$0]) } ?? true })
+            + names(
+                documents.filter { document in
+                    !document.isDirectory && (filter.map { document.type.hasPrefix(prefixes[$0]) } ?? true)
+                })
     }
 }
 
@@ -77,9 +80,10 @@ struct PickerLazyRowsTests {
         let expected = folder.shownNames(filter: 0)
         #expect(!model.showsUnavailable && !model.rowsAreComplete)
         #expect(model.examinedCount < 200, "typed \(model.examinedCount) of 3000 entries")
+        // Below the title and the column header, the 24 rows of a 30-line screen.
         let screen = model.render(lines: 30, columns: 100)
         for (line, name) in expected.prefix(24).enumerated() {
-            #expect(screen[PickerModel.headerLines + line].text.contains(name), "line \(line) is not \(name)")
+            #expect(screen[2 + line].text.contains(name), "line \(line) is not \(name)")
         }
     }
 

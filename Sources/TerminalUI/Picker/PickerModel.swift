@@ -141,6 +141,7 @@ public struct PickerModel: Screen {
         case .down, .character("j"), .wheelDown, .character(" "): return list.cursor + 1
         case .pageDown: return list.cursor + list.pageSize
         case .end: return Int.max
+        case .resize(let lines, _): return list.top + max(lines - Self.headerLines - Self.footerLines, 1)
         default: return -1
         }
     }
@@ -360,19 +361,25 @@ public struct PickerModel: Screen {
     }
 
     /// Puts the listing in the current order, directories first. By name it is the listing's own
-    /// order and nothing is examined; by date or size every entry is measured (not typed).
+    /// order and nothing is examined; by date or size every entry is measured (not typed) and the
+    /// indices are sorted by the numbers `DocumentSort.rank` gives, ties in name order.
     private mutating func reorder() {
-        let indices = Array(0..<listed.count)
-        let folders = indices.filter { listed.items[$0].isDirectory }
-        let files = indices.filter { !listed.items[$0].isDirectory }
+        var folders: [Int] = []
+        var files: [Int] = []
+        files.reserveCapacity(listed.count)
+        for (index, item) in listed.items.enumerated() {
+            if item.isDirectory { folders.append(index) } else { files.append(index) }
+        }
+        let sort = sort
         guard sort != .name else {
             order = folders + files
             return
         }
-        let keys = (0..<listed.count).map(listed.sortKey(at:))
-        let sort = sort
-        let precedes = { (lhs: Int, rhs: Int) in sort.keyPrecedes(keys[lhs], keys[rhs]) ?? (lhs < rhs) }
-        order = folders.sorted(by: precedes) + files.sorted(by: precedes)
+        let ranks = (0..<listed.count).map { sort.rank(listed.sortKey(at: $0)) ?? (0, 0) }
+        let precedes = { (lhs: Int, rhs: Int) in ranks[lhs] != ranks[rhs] ? ranks[lhs] > ranks[rhs] : lhs < rhs }
+        folders.sort(by: precedes)
+        files.sort(by: precedes)
+        order = folders + files
     }
 
     /// Recomputes the rows from the order, the filter and the switches; the highlight stays on
