@@ -164,9 +164,9 @@ public struct SearchableList: Sendable, Equatable {
         if needle.isEmpty {
             candidates = Array(0..<rowCount)
         } else if !narrowedBy.isEmpty && needle.starts(with: narrowedBy) {
-            candidates = visible.filter { $0 < pinned || matches($0, needle) }
+            candidates = matching(visible, needle)
         } else {
-            candidates = (0..<rowCount).filter { $0 < pinned || matches($0, needle) }
+            candidates = matching(0..<rowCount, needle)
         }
         visible = candidates
         narrowedBy = needle
@@ -175,6 +175,14 @@ public struct SearchableList: Sendable, Equatable {
 
     /// Whether row `row` matches `needle`, which is not empty.
     private func matches(_ row: Int, _ needle: [UInt8]) -> Bool { keys.contains(rowKeys?[row] ?? row, needle) }
+
+    /// The rows of `rows` that match `needle` (not empty), the pinned ones kept; which keys the
+    /// rows are searched by is decided once, not per row.
+    private func matching(_ rows: some Sequence<Int>, _ needle: [UInt8]) -> [Int] {
+        let pinned = pinned
+        guard let rowKeys else { return rows.filter { $0 < pinned || keys.contains($0, needle) } }
+        return rows.filter { $0 < pinned || keys.contains(rowKeys[$0], needle) }
+    }
 
     private mutating func move(by offset: Int) {
         guard !visible.isEmpty else { return }
