@@ -43,7 +43,7 @@ public struct SearchableList: Sendable, Equatable {
     /// the first `pinned` rows are always shown.
     init(keys: FoldedKeys, rowKeys: [Int], pinned: Int, pageSize: Int) {
         self.keys = keys
-        self.rowKeys = rowKeys
+        self.rowKeys = Self.unlessOneForOne(rowKeys, keys: keys)
         self.pinned = pinned
         self.pageSize = max(pageSize, 1)
         visible = Array(rowKeys.indices)
@@ -73,7 +73,7 @@ public struct SearchableList: Sendable, Equatable {
     /// keeping the search, as `replaceRows(keys:pinned:keeping:)` does.
     mutating func replaceRows(keys: FoldedKeys, rowKeys: [Int], pinned: Int, keeping: Int? = nil) {
         self.keys = keys
-        self.rowKeys = rowKeys
+        self.rowKeys = Self.unlessOneForOne(rowKeys, keys: keys)
         reset(pinned: pinned, keeping: keeping)
     }
 
@@ -86,6 +86,12 @@ public struct SearchableList: Sendable, Equatable {
         rowKeys?.append(contentsOf: added)
         let needle = narrowedBy
         for row in start..<rowCount where needle.isEmpty || row < pinned || matches(row, needle) { visible.append(row) }
+    }
+
+    /// `rowKeys`, or nil when row `i` is key `i` for every key, so that a search need not look
+    /// each row's key up.
+    private static func unlessOneForOne(_ rowKeys: [Int], keys: FoldedKeys) -> [Int]? {
+        rowKeys.count == keys.count && rowKeys.elementsEqual(0..<keys.count) ? nil : rowKeys
     }
 
     private mutating func reset(pinned: Int, keeping: Int?) {
