@@ -8,8 +8,9 @@ import TerminalUI
 /// `assoc __pick-benchmark [--type T]... [--keys N] [--press KEYS] DIR` (hidden): the picker's
 /// work without a terminal, timed: the listing and the first screen of DIR, then N key presses (↓,
 /// and a search typed and cleared), each handled and drawn as lines, then each character of KEYS
-/// once (the keys that touch every entry: sort, hide unavailable, flat view). Used by
-/// Benchmarks/pick.sh.
+/// once (the keys that touch many entries: sort, hide unavailable, flat view). Used by
+/// Benchmarks/pick.sh. The rows are printed as `N+` when unavailable documents are hidden and
+/// not every entry has been checked yet.
 enum PickBenchmarkCommand {
     static let definition = CommandDefinition(
         name: "__pick-benchmark", summary: "time the picker's first screen and its key presses on DIR",
@@ -61,7 +62,7 @@ enum PickBenchmarkCommand {
         times.sort()
         let median = times.isEmpty ? 0 : times[times.count / 2]
         context.output.line(
-            "rows \(model.rowCount)  examined \(model.examinedCount)  first screen \(milliseconds(first)) ms  key median \(milliseconds(median)) ms  "
+            "rows \(model.rowCount)\(model.rowsAreComplete ? "" : "+")  examined \(model.examinedCount)  first screen \(milliseconds(first)) ms  key median \(milliseconds(median)) ms  "
                 + "key max \(milliseconds(times.last ?? 0)) ms  (\(count) keys, \(drawn.count) lines)"
                 + (pressed.isEmpty ? "" : "  then " + pressed.joined(separator: ", ")))
         return .success

@@ -45,15 +45,18 @@ public enum DocumentSort: String, Sendable, Equatable, CaseIterable {
 
     /// `keyPrecedes` on keys alone, for entries not examined yet (their `stat` is enough).
     public func keyPrecedes(_ lhs: Key, _ rhs: Key) -> Bool? {
+        guard let left = rank(lhs), let right = rank(rhs), left != right else { return nil }
+        return left > right
+    }
+
+    /// What this order compares of a key, as two numbers compared in turn, the larger first:
+    /// the modification time (seconds, nanoseconds) by date, the size (-1 for a directory) by
+    /// size; nil by name. A caller sorting many entries compares these instead of the keys.
+    public func rank(_ key: Key) -> (Int64, Int64)? {
         switch self {
-        case .name:
-            return nil
-        case .date:
-            return lhs.modified == rhs.modified ? nil : lhs.modified > rhs.modified
-        case .size:
-            let left = lhs.size ?? -1
-            let right = rhs.size ?? -1
-            return left == right ? nil : left > right
+        case .name: return nil
+        case .date: return (key.modified.seconds, Int64(key.modified.nanoseconds))
+        case .size: return (key.size ?? -1, 0)
         }
     }
 }

@@ -8,6 +8,9 @@
 public struct SearchableList: Sendable, Equatable {
     /// The text each row is searched by, as lowercased UTF-8, one after another.
     private var keys = FoldedKeys()
+    /// Which key each row is searched by, when the rows are not the keys one for one (a screen
+    /// that reorders or filters its rows over keys folded once); nil when row `i` is key `i`.
+    private var rowKeys: [Int]?
     /// The search text `visible` was narrowed by, folded: a longer query that starts with it
     /// narrows `visible` further instead of every row again.
     private var narrowedBy: [UInt8] = []
@@ -36,6 +39,19 @@ public struct SearchableList: Sendable, Equatable {
         visible = Array(keys.indices)
     }
 
+    /// A list of rows searched by `keys` folded once: row `i` is searched by key `rowKeys[i]`;
+    /// the first `pinned` rows are always shown.
+    init(keys: FoldedKeys, rowKeys: [Int], pinned: Int, pageSize: Int) {
+        self.keys = keys
+        self.rowKeys = Self.unlessOneForOne(rowKeys, keys: keys)
+        self.pinned = pinned
+        self.pageSize = max(pageSize, 1)
+        visible = Array(rowKeys.indices)
+    }
+
+    /// How many rows there are, shown or not.
+    public var rowCount: Int { rowKeys?.count ?? keys.count }
+
     /// The highlighted row, as an index into the screen's rows; nil when nothing is shown.
     public var current: Int? { visible.indices.contains(cursor) ? visible[cursor] : nil }
 
@@ -49,6 +65,36 @@ public struct SearchableList: Sendable, Equatable {
     /// to the row `keeping` when it is still shown, else to the first match.
     public mutating func replaceRows(keys: [String], pinned: Int, keeping: Int? = nil) {
         self.keys = FoldedKeys(keys)
+        rowKeys = nil
+        reset(pinned: pinned, keeping: keeping)
+    }
+
+    /// Replaces the rows by rows searched by `keys` folded once (row `i` by key `rowKeys[i]`),
+    /// keeping the search, as `replaceRows(keys:pinned:keeping:)` does.
+    mutating func replaceRows(keys: FoldedKeys, rowKeys: [Int], pinned: Int, keeping: Int? = nil) {
+        self.keys = keys
+        self.rowKeys = Self.unlessOneForOne(rowKeys, keys: keys)
+        reset(pinned: pinned, keeping: keeping)
+    }
+
+    /// Adds rows at the end, searched by the keys `added` of the keys folded once (a screen that
+    /// finds its rows as they come into view); those matching the search are shown, and the
+    /// highlight and the first row on the screen stay.
+    mutating func appendRows(rowKeys added: [Int]) {
+        let start = rowCount
+        if rowKeys == nil { rowKeys = Array(0..<keys.count) }
+        rowKeys?.append(contentsOf: added)
+        let needle = narrowedBy
+        for row in start..<rowCount where needle.isEmpty || row < pinned || matches(row, needle) { visible.append(row) }
+    }
+
+    /// `rowKeys`, or nil when row `i` is key `i` for every key, so that a search need not look
+    /// each row's key up.
+    private static func unlessOneForOne(_ rowKeys: [Int], keys: FoldedKeys) -> [Int]? {
+        rowKeys.count == keys.count && rowKeys.elementsEqual(0..<keys.count) ? nil : rowKeys
+    }
+
+    private mutating func reset(pinned: Int, keeping: Int?) {
         self.pinned = pinned
         narrowedBy = []
         narrow()
@@ -122,15 +168,26 @@ public struct SearchableList: Sendable, Equatable {
         let needle = FoldedKeys.folded(query)
         let candidates: [Int]
         if needle.isEmpty {
-            candidates = Array(0..<keys.count)
+            candidates = Array(0..<rowCount)
         } else if !narrowedBy.isEmpty && needle.starts(with: narrowedBy) {
-            candidates = visible.filter { $0 < pinned || keys.contains($0, needle) }
+            candidates = matching(visible, needle)
         } else {
-            candidates = (0..<keys.count).filter { $0 < pinned || keys.contains($0, needle) }
+            candidates = matching(0..<rowCount, needle)
         }
         visible = candidates
         narrowedBy = needle
         cursor = min(cursor, max(visible.count - 1, 0))
+    }
+
+    /// Whether row `row` matches `needle`, which is not empty.
+    private func matches(_ row: Int, _ needle: [UInt8]) -> Bool { keys.contains(rowKeys?[row] ?? row, needle) }
+
+    /// The rows of `rows` that match `needle` (not empty), the pinned ones kept; which keys the
+    /// rows are searched by is decided once, not per row.
+    private func matching(_ rows: some Sequence<Int>, _ needle: [UInt8]) -> [Int] {
+        let pinned = pinned
+        guard let rowKeys else { return rows.filter { $0 < pinned || keys.contains($0, needle) } }
+        return rows.filter { $0 < pinned || keys.contains(rowKeys[$0], needle) }
     }
 
     private mutating func move(by offset: Int) {

@@ -8,7 +8,8 @@ extension PickerModel {
         ("Backspace h", "go to the parent folder"), ("Space", "select or deselect (with --multiple)"),
         ("/", "search: narrows as you type; Enter or ↓ keeps the matches, Esc clears"),
         ("Tab", "the next type filter"), (".", "show or hide hidden files"), ("s", "sort by name, date or size"),
-        ("a", "show or hide unavailable documents"), ("f", "every document under the folder, or the folder again"),
+        ("a", "show or hide unavailable documents (hidden: checked as they scroll into view)"),
+        ("f", "every document under the folder, or the folder again"),
         ("n", "new folder (export, move, save)"),
         ("e", "edit the file name (save)"), ("?", "this help"), ("Esc q", "cancel"),
     ]

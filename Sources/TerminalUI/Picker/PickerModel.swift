@@ -19,8 +19,16 @@ public struct PickerModel: Screen {
     private var listed: FolderListing
     /// Indices into `listed` in the current order, directories first.
     private var order: [Int] = []
-    /// Indices into `listed` of the rows, in order, after hiding what is hidden.
+    /// Indices into `listed` of the rows found so far, in order, after hiding what is hidden:
+    /// those among the first `scanned` of `order`.
     private var rows: [Int] = []
+    /// How many of `order` have been checked for `rows`: all of them while unavailable documents
+    /// are shown; while they are hidden, only as many as the rows on the screen (and the keys that
+    /// move past them) need, since checking an entry types it.
+    private var scanned = 0
+    /// The action title (when there is one) and the listing's names, folded once per listing for
+    /// the search: key `pinned + i` is entry `i`'s name.
+    private var searchKeys = FoldedKeys()
     /// The index of the current filter in `configuration.filterNames`.
     public private(set) var filter = 0
     /// Whether names starting with `.` are listed.
@@ -70,6 +78,7 @@ public struct PickerModel: Screen {
         case .success(let listing): listed = listing
         case .failure(let problem): throw problem
         }
+        foldNames()
         reorder()
         rebuild(keeping: nil, resetSearch: true)
     }
@@ -83,19 +92,26 @@ public struct PickerModel: Screen {
         return entry(row - pinned)
     }
 
-    /// How many rows there are, the action row aside.
+    /// How many rows have been found, the action row aside: all of them unless unavailable
+    /// documents are hidden and some entries are not checked yet (`rowsAreComplete`).
     public var rowCount: Int { rows.count }
+
+    /// Whether every entry has been checked, so that `rowCount` is the number of rows; while
+    /// unavailable documents are hidden it is false until the rows have been scrolled to the end.
+    public var rowsAreComplete: Bool { scanned == order.count }
 
     /// Every row, examined: for tests and small folders (a large one is examined row by row as
     /// the rows are drawn).
-    public var entries: [PickerEntry] { rows.indices.map(entry) }
+    public var entries: [PickerEntry] { (rowsAreComplete ? rows : order.filter(admits)).map(entry(index:)) }
 
     /// How many of the folder's entries have been examined (typed, measured) so far.
     public var examinedCount: Int { listed.examinedCount }
 
     /// The entry on row `row` (the action row aside), examined now if it was not yet.
-    func entry(_ row: Int) -> PickerEntry {
-        let index = rows[row]
+    func entry(_ row: Int) -> PickerEntry { entry(index: rows[row]) }
+
+    /// The entry at `index` of the listing, examined now if it was not yet.
+    private func entry(index: Int) -> PickerEntry {
         let document = listed.document(at: index)
         return PickerEntry(
             document: document, name: listed.items[index].name, reason: document.isDirectory ? nil : reason(for: document))
@@ -108,8 +124,29 @@ public struct PickerModel: Screen {
 
     // MARK: - Keys
 
-    /// Takes one key.
+    /// Takes one key. While unavailable documents are hidden, the entries the key brings into
+    /// view are checked before and after it.
     public mutating func handle(_ key: Key) -> ScreenStep<PickerAnswer> {
+        if !rowsAreComplete && prompt == nil && !showsHelp { findRows(through: lookahead(for: key)) }
+        let step = take(key)
+        findRows(through: list.top + list.pageSize)
+        return step
+    }
+
+    /// The position in the shown rows a key may move the highlight to (beyond the screen), so
+    /// that those rows are found before the key moves; -1 when it does not move down.
+    private func lookahead(for key: Key) -> Int {
+        if list.isSearching { return -1 }
+        switch key {
+        case .down, .character("j"), .wheelDown, .character(" "): return list.cursor + 1
+        case .pageDown: return list.cursor + list.pageSize
+        case .end: return Int.max
+        case .resize(let lines, _): return list.top + max(lines - Self.headerLines - Self.footerLines, 1)
+        default: return -1
+        }
+    }
+
+    private mutating func take(_ key: Key) -> ScreenStep<PickerAnswer> {
         if case .graphics(let answer) = key {
             graphics = answer
             return .stay
@@ -315,6 +352,7 @@ public struct PickerModel: Screen {
             let changesFolder = path != directory
             directory = path
             listed = listing
+            foldNames()
             reorder()
             rebuild(keeping: nil, keepingPath: keeping, resetSearch: changesFolder)
         case .failure(let problem):
@@ -323,44 +361,109 @@ public struct PickerModel: Screen {
     }
 
     /// Puts the listing in the current order, directories first. By name it is the listing's own
-    /// order and nothing is examined; by date or size every entry is measured (not typed).
+    /// order and nothing is examined; by date or size every entry is measured (not typed) and the
+    /// indices are sorted by the numbers `DocumentSort.rank` gives, ties in name order.
     private mutating func reorder() {
-        let indices = Array(0..<listed.count)
-        let folders = indices.filter { listed.items[$0].isDirectory }
-        let files = indices.filter { !listed.items[$0].isDirectory }
+        var folders: [Int] = []
+        var files: [Int] = []
+        files.reserveCapacity(listed.count)
+        for (index, item) in listed.items.enumerated() {
+            if item.isDirectory { folders.append(index) } else { files.append(index) }
+        }
+        let sort = sort
         guard sort != .name else {
             order = folders + files
             return
         }
-        let keys = (0..<listed.count).map(listed.sortKey(at:))
-        let sort = sort
-        let precedes = { (lhs: Int, rhs: Int) in sort.keyPrecedes(keys[lhs], keys[rhs]) ?? (lhs < rhs) }
-        order = folders.sorted(by: precedes) + files.sorted(by: precedes)
+        let ranks = (0..<listed.count).map { sort.rank(listed.sortKey(at: $0)) ?? (0, 0) }
+        let precedes = { (lhs: Int, rhs: Int) in ranks[lhs] != ranks[rhs] ? ranks[lhs] > ranks[rhs] : lhs < rhs }
+        folders.sort(by: precedes)
+        files.sort(by: precedes)
+        order = folders + files
     }
 
     /// Recomputes the rows from the order, the filter and the switches; the highlight stays on
-    /// the row index `keeping`, or on the entry at `keepingPath`. Hiding unavailable documents
-    /// examines every entry; showing them examines none.
+    /// the row index `keeping`, or on the entry at `keepingPath`. Showing unavailable documents
+    /// examines nothing; hiding them checks (types) the entries only as far as the highlight kept
+    /// and the screen need, and further ones as keys bring them into view (`findRows`).
     private mutating func rebuild(keeping: Int?, keepingPath: String? = nil, resetSearch: Bool = false) {
+        let target = keepingPath.flatMap { path in listed.items.firstIndex { Self.isEntry($0, at: path) } }
         if showsUnavailable {
             rows = order
+            scanned = order.count
         } else {
-            rows = order.filter { index in
-                let document = listed.document(at: index)
-                return document.isDirectory || reason(for: document) == nil
-            }
+            rows = []
+            scanned = 0
+            // As far as the full rows would decide the highlight and the first row on the screen.
+            let needle = resetSearch ? [] : FoldedKeys.folded(list.query)
+            let shown = resetSearch ? 0 : max(list.cursor, list.top + list.pageSize - 1) + 1 - pinned
+            let through = target.flatMap { admits($0) ? order.firstIndex(of: $0) : nil } ?? -1
+            checkRows(count: (keeping ?? -1) + 1 - pinned, matching: shown, needle: needle, through: through)
         }
-        var keys = configuration.actionTitle.map { [$0] } ?? []
-        keys.reserveCapacity(rows.count + pinned)
-        for index in rows { keys.append(listed.items[index].name) }
+        var rowKeys = Array(0..<pinned)
+        rowKeys.reserveCapacity(rows.count + pinned)
+        for index in rows { rowKeys.append(index + pinned) }
         if resetSearch {
-            list = SearchableList(keys: keys, pinned: pinned, pageSize: list.pageSize)
+            list = SearchableList(keys: searchKeys, rowKeys: rowKeys, pinned: pinned, pageSize: list.pageSize)
         } else {
-            list.replaceRows(keys: keys, pinned: pinned, keeping: keeping)
+            list.replaceRows(keys: searchKeys, rowKeys: rowKeys, pinned: pinned, keeping: keeping)
         }
-        if let keepingPath, let index = rows.firstIndex(where: { listed.items[$0].path == keepingPath }) {
-            list.highlight(index + pinned)
+        if let target, let index = rows.firstIndex(of: target) { list.highlight(index + pinned) }
+        findRows(through: list.top + list.pageSize)
+    }
+
+    /// Checks entries of `order` for `rows` one by one until there are `count` rows, `matching`
+    /// of them match `needle` and the entry at position `through` of `order` is checked (or every
+    /// entry is).
+    private mutating func checkRows(count: Int, matching: Int, needle: [UInt8], through: Int) {
+        var matched = 0
+        while scanned < order.count && (rows.count < count || matched < matching || scanned <= through) {
+            let index = order[scanned]
+            scanned += 1
+            guard admits(index) else { continue }
+            rows.append(index)
+            if needle.isEmpty || searchKeys.contains(index + pinned, needle) { matched += 1 }
         }
+    }
+
+    /// Checks further entries, a few at a time, until the list shows the row at `position` (a
+    /// position in the rows shown, after any search) or every entry is checked.
+    private mutating func findRows(through position: Int) {
+        while list.visible.count <= position && scanned < order.count {
+            let end = min(scanned + Self.checkStep, order.count)
+            var found: [Int] = []
+            for index in order[scanned..<end] where admits(index) { found.append(index) }
+            scanned = end
+            rows += found
+            list.appendRows(rowKeys: found.map { $0 + pinned })
+        }
+    }
+
+    /// How many entries `findRows` checks at a time.
+    static let checkStep = 16
+
+    /// Whether the entry at `index` of the listing is a row while unavailable documents are
+    /// hidden (it is examined to tell).
+    private func admits(_ index: Int) -> Bool {
+        let document = listed.document(at: index)
+        return document.isDirectory || reason(for: document) == nil
+    }
+
+    /// Folds the action title and the listing's names for the search, once per listing.
+    private mutating func foldNames() {
+        var names = configuration.actionTitle.map { [$0] } ?? []
+        names.reserveCapacity(listed.count + pinned)
+        for item in listed.items { names.append(item.name) }
+        searchKeys = FoldedKeys(names)
+    }
+
+    /// Whether `item` is the entry at `path`, compared without making its path.
+    private static func isEntry(_ item: DocumentLister.Entry, at path: String) -> Bool {
+        let bytes = path.utf8
+        let directory = item.directory.utf8
+        let name = item.name.utf8
+        return bytes.count == directory.count + name.count && bytes.starts(with: directory)
+            && bytes.dropFirst(directory.count).elementsEqual(name)
     }
 
     private func reason(for document: Document) -> String? {
