@@ -72,7 +72,7 @@ struct MagicSectionIndexTests {
         #expect(samples.count > 2000)
         let pairs: [(String, MagicIndex, MagicIndex)] = [
             ("decoded", .rules(MagicMatcher(rules: decoded.magic)), .rules(MagicMatcher(rules: decoded.magic, indexed: false))),
-            ("in place", .cache(CacheMagicMatcher(bytes: bytes)), .cache(CacheMagicMatcher(bytes: bytes, indexed: false))),
+            ("in place", .cache(CacheMagicMatcher(bytes: bytes, indexed: true)), .cache(CacheMagicMatcher(bytes: bytes))),
         ]
         var problems: [String] = []
         var matched = 0

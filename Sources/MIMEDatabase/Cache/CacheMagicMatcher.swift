@@ -21,9 +21,10 @@ struct CacheMagicMatcher: Sendable {
     /// The sections that may match some data, found by the bytes at their fixed offsets.
     private let index: MagicSectionIndex
 
-    /// Readies matching on `bytes`, a cache whose header `MIMECache.checkHeader` accepted; with
-    /// `indexed` false every section is tried, the answers the index must reproduce.
-    init(bytes: [UInt8], indexed: Bool = true) {
+    /// Readies matching on `bytes`, a cache whose header `MIMECache.checkHeader` accepted. With
+    /// `indexed` the sections are indexed by their fixed-offset bytes first, which pays only when
+    /// many files are typed; without it every section is tried, as a run over a few files wants.
+    init(bytes: [UInt8], indexed: Bool = false) {
         let reader = CacheReader(bytes: bytes)
         self.reader = reader
         matchletBudget = bytes.count / 32
