@@ -39,7 +39,13 @@ public struct BulkDetector: Sendable {
     /// While the calling thread delivers one batch, the workers already type the next, so that
     /// printing never holds the typing up; each batch is still delivered whole and in order.
     public func detect(_ paths: [String], deliver: (_ index: Int, _ result: Result<Detection, DetectionError>) -> Void) {
-        var pending = paths.isEmpty ? nil : startBatch(0..<min(batchSize, paths.count), of: paths)
+        if paths.isEmpty { return }
+        if paths.count <= batchSize {
+            // One batch: nothing to overlap, so no thread is started for it.
+            for (index, result) in typeBatch(paths[...]).enumerated() { deliver(index, result) }
+            return
+        }
+        var pending: PendingBatch? = startBatch(0..<batchSize, of: paths)
         while let current = pending {
             let results = current.wait()
             let end = current.range.upperBound
