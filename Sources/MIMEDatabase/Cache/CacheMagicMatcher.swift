@@ -52,7 +52,7 @@ struct CacheMagicMatcher: Sendable {
         }
         let sorted = zip(records, records.dropFirst()).allSatisfy { !inOrder($1, $0) }
         sections = (sorted ? records : records.sorted(by: inOrder)).map(\.offset)
-        index = MagicSectionIndex(keys: sections.map { Self.keys(reader, record: $0) }, indexed: indexed)
+        index = MagicSectionIndex(keys: sections.map { indexed ? Self.keys(reader, record: $0) : nil }, indexed: indexed)
     }
 
     /// The byte each top-level matchlet of the section at `record` requires at its one offset, or
