@@ -8,8 +8,8 @@ import Dispatch
 ///
 /// The paths are cut into batches; the workers of a batch take every `workers`-th path, so each
 /// path is typed exactly once and by one thread, and the batch's answers are delivered in input
-/// order before the next batch starts. Output therefore streams while later batches are still
-/// being read, and it is the same, byte for byte, whatever the number of workers.
+/// order while the workers type the next batch. Output therefore streams while later batches are
+/// still being read, and it is the same, byte for byte, whatever the number of workers.
 public struct BulkDetector: Sendable {
     /// The detector every worker shares (it is immutable).
     public let detector: TypeDetector
@@ -35,14 +35,31 @@ public struct BulkDetector: Sendable {
     public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// Types `paths` and calls `deliver` once per path, in input order, on the calling thread.
+    ///
+    /// While the calling thread delivers one batch, the workers already type the next, so that
+    /// printing never holds the typing up; each batch is still delivered whole and in order.
     public func detect(_ paths: [String], deliver: (_ index: Int, _ result: Result<Detection, DetectionError>) -> Void) {
-        var start = 0
-        while start < paths.count {
-            let end = min(start + batchSize, paths.count)
-            let results = typeBatch(paths[start..<end])
-            for (offset, result) in results.enumerated() { deliver(start + offset, result) }
-            start = end
+        if paths.isEmpty { return }
+        if paths.count <= batchSize {
+            // One batch: nothing to overlap, so no thread is started for it.
+            for (index, result) in typeBatch(paths[...]).enumerated() { deliver(index, result) }
+            return
         }
+        var pending: PendingBatch? = startBatch(0..<batchSize, of: paths)
+        while let current = pending {
+            let results = current.wait()
+            let end = current.range.upperBound
+            pending = end < paths.count ? startBatch(end..<min(end + batchSize, paths.count), of: paths) : nil
+            for (offset, result) in results.enumerated() { deliver(current.range.lowerBound + offset, result) }
+        }
+    }
+
+    /// Starts typing `paths[range]` on another thread and returns what will hold the answers.
+    private func startBatch(_ range: Range<Int>, of paths: [String]) -> PendingBatch {
+        let batch = PendingBatch(range: range)
+        let slice = paths[range]
+        DispatchQueue.global().async { batch.finish(typeBatch(slice)) }
+        return batch
     }
 
     /// Types one batch on `workers` threads; slot `i` of the answer belongs to `batch[i]`.
@@ -78,5 +95,30 @@ private struct SlotWriter: @unchecked Sendable {
 
     func store(_ result: Result<Detection, DetectionError>, at index: Int) {
         (slots.baseAddress! + index).initialize(to: result)
+    }
+}
+
+/// The answers of one batch being typed on another thread: written once, then read by the
+/// thread that waits for them; the semaphore orders the write before the read.
+private final class PendingBatch: @unchecked Sendable {
+    /// The indices of the paths of the batch.
+    let range: Range<Int>
+    private var results: [Result<Detection, DetectionError>] = []
+    private let done = DispatchSemaphore(value: 0)
+
+    init(range: Range<Int>) {
+        self.range = range
+    }
+
+    /// Stores the answers and wakes the waiting thread.
+    func finish(_ results: [Result<Detection, DetectionError>]) {
+        self.results = results
+        done.signal()
+    }
+
+    /// The answers, once every one of them is stored.
+    func wait() -> [Result<Detection, DetectionError>] {
+        done.wait()
+        return results
     }
 }

@@ -55,35 +55,6 @@ struct MagicMatcher: Sendable {
         var type: Int
         var firstNode: Int
         var nodeCount: Int
-        /// When every top-level matchlet compares unmasked bytes at one and the same offset, that
-        /// offset and the first bytes they accept, as a 256-bit set: data with another byte there
-        /// (or too short to have one) skips the section.
-        var anchor: (offset: Int, bytes: ByteSet)?
-    }
-
-    /// A set of byte values.
-    private struct ByteSet: Sendable {
-        private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-
-        mutating func insert(_ byte: UInt8) {
-            let bit = UInt64(1) << UInt64(byte & 63)
-            switch byte >> 6 {
-            case 0: words.0 |= bit
-            case 1: words.1 |= bit
-            case 2: words.2 |= bit
-            default: words.3 |= bit
-            }
-        }
-
-        func contains(_ byte: UInt8) -> Bool {
-            let bit = UInt64(1) << UInt64(byte & 63)
-            switch byte >> 6 {
-            case 0: return words.0 & bit != 0
-            case 1: return words.1 & bit != 0
-            case 2: return words.2 & bit != 0
-            default: return words.3 & bit != 0
-            }
-        }
     }
 
     /// Sections sorted by priority, highest first, then by type name for a stable order.
@@ -92,10 +63,14 @@ struct MagicMatcher: Sendable {
     private var types: [String] = []
     private var nodes: [Node] = []
     private var pool: [UInt8] = []
+    /// The sections that may match some data, found by the bytes at their fixed offsets.
+    private var index = MagicSectionIndex(keys: [])
     /// How many bytes of a file the rules can look at.
     private(set) var maxExtent = 0
 
-    init(rules: [MagicRule]) {
+    /// Compiles `rules`; with `indexed` false every section is tried, the answers the index must
+    /// reproduce.
+    init(rules: [MagicRule], indexed: Bool = true) {
         let sorted = rules.sorted { ($0.priority, $1.mimeType) > ($1.priority, $0.mimeType) }
         for rule in sorted {
             let first = nodes.count
@@ -104,24 +79,23 @@ struct MagicMatcher: Sendable {
             sections.append(
                 Section(
                     priority: rule.priority, type: types.count, firstNode: first,
-                    nodeCount: rule.matchlets.count, anchor: Self.anchor(of: rule)))
+                    nodeCount: rule.matchlets.count))
             types.append(rule.mimeType)
             maxExtent = rule.matchlets.reduce(maxExtent) { max($0, $1.extent) }
         }
+        index = MagicSectionIndex(keys: sorted.map(Self.keys(of:)), indexed: indexed)
     }
 
-    /// The offset and the first bytes a section can accept, when all its top-level matchlets look
-    /// at that one offset, unmasked.
-    private static func anchor(of rule: MagicRule) -> (offset: Int, bytes: ByteSet)? {
-        guard let offset = rule.matchlets.first?.rangeStart else { return nil }
-        var set = ByteSet()
+    /// The byte each top-level matchlet of `rule` requires at its one offset, or nil when one of
+    /// them looks at several offsets or masks its first byte.
+    private static func keys(of rule: MagicRule) -> [MagicSectionIndex.Key]? {
+        var keys: [MagicSectionIndex.Key] = []
         for matchlet in rule.matchlets {
-            guard matchlet.rangeStart == offset, matchlet.rangeLength == 1, matchlet.mask == nil,
-                let first = matchlet.value.first
-            else { return nil }
-            set.insert(first)
+            let masked = matchlet.mask.map { $0.count == matchlet.value.count && $0.first != 0xFF } ?? false
+            guard matchlet.rangeLength == 1, !masked, let first = matchlet.value.first else { return nil }
+            keys.append(MagicSectionIndex.Key(offset: matchlet.rangeStart, byte: first))
         }
-        return (offset, set)
+        return keys
     }
 
     private static let placeholder = Node(
@@ -160,13 +134,9 @@ struct MagicMatcher: Sendable {
                 pool.withUnsafeBufferPointer { pool in
                     sections.withUnsafeBufferPointer { sections in
                         let tables = Tables(data: data, nodes: nodes, pool: pool)
-                        for section in sections {
-                            if firstLevelOnly, let first = found.first, section.priority < first.priority { break }
-                            if let anchor = section.anchor,
-                                anchor.offset >= data.count || !anchor.bytes.contains(data[anchor.offset])
-                            {
-                                continue
-                            }
+                        index.forEachCandidate(data) { position in
+                            let section = sections[position]
+                            if firstLevelOnly, let first = found.first, section.priority < first.priority { return false }
                             var matched = false
                             for index in section.firstNode..<section.firstNode + section.nodeCount where tables.matches(index) {
                                 matched = true
@@ -174,8 +144,9 @@ struct MagicMatcher: Sendable {
                             }
                             if matched && !found.contains(where: { $0.type == section.type }) {
                                 found.append((section.type, section.priority))
-                                if found.count >= limit { break }
+                                if found.count >= limit { return false }
                             }
+                            return true
                         }
                     }
                 }
