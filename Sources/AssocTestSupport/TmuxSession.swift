@@ -66,16 +66,24 @@ public final class TmuxSession {
         return result.standardOutput
     }
 
-    /// Waits until the screen shows `text` and returns the screen.
+    /// Waits until the screen shows `text` and has settled (two captures in a row alike, so that a
+    /// redraw caught half-written, its first lines new and the rest old, is never returned), and
+    /// returns the screen.
     ///
     /// - Throws: `SetupError` with the last screen when it does not within `timeout` seconds.
     @discardableResult
     public func waitFor(_ text: String, timeout: Double = 10) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
+        var previous: String?
         while Date() < deadline {
             screen = (try? capture()) ?? ""
-            if screen.contains(text) { return screen }
+            if screen.contains(text) {
+                if screen == previous { return screen }
+                previous = screen
+            } else {
+                previous = nil
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         throw SetupError("the screen never showed '\(text)'; it shows:\n\(screen)")
