@@ -34,7 +34,7 @@ SWIFT ?= swift
 # A static executable: the Swift runtime, libxml2 and what libxml2 links (ICU, zlib, liblzma),
 # and ncursesw's terminfo library (libtinfo) for the screens,
 # all linked in, so that nothing is left for the dynamic loader when assoc starts.
-SWIFT_BUILD_FLAGS ?= -c release -Xswiftc -static-executable \
+SWIFT_BUILD_FLAGS ?= -c release --product assoc -Xswiftc -static-executable \
 	-Xlinker -licui18n -Xlinker -licuuc -Xlinker -licudata -Xlinker -lz -Xlinker -llzma \
 	-Xlinker -ltinfo -Xlinker -lstdc++ -Xlinker -lm
 # An executable built already (the tests install the one they built); empty: build it here.
