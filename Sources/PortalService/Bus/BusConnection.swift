@@ -37,37 +37,39 @@ final class BusConnection {
     /// Calls `handler` for every message to `path`; it returns whether it handled the message.
     /// The handler lives as long as the returned slot.
     func addObject(_ path: String, _ handler: @escaping (BusMessage) -> Bool) throws(BusError) -> BusObjectSlot {
-        let box = Unmanaged.passRetained(HandlerBox(handler))
-        var slot: OpaquePointer? = nil
-        let result = sd_bus_add_object(
-            bus, &slot, path,
-            { message, userdata, _ in
-                guard let message, let userdata else { return 0 }
-                let box = Unmanaged<HandlerBox>.fromOpaque(userdata).takeUnretainedValue()
-                return box.handler(BusMessage(referencing: message)) ? 1 : 0
-            }, box.toOpaque())
-        guard result >= 0, let slot else {
-            box.release()
-            throw BusError("register the object \(path)", result: result)
+        try slot(for: handler, "register the object \(path)") { slot, callback, userdata in
+            sd_bus_add_object(bus, slot, path, callback, userdata)
         }
-        return BusObjectSlot(slot: slot, box: box)
     }
 
     /// Calls `handler` for every signal `member` of the bus itself (`org.freedesktop.DBus`), such
     /// as `NameLost`. The handler lives as long as the returned slot.
     func addBusSignalHandler(_ member: String, _ handler: @escaping (BusMessage) -> Bool) throws(BusError) -> BusObjectSlot {
+        try slot(for: handler, "watch the signal \(member)") { slot, callback, userdata in
+            sd_bus_match_signal(
+                bus, slot, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", member, callback, userdata)
+        }
+    }
+
+    /// The one C callback of every handler: the `HandlerBox` in `userdata` handles the message.
+    private static let dispatch: sd_bus_message_handler_t = { message, userdata, _ in
+        guard let message, let userdata else { return 0 }
+        let box = Unmanaged<HandlerBox>.fromOpaque(userdata).takeUnretainedValue()
+        return box.handler(BusMessage(referencing: message)) ? 1 : 0
+    }
+
+    /// Registers `handler` through `add` (given the slot to fill, the C callback and its
+    /// userdata), keeping the handler alive in the returned slot; `action` names it in an error.
+    private func slot(
+        for handler: @escaping (BusMessage) -> Bool, _ action: String,
+        _ add: (UnsafeMutablePointer<OpaquePointer?>, sd_bus_message_handler_t, UnsafeMutableRawPointer) -> Int32
+    ) throws(BusError) -> BusObjectSlot {
         let box = Unmanaged.passRetained(HandlerBox(handler))
         var slot: OpaquePointer? = nil
-        let result = sd_bus_match_signal(
-            bus, &slot, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", member,
-            { message, userdata, _ in
-                guard let message, let userdata else { return 0 }
-                let box = Unmanaged<HandlerBox>.fromOpaque(userdata).takeUnretainedValue()
-                return box.handler(BusMessage(referencing: message)) ? 1 : 0
-            }, box.toOpaque())
+        let result = add(&slot, Self.dispatch, box.toOpaque())
         guard result >= 0, let slot else {
             box.release()
-            throw BusError("watch the signal \(member)", result: result)
+            throw BusError(action, result: result)
         }
         return BusObjectSlot(slot: slot, box: box)
     }
