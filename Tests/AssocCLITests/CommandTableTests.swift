@@ -75,6 +75,18 @@ struct CommandTableTests {
         }
     }
 
+    @Test("each command is found by the name its definition gives, and no two share a name")
+    func namesAgreeWithDefinitions() throws {
+        for entry in CommandName.allCases {
+            #expect(entry.command.definition.name == entry.rawValue, "\(entry) is spelled '\(entry.rawValue)'")
+            #expect(try CommandTable.command(named: entry.rawValue).definition.name == entry.rawValue)
+        }
+        let names = CommandTable.commands.map(\.name)
+        #expect(Set(names).count == names.count, "duplicate names among \(names)")
+        #expect(names.first == "type" && names.last == "__pick-benchmark", "the order of assoc --help: \(names)")
+        #expect(throws: UsageError.self) { try CommandTable.command(named: "typ") }
+    }
+
     @Test("the checked-in man pages and completions are what the table generates")
     func generatedFilesAreCurrent() throws {
         for (kind, directory) in [(Generation.Request.Kind.manual, "man"), (.completions, "data/completions")] {

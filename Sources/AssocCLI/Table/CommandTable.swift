@@ -1,31 +1,71 @@
 /// Every command, in the order `assoc --help` lists them: the one table that help, man pages,
 /// completions and the parser are made from.
+///
+/// A command line runs one command: only that command's definition is built (its options, help
+/// and man text), never the whole table, unless help, completions or the pages list them all.
 enum CommandTable {
-    /// The commands, in order.
-    static let commands: [Command] = [
-        TypeCommand.command, ExplainCommand.command, DefaultCommand.command, DefaultsCommand.command, AppsCommand.command,
-        OpenCommand.command,
-        EditCommands.set, EditCommands.unset, EditCommands.add, EditCommands.remove, EditCommands.reset,
-        SyncCommand.command, MimeCommand.command, IsACommand.command, ListCommand.command,
-        TransferCommands.importCommand, TransferCommands.exportCommand, TransferCommands.moveCommand,
-        CheckCommand.command, PickCommand.command, ChooseCommand.command, SettingsCommand.command, PortalCommand.command,
-        HelpCommand.command, CompleteCommand.command, PickBenchmarkCommand.command,
-    ]
+    /// The commands, in order, each built when first asked.
+    static var commands: [Command] { CommandName.allCases.map(\.command) }
 
     /// Their definitions, in order.
     static var definitions: [CommandDefinition] { commands.map(\.definition) }
-
-    private static let byName: [String: Command] = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
 
     /// The command called `name`.
     ///
     /// - Throws: `UsageError` naming the nearest commands when there is none.
     static func command(named name: String) throws(UsageError) -> Command {
-        guard let command = byName[name] else {
+        guard let entry = CommandName(rawValue: name) else {
             let visible = commands.filter { !$0.definition.hidden }.map(\.name)
             throw UsageError("unknown command '\(name)'" + Suggestions.didYouMean(name, in: visible))
         }
-        return command
+        return entry.command
+    }
+}
+
+/// The word after `assoc` of each command, in the order `assoc --help` lists them; each is the
+/// `name` of its command's definition (CommandTableTests checks that they agree).
+enum CommandName: String, CaseIterable {
+    case type, explain
+    case `default`, defaults, apps, open
+    case set, unset, add, remove, reset
+    case sync, mime
+    case isA = "is-a"
+    case list
+    case `import`, export, move
+    case check, pick, choose, settings, portal, help
+    case complete = "__complete"
+    case pickBenchmark = "__pick-benchmark"
+
+    /// The command itself, built on first use.
+    var command: Command {
+        switch self {
+        case .type: TypeCommand.command
+        case .explain: ExplainCommand.command
+        case .default: DefaultCommand.command
+        case .defaults: DefaultsCommand.command
+        case .apps: AppsCommand.command
+        case .open: OpenCommand.command
+        case .set: EditCommands.set
+        case .unset: EditCommands.unset
+        case .add: EditCommands.add
+        case .remove: EditCommands.remove
+        case .reset: EditCommands.reset
+        case .sync: SyncCommand.command
+        case .mime: MimeCommand.command
+        case .isA: IsACommand.command
+        case .list: ListCommand.command
+        case .import: TransferCommands.importCommand
+        case .export: TransferCommands.exportCommand
+        case .move: TransferCommands.moveCommand
+        case .check: CheckCommand.command
+        case .pick: PickCommand.command
+        case .choose: ChooseCommand.command
+        case .settings: SettingsCommand.command
+        case .portal: PortalCommand.command
+        case .help: HelpCommand.command
+        case .complete: CompleteCommand.command
+        case .pickBenchmark: PickBenchmarkCommand.command
+        }
     }
 }
 
