@@ -9,9 +9,12 @@ extension XDGEnvironment {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = PathCoding.decode(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            // The name ends at the first '=' byte (POSIX, Base Definitions, 8.1); the value is the rest.
+            if let equals = strchr(entry, 0x3D) {
+                let bytes = UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self)
+                let nameLength = UnsafePointer(equals) - UnsafePointer(entry)
+                let name = PathCoding.decode(UnsafeBufferPointer(start: bytes, count: nameLength))
+                result[name] = PathCoding.decode(cString: equals + 1)
             }
             pointer += 1
         }

@@ -30,10 +30,12 @@ public struct ProcessState: Sendable, Equatable {
 
     /// This process's state.
     public static func current() -> ProcessState {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let directory =
-            getcwd(&buffer, buffer.count) != nil
-            ? PathCoding.decode(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }) : "/"
+        // getcwd(3) with no buffer allocates one of the directory's length.
+        var directory = "/"
+        if let name = getcwd(nil, 0) {
+            directory = PathCoding.decode(cString: name)
+            free(name)
+        }
         return ProcessState(
             workingDirectory: directory, inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
             errorIsTerminal: isatty(2) == 1)

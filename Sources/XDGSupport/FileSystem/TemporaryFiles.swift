@@ -22,12 +22,22 @@ public enum TemporaryFiles {
     /// One slot: its state (0 free, 1 being filled, 2 registered) and the path, NUL-terminated.
     private final class Slot: Sendable {
         let state = Atomic<Int>(0)
-        nonisolated(unsafe) let path = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
+        nonisolated(unsafe) let path: UnsafeMutablePointer<CChar>
+
+        init(path: UnsafeMutablePointer<CChar>) { self.path = path }
     }
 
-    /// More temporaries than slots at once are still written; only the extra ones are not removed
-    /// on a signal. assoc has at most one per thread.
-    private static let slots: [Slot] = (0..<64).map { _ in Slot() }
+    /// How many temporaries can be registered at once. More are still written; only the extra
+    /// ones are not removed on a signal. assoc has at most one per thread.
+    private static let slotCount = 64
+
+    /// The slots, their paths in one allocation: large enough to be mapped on its own, so that
+    /// its pages are only touched (and faulted in) by the paths actually registered.
+    private static let slots: [Slot] = {
+        let stride = Int(PATH_MAX) + 1
+        let paths = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * stride)
+        return (0..<slotCount).map { Slot(path: paths + $0 * stride) }
+    }()
 
     /// A registered temporary; `end()` forgets it once it is renamed or removed.
     public struct Registration: Sendable {
