@@ -34,8 +34,8 @@ struct CacheReader {
 
     func uint32(at offset: Int) throws(Failure) -> UInt32 {
         try require(offset, 4)
-        return UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
-            | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+        // In bounds (just checked): one load, not four checked subscripts.
+        return bytes.withUnsafeBytes { UInt32(bigEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
     }
 
     /// A 32-bit field read as an offset or count.

@@ -25,9 +25,14 @@ struct FullPattern: Sendable {
         // A bracket expression ends with ']', which the suffix must not claim.
         let closing = bytes[(lastSpecial + 1)...].firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? lastSpecial + 1
         // A ']' right after '[', '[!' or '[^' belongs to the set: too subtle to skip on; no suffix.
-        let subtleSet =
-            match.rule.pattern.contains("[]") || match.rule.pattern.contains("[!]")
-            || match.rule.pattern.contains("[^]")
+        // (Compared as bytes: the pattern goes to fnmatch(3) as its bytes.)
+        let subtleSet = bytes.indices.contains { index in
+            guard bytes[index] == UInt8(ascii: "[") else { return false }
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            if next == UInt8(ascii: "]") { return true }
+            return (next == UInt8(ascii: "!") || next == UInt8(ascii: "^")) && index + 2 < bytes.count
+                && bytes[index + 2] == UInt8(ascii: "]")
+        }
         suffix = lastSpecial < 0 || subtleSet ? [] : Array(bytes[closing...])
     }
 

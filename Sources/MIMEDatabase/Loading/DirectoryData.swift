@@ -178,7 +178,7 @@ private struct TypesFile: Sendable {
         var lines: [Range<Int>] = []
         lines.reserveCapacity(bytes.count / 24)
         let usable = bytes.withUnsafeBufferPointer { file -> Bool in
-            guard !file.isEmpty else { return false }
+            guard !file.isEmpty, Self.isASCII(file) else { return false }
             var start = 0
             var previous: Range<Int>?
             var anyValid = false
@@ -189,8 +189,7 @@ private struct TypesFile: Sendable {
                     } ?? file.count
                 if end > start {
                     let line = start..<end
-                    guard file[line].allSatisfy({ $0 < 0x80 }), previous.map({ Self.order(file, $0, line) <= 0 }) ?? true
-                    else { return false }
+                    guard previous.map({ Self.order(file, $0, line) <= 0 }) ?? true else { return false }
                     anyValid = anyValid || MIMETypeName.isValid(utf8: UnsafeBufferPointer(rebasing: file[line]))
                     lines.append(line)
                     previous = line
@@ -202,6 +201,22 @@ private struct TypesFile: Sendable {
         guard usable else { return nil }
         self.bytes = bytes
         self.lines = lines
+    }
+
+    /// Whether every byte of `file` is ASCII, read eight bytes at a time.
+    private static func isASCII(_ file: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(file)
+        var bits: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= raw.count {
+            bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < raw.count {
+            bits |= UInt64(raw[offset])
+            offset += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// Orders two lines of `file` as strcmp(3) orders strings.
