@@ -135,4 +135,39 @@ struct CacheInPlaceTests {
         let known = names.map(database.isKnown)
         #expect(known == names.map(database.isKnown))
     }
+
+    @Test("the types file read in place, scanned and then searched, answers as its set, in order or not")
+    func typesFileInPlace() throws {
+        let cache = try #require(try? FileBytes.read("/usr/share/mime/mime.cache"), "needs /usr/share/mime/mime.cache")
+        let system = try #require(try? FileBytes.read("/usr/share/mime/types"), "needs /usr/share/mime/types")
+        let lines = system.split(separator: UInt8(ascii: "\n")).map { Array($0) }
+        #expect(lines.count > 2 * CacheImage.inPlaceLookups)
+        let variants: [(String, [[UInt8]])] = [
+            ("sorted", lines), ("reversed", lines.reversed()),
+            ("shuffled", lines.enumerated().sorted { ($0.0 * 7919) % lines.count < ($1.0 * 7919) % lines.count }.map(\.1)),
+            ("with a CR", lines.map { $0 == Array("text/plain".utf8) ? $0 + [0x0D] : $0 }),
+            ("with a non-ASCII line", lines + [Array("text/caf\u{E9}".utf8)]), ("with blank lines", lines.flatMap { [$0, []] }),
+            ("without valid names", [Array("not a type".utf8)]),
+        ]
+        let tree = try TemporaryXDGTree()
+        for (index, (label, variant)) in variants.enumerated() {
+            let path = tree.root + "/types-\(index)"
+            try Data(variant.map { $0 + [0x0A] }.joined()).write(to: URL(fileURLWithPath: path))
+            let set = DirectoryLoader.typesFile(path)
+            let image = CacheImage(bytes: cache, path: "/usr/share/mime/mime.cache", typesPath: path, magicExtent: nil)
+            var names = ["text/plain", "Text/Plain", "text/caf\u{E9}", "text/plai", "text/plainx", "", "K/\u{212A}"]
+            names +=
+                lines.prefix(80).map { String(decoding: $0, as: UTF8.self) }
+                + lines.suffix(3).map { String(decoding: $0, as: UTF8.self) }
+            for name in names {
+                let inPlace = image.definesType(name)
+                guard let set else {
+                    #expect(inPlace == nil, "\(label): '\(name)' answered without a set")
+                    continue
+                }
+                #expect((inPlace ?? set.contains(name)) == set.contains(name), "\(label): '\(name)'")
+            }
+            #expect(set == nil || image.typeNames == nil || Set(image.typeNames ?? []) == set, "\(label): the listed names")
+        }
+    }
 }

@@ -162,45 +162,71 @@ final class CacheImage: Sendable {
     }
 }
 
-/// The `types` file beside a cache, searched by binary search instead of read into a set.
+/// The `types` file beside a cache, searched in place instead of read into a set.
 ///
-/// It answers as `DirectoryLoader.typesFile` read into a set would, for a file of ASCII lines in
-/// byte order, as `update-mime-database` writes it (a set of strings compares by canonical
-/// equivalence, which for ASCII is byte equality); a file with other bytes or out of order, or
-/// none, or without one valid name, is left to the set.
-private struct TypesFile: Sendable {
+/// It answers as `DirectoryLoader.typesFile` read into a set would, for a file of ASCII lines (a
+/// set of strings compares by canonical equivalence, which for ASCII is byte equality): the first
+/// lookups look for the name's line in the bytes, the later ones search the lines by binary
+/// search when they are in byte order, as `update-mime-database` writes them. A file with other
+/// bytes, or none, or without one valid name, is left to the set, and so are the later lookups
+/// in a file out of order.
+private final class TypesFile: Sendable {
     private let bytes: [UInt8]
-    /// Where each non-empty line starts and ends.
-    private let lines: [Range<Int>]
+    /// Where each non-empty line starts and ends, when the lines are in byte order.
+    private let sortedLines: LazyValue<[Range<Int>]?>
+    /// How many names were looked up; past `scannedLookups`, the sorted lines answer.
+    private let lookups = Atomic<Int>(0)
+
+    /// The lookups that look for the line in the bytes (a pass over the lines each, comparing
+    /// only those of the name's length) before the lines are indexed once (a pass that compares
+    /// every line with the one before, and then cheaper per name).
+    static let scannedLookups = 4
 
     init?(path: String) {
         guard let bytes = try? FileBytes.read(path) else { return nil }
-        var lines: [Range<Int>] = []
-        lines.reserveCapacity(bytes.count / 24)
         let usable = bytes.withUnsafeBufferPointer { file -> Bool in
             guard !file.isEmpty, Self.isASCII(file) else { return false }
-            var start = 0
-            var previous: Range<Int>?
-            var anyValid = false
-            while start < file.count {
-                let end =
-                    memchr(file.baseAddress! + start, 0x0A, file.count - start).map {
-                        UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - file.baseAddress!
-                    } ?? file.count
-                if end > start {
-                    let line = start..<end
-                    guard previous.map({ Self.order(file, $0, line) <= 0 }) ?? true else { return false }
-                    anyValid = anyValid || MIMETypeName.isValid(utf8: UnsafeBufferPointer(rebasing: file[line]))
-                    lines.append(line)
-                    previous = line
-                }
-                start = end + 1
+            var found = false
+            Self.forEachLine(file) { line in
+                found = MIMETypeName.isValid(utf8: UnsafeBufferPointer(rebasing: file[line]))
+                return !found
             }
-            return anyValid
+            return found
         }
         guard usable else { return nil }
         self.bytes = bytes
-        self.lines = lines
+        sortedLines = LazyValue { Self.sortedLines(bytes) }
+    }
+
+    /// Calls `body` with the range of each non-empty line of `file`, in order, while it returns true.
+    private static func forEachLine(_ file: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) {
+        var start = 0
+        while start < file.count {
+            let end =
+                memchr(file.baseAddress! + start, 0x0A, file.count - start).map {
+                    UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - file.baseAddress!
+                } ?? file.count
+            if end > start && !body(start..<end) { return }
+            start = end + 1
+        }
+    }
+
+    /// The non-empty lines of `bytes`, or nil when they are not in byte order.
+    private static func sortedLines(_ bytes: [UInt8]) -> [Range<Int>]? {
+        var lines: [Range<Int>] = []
+        lines.reserveCapacity(bytes.count / 16)
+        var inOrder = true
+        bytes.withUnsafeBufferPointer { file in
+            forEachLine(file) { line in
+                if let previous = lines.last, order(file, previous, line) > 0 {
+                    inOrder = false
+                    return false
+                }
+                lines.append(line)
+                return true
+            }
+        }
+        return inOrder ? lines : nil
     }
 
     /// Whether every byte of `file` is ASCII, read eight bytes at a time.
@@ -224,9 +250,11 @@ private struct TypesFile: Sendable {
         order(file, a, UnsafeBufferPointer(rebasing: file[b]))
     }
 
-    /// The valid type names among the lines: the decoded `types` section.
-    var names: [String] {
-        bytes.withUnsafeBufferPointer { file in
+    /// The valid type names among the lines: the decoded `types` section; nil when the lines are
+    /// out of order (the set then lists them).
+    var names: [String]? {
+        guard let lines = sortedLines.value else { return nil }
+        return bytes.withUnsafeBufferPointer { file in
             lines.compactMap { line in
                 let utf8 = UnsafeBufferPointer(rebasing: file[line])
                 return MIMETypeName.isValid(utf8: utf8) ? String(decoding: utf8, as: UTF8.self) : nil
@@ -234,12 +262,17 @@ private struct TypesFile: Sendable {
         }
     }
 
-    /// Whether a line of the file is `name`, and `name` is a valid type name.
-    func contains(_ name: String) -> Bool {
+    /// Whether a line of the file is `name`, and `name` is a valid type name; nil when the set is
+    /// to tell (a later lookup in a file out of order).
+    func contains(_ name: String) -> Bool? {
         var name = name
+        let scanned = lookups.add(1, ordering: .relaxed).newValue <= Self.scannedLookups
+        let lines = scanned ? nil : sortedLines.value
+        if !scanned && lines == nil { return nil }
         return bytes.withUnsafeBufferPointer { file in
             name.withUTF8 { key in
                 guard MIMETypeName.isValid(utf8: key), key.allSatisfy({ $0 < 0x80 }) else { return false }
+                guard let lines else { return Self.hasLine(file, key) }
                 var low = 0
                 var high = lines.count
                 while low < high {
@@ -249,6 +282,16 @@ private struct TypesFile: Sendable {
                 return low < lines.count && Self.order(file, lines[low], key) == 0
             }
         }
+    }
+
+    /// Whether some line of `file` is exactly `key`: the lines of its length are compared.
+    private static func hasLine(_ file: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        var found = false
+        forEachLine(file) { line in
+            found = line.count == key.count && memcmp(file.baseAddress! + line.lowerBound, key.baseAddress!, key.count) == 0
+            return !found
+        }
+        return found
     }
 
     /// Orders a line of `file` against `key` as strcmp(3) orders strings.
