@@ -90,7 +90,7 @@ struct CacheReader {
 
     /// Whether every byte at `range` of the file is ASCII.
     func isASCII(_ range: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in buffer[range].allSatisfy { $0 < 0x80 } }
+        bytes.withUnsafeBufferPointer { buffer in ASCIIBytes.all(UnsafeBufferPointer(rebasing: buffer[range])) }
     }
 
     /// The NUL-terminated string at `offset`, decoded as UTF-8 (invalid sequences replaced).

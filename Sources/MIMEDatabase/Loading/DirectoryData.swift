@@ -185,7 +185,7 @@ private final class TypesFile: Sendable {
     init?(path: String) {
         guard let bytes = try? FileBytes.read(path) else { return nil }
         let usable = bytes.withUnsafeBufferPointer { file -> Bool in
-            guard !file.isEmpty, Self.isASCII(file) else { return false }
+            guard !file.isEmpty, ASCIIBytes.all(file) else { return false }
             var found = false
             Self.forEachLine(file) { line in
                 found = MIMETypeName.isValid(utf8: UnsafeBufferPointer(rebasing: file[line]))
@@ -227,22 +227,6 @@ private final class TypesFile: Sendable {
             }
         }
         return inOrder ? lines : nil
-    }
-
-    /// Whether every byte of `file` is ASCII, read eight bytes at a time.
-    private static func isASCII(_ file: UnsafeBufferPointer<UInt8>) -> Bool {
-        let raw = UnsafeRawBufferPointer(file)
-        var bits: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= raw.count {
-            bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < raw.count {
-            bits |= UInt64(raw[offset])
-            offset += 1
-        }
-        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// Orders two lines of `file` as strcmp(3) orders strings.

@@ -1,0 +1,19 @@
+/// Whether bytes are all ASCII, the test that lets names be compared as bytes (for ASCII,
+/// canonical equivalence, which Swift's string comparison uses, is byte equality).
+enum ASCIIBytes {
+    /// Whether every byte of `bytes` is below 0x80, read eight bytes at a time.
+    static func all(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var bits: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= raw.count {
+            bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < raw.count {
+            bits |= UInt64(raw[offset])
+            offset += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
+    }
+}
