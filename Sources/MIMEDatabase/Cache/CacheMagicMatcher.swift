@@ -31,24 +31,25 @@ struct CacheMagicMatcher: Sendable {
         let list = (try? reader.int(at: MIMECache.HeaderField.magicList.rawValue)) ?? 0
         let count = (try? reader.count(at: list, recordSize: 16, recordsStart: list + 12, what: "the magic list")) ?? 0
         let first = (try? reader.int(at: list + 8)) ?? 0
-        var records: [(offset: Int, priority: Int, type: ArraySlice<UInt8>)] = []
+        // Each section's record, priority and type name (where the name's bytes are in the file).
+        var records: [(offset: Int, priority: Int, type: Range<Int>)] = []
         records.reserveCapacity(count)
         for index in 0..<count {
             let record = first + 16 * index
             guard let priority = try? reader.int(at: record), let typeOffset = try? reader.int(at: record + 4),
-                let type = try? reader.cString(at: typeOffset), !Self.isDeleteAllMarker(reader, record: record)
+                let type = reader.cStringBounds(at: typeOffset), !Self.isDeleteAllMarker(reader, record: record)
             else { continue }
             records.append((record, priority, type))
         }
-        // Byte order equals String order for ASCII names; others are ordered as `MagicMatcher` orders.
-        let ascii = records.allSatisfy { $0.type.allSatisfy { $0 < 0x80 } }
+        // Byte order (strcmp's) equals String order for ASCII names; others are ordered as `MagicMatcher` orders.
+        let ascii = records.allSatisfy { reader.isASCII($0.type) }
         func inOrder(
-            _ a: (offset: Int, priority: Int, type: ArraySlice<UInt8>), _ b: (offset: Int, priority: Int, type: ArraySlice<UInt8>)
+            _ a: (offset: Int, priority: Int, type: Range<Int>), _ b: (offset: Int, priority: Int, type: Range<Int>)
         ) -> Bool {
             if a.priority != b.priority { return a.priority > b.priority }
             return ascii
-                ? a.type.lexicographicallyPrecedes(b.type)
-                : String(decoding: a.type, as: UTF8.self) < String(decoding: b.type, as: UTF8.self)
+                ? reader.compare(a.type, b.type) < 0
+                : String(decoding: reader.bytes[a.type], as: UTF8.self) < String(decoding: reader.bytes[b.type], as: UTF8.self)
         }
         let sorted = zip(records, records.dropFirst()).allSatisfy { !inOrder($1, $0) }
         sections = (sorted ? records : records.sorted(by: inOrder)).map(\.offset)
