@@ -128,7 +128,8 @@ struct CacheGlobMatcher: Sendable {
                 else { continue }
                 var pattern = String.UnicodeScalarView()
                 pattern.append("*")
-                pattern.append(contentsOf: path.reversed().compactMap(Unicode.Scalar.init))
+                // One scalar at a time: appending a sequence is generic code the runtime would set up first.
+                for value in path.reversed() { if let scalar = Unicode.Scalar(value) { pattern.append(scalar) } }
                 let rule = GlobRule(
                     pattern: String(pattern), mimeType: mimeType, weight: Int(flags & 0xFF),
                     caseSensitive: caseSensitive)
