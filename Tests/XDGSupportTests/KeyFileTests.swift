@@ -101,6 +101,29 @@ struct KeyFileValueTests {
         #expect(KeyFileValue.list(input) == expected)
     }
 
+    @Test(
+        "GLib's string lists: empty items kept, an empty last one dropped, the same with and without escapes",
+        arguments: [
+            ("", []), (";", [""]), (";;", ["", ""]), ("a", ["a"]), ("a;", ["a"]), ("a;;b", ["a", "", "b"]),
+            ("a;b;;", ["a", "b", ""]),
+            ("caf\u{E9};b", ["caf\u{E9}", "b"]), ("a\\sb;c", ["a b", "c"]), ("a\\;b;c;", ["a;b", "c"]), (";\\\\", ["", "\\"]),
+            ("a;\\s", ["a", " "]),
+        ])
+    func glibLists(input: String, expected: [String]) {
+        #expect(GLibKeyFile.list(Array(input.utf8)) == expected)
+        #expect(GLibKeyFile.string(Array(input.utf8)) != nil || input.contains("\\;"))
+    }
+
+    @Test("GLib's lists and strings refuse what GLib refuses: bytes that are not UTF-8, an unknown escape, a '\\' at the end")
+    func glibRefusals() {
+        for value: [UInt8] in [[0x61, 0xFF], Array("a\\q;b".utf8), Array("a;b\\".utf8)] {
+            #expect(GLibKeyFile.list(value) == nil, "\(value)")
+            #expect(GLibKeyFile.string(value) == nil, "\(value)")
+        }
+        #expect(GLibKeyFile.string(Array("a;b;".utf8)) == "a;b;")
+        #expect(GLibKeyFile.string(Array("".utf8)) == "")
+    }
+
     @Test("booleans accept true, false and the pre-1.0 1 and 0")
     func booleans() {
         #expect(KeyFileValue.boolean("true") == true)

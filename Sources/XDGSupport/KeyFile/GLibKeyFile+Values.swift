@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// GLib's readings of one raw value: `g_key_file_get_string`, `g_key_file_get_string_list` and
 /// `g_key_file_get_boolean`.
 extension GLibKeyFile {
@@ -25,6 +29,16 @@ extension GLibKeyFile {
 
     private static func unescaped(_ value: [UInt8], list: Bool) -> [String]? {
         guard let text = String(validating: value, as: UTF8.self) else { return nil }
+        let escapes = value.withUnsafeBufferPointer { $0.isEmpty ? false : memchr($0.baseAddress!, 0x5C, $0.count) != nil }
+        if !escapes {
+            // No backslash (most values): the pieces are the bytes between the separators.
+            guard list else { return [text] }
+            var pieces = value.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            if pieces.last?.isEmpty == true { pieces.removeLast() }
+            return pieces
+        }
         var pieces: [String] = []
         var piece: [UInt8] = []
         var bytes = Array(text.utf8).makeIterator()
