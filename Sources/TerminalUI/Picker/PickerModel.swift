@@ -379,10 +379,12 @@ public struct PickerModel: Screen {
         ranked.reserveCapacity(listed.count)
         for index in 0..<listed.count {
             let rank = sort.rank(listed.sortKey(at: index)) ?? (0, 0)
-            ranked.append(RankedEntry(isFolder: listed.items[index].isDirectory, first: rank.0, second: rank.1, index: index))
+            ranked.append(
+                RankedEntry(first: rank.0, second: rank.1, index: Int32(index), isFolder: listed.items[index].isDirectory))
         }
-        ranked.sort()
-        order = ranked.map(\.index)
+        // Swift's sort is stable: entries of equal rank stay in name order.
+        ranked.sort { $0.precedes($1) }
+        order = ranked.map { Int($0.index) }
     }
 
     /// The listing index of the entry on the highlighted row; nil on the action row or when nothing is shown.
@@ -522,18 +524,17 @@ public struct PickerModel: Screen {
 }
 
 /// An entry's place when the picker sorts by date or size: folders first, then the larger rank
-/// (`DocumentSort.rank`), then the listing's order (by name).
-private struct RankedEntry: Comparable {
-    var isFolder: Bool
+/// (`DocumentSort.rank`); a stable sort keeps the listing's order (by name) among equals.
+private struct RankedEntry {
     var first: Int64
     var second: Int64
-    var index: Int
+    var index: Int32
+    var isFolder: Bool
 
-    static func < (lhs: RankedEntry, rhs: RankedEntry) -> Bool {
-        if lhs.isFolder != rhs.isFolder { return lhs.isFolder }
-        if lhs.first != rhs.first { return lhs.first > rhs.first }
-        if lhs.second != rhs.second { return lhs.second > rhs.second }
-        return lhs.index < rhs.index
+    func precedes(_ other: RankedEntry) -> Bool {
+        if isFolder != other.isFolder { return isFolder }
+        if first != other.first { return first > other.first }
+        return second > other.second
     }
 }
 

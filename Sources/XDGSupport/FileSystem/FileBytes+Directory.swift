@@ -75,6 +75,8 @@ extension FileBytes {
         // thousands of entries is read and sorted without an allocation per name.
         var bytes: [UInt8] = []
         var spans: [NameSpan] = []
+        // Kept beside the spans, so that the sort moves small values.
+        var measures: [EntryMeasure?] = []
         while let entry = readdir(directory) {
             var kind: EntryKind
             switch Int32(entry.pointee.d_type) {
@@ -91,7 +93,8 @@ extension FileBytes {
                         measuring
                         ? Self.measure(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), in: descriptor, kind: &kind)
                         : nil
-                    spans.append(NameSpan(start: bytes.count, count: count, kind: kind, measure: measure))
+                    spans.append(NameSpan(start: bytes.count, count: UInt16(count), kind: kind, read: UInt32(spans.count)))
+                    if measuring { measures.append(measure) }
                     bytes.append(contentsOf: UnsafeBufferPointer(start: name, count: count))
                 }
             }
@@ -99,14 +102,14 @@ extension FileBytes {
         return bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress
             func precedes(_ lhs: NameSpan, _ rhs: NameSpan) -> Bool {
-                let common = min(lhs.count, rhs.count)
+                let common = Int(min(lhs.count, rhs.count))
                 let order = common == 0 ? 0 : memcmp(base! + lhs.start, base! + rhs.start, common)
                 return order == 0 ? lhs.count < rhs.count : order < 0
             }
             return spans.sorted(by: precedes).map { span in
                 (
-                    PathCoding.decode(UnsafeBufferPointer(rebasing: buffer[span.start..<span.start + span.count])), span.kind,
-                    span.measure
+                    PathCoding.decode(UnsafeBufferPointer(rebasing: buffer[span.start..<span.start + Int(span.count)])),
+                    span.kind, measuring ? measures[Int(span.read)] : nil
                 )
             }
         }
@@ -126,11 +129,12 @@ extension FileBytes {
         return EntryMeasure(info)
     }
 
-    /// Where one name of a directory is in the buffer its names are read into.
+    /// Where one name of a directory is in the buffer its names are read into (a name has at
+    /// most 255 bytes), its kind, and which it was in the order read.
     private struct NameSpan {
         var start: Int
-        var count: Int
+        var count: UInt16
         var kind: EntryKind
-        var measure: EntryMeasure?
+        var read: UInt32
     }
 }
