@@ -184,11 +184,11 @@ public struct PickerModel: Screen {
             sort = all[((all.firstIndex(of: sort) ?? 0) + 1) % all.count]
             let current = currentIndex
             reorder()
-            message = "sorted by \(sort.rawValue)" + farNote(rebuild(keeping: nil, keepingEntry: current))
+            message = joined("sorted by \(sort.rawValue)", farNote(rebuild(keeping: nil, keepingEntry: current)))
         case .character("a"):
             showsUnavailable.toggle()
             let far = rebuild(keeping: nil, keepingEntry: currentIndex)
-            message = (showsUnavailable ? "unavailable documents shown" : "unavailable documents hidden") + farNote(far)
+            message = joined(showsUnavailable ? "unavailable documents shown" : "unavailable documents hidden", farNote(far))
         case .character("n") where configuration.choosesFolder: prompt = .newFolder("")
         case .character("e") where configuration.mode == .save: prompt = .fileName(fileName)
         case .character("f") where source.listFlat != nil && !configuration.choosesFolder:
@@ -354,7 +354,8 @@ public struct PickerModel: Screen {
             foldNames()
             reorder()
             let kept = keeping.flatMap { path in listed.items.firstIndex { Self.isEntry($0, at: path) } }
-            rebuild(keeping: nil, keepingEntry: kept, resetSearch: changesFolder)
+            let far = rebuild(keeping: nil, keepingEntry: kept, resetSearch: changesFolder)
+            if far != nil { message = joined(message, farNote(far)) }
         case .failure(let problem):
             message = problem.description
         }
@@ -450,10 +451,15 @@ public struct PickerModel: Screen {
         return far
     }
 
-    /// What the status line adds when the highlighted document was left further down (`rebuild`).
-    private func farNote(_ far: Int?) -> String {
-        guard let far else { return "" }
-        return "; the first row is highlighted, '\(listed.items[far].name)' is further down"
+    /// What the status line says when the highlighted document was left further down (`rebuild`).
+    private func farNote(_ far: Int?) -> String? {
+        far.map { "the first row is highlighted, '\(listed.items[$0].name)' is further down" }
+    }
+
+    /// Status line messages one after the other.
+    private func joined(_ parts: String?...) -> String? {
+        let given = parts.compactMap { $0 }
+        return given.isEmpty ? nil : given.joined(separator: "; ")
     }
 
     /// Checks entries of `order` for `rows` one by one until there are `count` rows, `matching`
