@@ -119,4 +119,26 @@ extension PickerLazyRowsTests {
         }
         #expect(walk(&model) == byDate)
     }
+
+    @Test("Backspace while hidden keeps the folder left highlighted when it is near, else the first row with a note")
+    func parentWhileHidden() throws {
+        let folders = FakeFolders()
+        let names = (0..<200).map { "f" + String(repeating: "0", count: 3 - String($0).count) + String($0) }
+        for name in names { folders.add("/docs/\(name)", type: "inode/directory") }
+        var model = try PickerModel(
+            configuration: PickerConfiguration(filterNames: ["application/pdf"]),
+            source: folders.source(prefixes: ["application/pdf"]), directory: "/docs")
+        _ = model.handle(.resize(lines: 30, columns: 100))
+        _ = model.handle(.character("a"))
+        for (name, kept) in [("f010", true), ("f199", false)] {
+            _ = model.handle(.home)
+            while model.currentEntry?.name != name { _ = model.handle(.down) }
+            _ = model.handle(.enter)
+            #expect(model.directory == "/docs/\(name)")
+            _ = model.handle(.backspace)
+            #expect(model.directory == "/docs")
+            #expect(model.currentEntry?.name == (kept ? name : "f000"))
+            #expect(model.message == (kept ? nil : "the first row is highlighted, '\(name)' is further down"))
+        }
+    }
 }
