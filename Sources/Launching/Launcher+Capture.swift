@@ -5,60 +5,94 @@ import XDGSupport
 #endif
 
 extension Launcher {
-    /// Runs `argv` (no shell) to ask it something: standard input from /dev/null, standard error
-    /// dropped, standard output captured (at most 1 MiB). It gets `timeout` milliseconds in all;
-    /// after that it is killed and the answer is nil, so a question never blocks long.
-    ///
-    /// - Returns: The output and the exit status, or nil when the program is not on `PATH`, cannot
-    ///   start, or does not finish in time.
-    public func capture(_ argv: [String], timeout: Int32) -> (output: String, status: Int32)? {
-        guard let program = argv.first, let path = applications.findProgram(program) else { return nil }
-        var output: [Int32] = [0, 0]
-        guard pipe(&output) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, output[0])
-        posix_spawn_file_actions_addclose(&actions, output[1])
-        let cArguments = argv.map { strdup(PathCoding.cString($0)) } + [nil]
-        let environmentStrings = environment.variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in cArguments + environmentStrings { free(pointer) } }
-        var pid: pid_t = 0
-        let started = posix_spawn(&pid, PathCoding.cString(path), &actions, nil, cArguments, environmentStrings)
-        close(output[1])
-        defer { close(output[0]) }
-        guard started == 0 else { return nil }
-        let bytes = readUntilEnd(output[0], deadline: monotonicMilliseconds() + Int64(timeout))
-        if bytes == nil { kill(pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard let bytes else { return nil }
-        return (String(decoding: bytes, as: UTF8.self), (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1)
-    }
+    /// The most bytes of standard output `run` takes from a program.
+    public static let captureLimit = 1 << 20
 
-    /// Everything `descriptor` gives until its end, or nil when the deadline passes first or it gives more than 1 MiB.
-    private func readUntilEnd(_ descriptor: Int32, deadline: Int64) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let left = deadline - monotonicMilliseconds()
-            guard left > 0 else { return nil }
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, Int32(left))
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { return nil }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return bytes }
-            bytes += buffer[0..<count]
-            guard bytes.count <= 1 << 20 else { return nil }
+    /// Runs `argv` directly (never through a shell) to ask it something and captures its
+    /// standard output: `input`, when given, is written to its standard input (else it reads
+    /// /dev/null), while its output is read, so that neither side waits on a full pipe. Its
+    /// standard error is dropped unless `showsErrors`. With `timeout` (milliseconds) it gets that
+    /// long in all: after that it is killed. The child starts with `SIGPIPE` at its default, as a
+    /// program expects, whatever this process does with it.
+    ///
+    /// - Throws: `CaptureError` naming the program: not on `PATH`, not started, killed at the
+    ///   deadline, or more than `captureLimit` bytes of output (killed too).
+    public func run(
+        _ argv: [String], input: [UInt8]? = nil, timeout: Int? = nil, showsErrors: Bool = false
+    ) throws(CaptureError) -> CapturedRun {
+        guard let program = argv.first, let path = applications.findProgram(program) else {
+            throw .notFound(program: argv.first ?? "")
+        }
+        let deadline = timeout.map { Self.monotonicMilliseconds() + Int64($0) }
+        var child = try ChildPipes.open(path: path, feedsInput: input != nil)
+        let pid = try child.spawn(path: path, argv: argv, environment: environment.variables, showsErrors: showsErrors)
+        var failure = child.exchange(input ?? [], deadline: deadline, limit: Self.captureLimit)
+        child.closeAll()
+        if failure != nil { kill(pid, SIGKILL) }
+        let (status, late) = Self.reap(pid, deadline: failure == nil ? deadline : nil)
+        if late { failure = failure ?? .timedOut }
+        switch failure {
+        case .timedOut: throw .timedOut(program: path, milliseconds: timeout ?? 0)
+        case .tooLarge: throw .outputTooLarge(program: path, limit: Self.captureLimit)
+        case nil: return CapturedRun(output: child.output, status: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1)
         }
     }
 
-    private func monotonicMilliseconds() -> Int64 {
+    /// Runs `argv` (no shell) to ask it something: standard input from /dev/null, standard error
+    /// dropped, standard output captured (at most `captureLimit` bytes). It gets `timeout`
+    /// milliseconds in all; after that it is killed and the answer is nil, so a question never
+    /// blocks long.
+    ///
+    /// - Returns: The output and the exit status, or nil when the program is not on `PATH`, cannot
+    ///   start, does not finish in time or writes too much.
+    public func capture(_ argv: [String], timeout: Int32) -> (output: String, status: Int32)? {
+        guard let result = try? run(argv, timeout: Int(timeout)) else { return nil }
+        return (result.text, result.status)
+    }
+
+    /// Runs `argv` (no shell) with `input` on its standard input and returns its standard output
+    /// and exit status: how a menu program such as `fzf` or `rofi -dmenu` is asked to choose. It
+    /// has all the time it needs, and its standard error is the terminal's. An answer larger than
+    /// `captureLimit` is no answer: empty output, status -1.
+    ///
+    /// - Throws: `LaunchError.spawnFailed` when the program is missing or cannot be started.
+    public func ask(_ argv: [String], input: String) throws(LaunchError) -> (output: String, status: Int32) {
+        do {
+            let result = try run(argv, input: Array(input.utf8), showsErrors: true)
+            return (result.text, result.status)
+        } catch .notFound(let program) {
+            throw .spawnFailed(app: "selector", program: program, reason: "not found on PATH")
+        } catch .cannotStart(let program, let reason) {
+            throw .spawnFailed(app: "selector", program: program, reason: reason)
+        } catch {
+            return ("", -1)
+        }
+    }
+
+    /// Waits for `pid` to end and gives its wait status; with a deadline, kills it when the
+    /// deadline passes first (it closed its output but went on) and says it was late.
+    private static func reap(_ pid: pid_t, deadline: Int64?) -> (status: Int32, late: Bool) {
+        var status: Int32 = 0
+        var late = false
+        if let deadline {
+            while true {
+                let found = waitpid(pid, &status, WNOHANG)
+                if found == pid { return (status, false) }
+                if found < 0 && errno != EINTR { return (status, false) }
+                if monotonicMilliseconds() >= deadline {
+                    kill(pid, SIGKILL)
+                    late = true
+                    break
+                }
+                var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
+                nanosleep(&pause, nil)
+            }
+        }
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status, late)
+    }
+
+    static func monotonicMilliseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000

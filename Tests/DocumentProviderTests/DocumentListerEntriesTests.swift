@@ -80,4 +80,47 @@ struct DocumentListerEntriesTests {
         let bounded = try lister(tree).entries(under: tree.path("docs"), limit: 2).get()
         #expect(bounded.entries.count == 2 && bounded.truncated)
     }
+
+    /// Sets the modification time of `path` (not following a link) to `seconds` and `nanoseconds`.
+    func setModified(_ path: String, seconds: Int, nanoseconds: Int) {
+        var times = [
+            timespec(tv_sec: seconds, tv_nsec: nanoseconds), timespec(tv_sec: seconds, tv_nsec: nanoseconds),
+        ]
+        #expect(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0, "utimensat \(path)")
+    }
+
+    @Test("entries(of:) measures each entry's size and date in the listing pass, as document(at:) does, links followed")
+    func entriesMeasured() throws {
+        let tree = try makeTree()
+        defer { withExtendedLifetime(tree) {} }
+        try tree.write("docs/big.txt", String(repeating: "x", count: 5_000))
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.path("docs/to-big"), withDestinationPath: tree.path("docs/big.txt"))
+        try FileManager.default.createSymbolicLink(atPath: tree.path("docs/broken"), withDestinationPath: tree.path("none"))
+        setModified(tree.path("docs/big.txt"), seconds: 1_600_000_000, nanoseconds: 123_456_789)
+        setModified(tree.path("docs/broken"), seconds: 1_500_000_000, nanoseconds: 5)
+        let lister = try lister(tree)
+        let entries = try lister.entries(of: tree.path("docs")).get()
+        #expect(entries.map(\.name) == ["a-notes.txt", "b-report.pdf", "big.txt", "broken", "loop", "sub", "to-big"])
+        for entry in entries {
+            let examined = lister.document(at: entry.path)
+            #expect(entry.sortKey == DocumentSort.Key(examined), "\(entry.name)")
+            #expect(entry.isDirectory == examined.isDirectory, "\(entry.name)")
+        }
+        let byName = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0) })
+        // The link to big.txt is measured by what it leads to; the broken link by itself; a folder has no size.
+        for name in ["big.txt", "to-big"] {
+            #expect(byName[name]?.sortKey?.size == 5_000)
+            #expect(byName[name]?.sortKey?.modified.seconds == 1_600_000_000)
+            #expect(byName[name]?.sortKey?.modified.nanoseconds == 123_456_789)
+        }
+        #expect(byName["broken"]?.sortKey?.modified.seconds == 1_500_000_000 && byName["broken"]?.isDirectory == false)
+        #expect(byName["sub"]?.sortKey?.size == nil && byName["loop"]?.isDirectory == true)
+        let flat = try lister.entries(under: tree.path("docs"), limit: 100).get().entries
+        #expect(
+            flat.map(\.name) == [
+                "a-notes.txt", "b-report.pdf", "big.txt", "broken", "sub/d-inner.pdf", "sub/deeper/e.pdf", "to-big",
+            ])
+        for entry in flat { #expect(entry.sortKey == DocumentSort.Key(lister.document(at: entry.path)), "\(entry.name)") }
+    }
 }

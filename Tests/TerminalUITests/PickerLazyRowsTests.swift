@@ -9,7 +9,8 @@ final class LazyFolder {
     /// The type prefixes of the filters: filter `i` takes the types starting with `prefixes[i]`.
     let prefixes = ["application/pdf", "image/"]
 
-    /// `count` entries named `doc-0000.ext`…: PDFs, PNG images and text in turn, with a folder now and then.
+    /// `count` entries named `doc-0000.ext`…: PDFs, PNG images and text in turn, with a folder now
+    /// and then; their dates and sizes are scrambled, so that sorting by them moves entries far.
     init(count: Int) {
         documents = (0..<count).map { index in
             let number = String(repeating: "0", count: max(4 - String(index).count, 0)) + String(index)
@@ -17,15 +18,19 @@ final class LazyFolder {
             let kind = index % 50 == 7 ? ("", "inode/directory") : kinds[index % 3]
             let isDirectory = kind.1 == "inode/directory"
             return Document(
-                path: "/many/doc-\(number)\(kind.0)", type: kind.1, isDirectory: isDirectory, size: isDirectory ? nil : 10,
-                modifiedSeconds: 1_000, location: .local, available: true)
+                path: "/many/doc-\(number)\(kind.0)", type: kind.1, isDirectory: isDirectory,
+                size: isDirectory ? nil : Int64((index * 37) % 500), modifiedSeconds: Int64(1_000 + (index * 7_919) % 5_000),
+                location: .local, available: true)
         }
     }
 
     var source: PickerSource {
         let byPath = Dictionary(uniqueKeysWithValues: documents.map { ($0.path, $0) })
+        // Measured as the CLI's listing measures them: size and date known before anything is typed.
         let items = documents.map {
-            DocumentLister.Entry(directory: "/many/", name: String($0.path.dropFirst(6)), isDirectory: $0.isDirectory)
+            DocumentLister.Entry(
+                directory: "/many/", name: String($0.path.dropFirst(6)), isDirectory: $0.isDirectory,
+                sortKey: DocumentSort.Key($0))
         }
         let prefixes = prefixes
         return PickerSource(
@@ -38,9 +43,12 @@ final class LazyFolder {
     }
 
     /// The names the picker shows with unavailable documents hidden under `filter` (all of them
-    /// when nil), worked out from the documents themselves: folders first, then the documents the filter takes, by name.
-    func shownNames(filter: Int?) -> [String] {
-        let names = { (documents: [Document]) in documents.map { String($0.path.dropFirst(6)) } }
+    /// when nil), worked out from the documents themselves: folders first, then the documents the
+    /// filter takes, in the order `sort` gives a listing.
+    func shownNames(filter: Int?, sort: DocumentSort = .name) -> [String] {
+        let names = { (documents: [Document]) in
+            documents.sorted(by: sort.areInIncreasingOrder).map { String($0.path.dropFirst(6)) }
+        }
         return names(documents.filter(\.isDirectory))
             + names(
                 documents.filter { document in

@@ -104,6 +104,11 @@ struct SixelImageTests {
         let scaled = SixelImage.encode(large, columns: 2, lines: 2)
         #expect(scaled.hasPrefix("\u{1B}P0;1;0q\"1;1;20;40"), "a box of 20 × 40 pixels halves it: \(scaled)")
         #expect(scaled.filter { $0 == "-" }.count == 7, "40 rows are 7 bands")
+        // The cell size the terminal gave sizes the box: 2 × 2 cells of 8 × 16 pixels are 16 × 32.
+        let smallCells = SixelImage.encode(large, columns: 2, lines: 2, cell: TerminalReply.CellSize(width: 8, height: 16))
+        #expect(smallCells.hasPrefix("\u{1B}P0;1;0q\"1;1;16;32"), "\(smallCells.prefix(30))")
+        let wideCells = SixelImage.encode(large, columns: 2, lines: 2, cell: TerminalReply.CellSize(width: 30, height: 30))
+        #expect(wideCells.hasPrefix("\u{1B}P0;1;0q\"1;1;30;60"), "the height limits: \(wideCells.prefix(30))")
         #expect(SixelImage.compressed(Array("aaaab".utf8)) == "!4ab" && SixelImage.compressed(Array("aaab".utf8)) == "aaab")
     }
 }

@@ -37,8 +37,7 @@ enum PickerWorld {
                 let lister = lister(hidden)
                 switch lister.entries(of: path) {
                 case .success(let entries):
-                    return .success(
-                        FolderListing(items: entries, measure: { lister.sortKey(at: $0.path) }) { lister.document(at: $0.path) })
+                    return .success(FolderListing(items: entries) { lister.document(at: $0.path) })
                 case .failure(let problem): return .failure(PickerProblem(problem.description))
                 }
             },
@@ -65,9 +64,7 @@ enum PickerWorld {
                 let lister = lister(hidden)
                 switch lister.entries(under: path, limit: limit) {
                 case .success(let found):
-                    let listing = FolderListing(items: found.entries, measure: { lister.sortKey(at: $0.path) }) {
-                        lister.document(at: $0.path)
-                    }
+                    let listing = FolderListing(items: found.entries) { lister.document(at: $0.path) }
                     return .success((listing, found.truncated))
                 case .failure(let problem): return .failure(PickerProblem(problem.description))
                 }

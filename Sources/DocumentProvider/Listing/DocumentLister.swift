@@ -91,7 +91,8 @@ public struct DocumentLister: Sendable {
         return listing
     }
 
-    /// One entry of a directory before it is examined: its path, its name, whether it is a folder.
+    /// One entry of a directory before it is examined: its path, its name, whether it is a folder,
+    /// and its size and date when the listing measured them.
     public struct Entry: Sendable, Equatable {
         /// The directory, ending in `/` (or empty for the working directory).
         public var directory: String
@@ -99,12 +100,16 @@ public struct DocumentLister: Sendable {
         public var name: String
         /// Whether it is a directory or a link to one.
         public var isDirectory: Bool
+        /// What sorting by date or size needs of it, as the listing measured it (following a
+        /// link, or of the link itself when it is broken); nil when it was not measured.
+        public var sortKey: DocumentSort.Key?
 
         /// Creates an entry for the path `directory` + `name`.
-        public init(directory: String, name: String, isDirectory: Bool) {
+        public init(directory: String, name: String, isDirectory: Bool, sortKey: DocumentSort.Key? = nil) {
             self.directory = directory
             self.name = name
             self.isDirectory = isDirectory
+            self.sortKey = sortKey
         }
 
         /// The directory joined with the name.
@@ -112,24 +117,23 @@ public struct DocumentLister: Sendable {
     }
 
     /// The entries of `directory` (hidden ones when the options say so) sorted by the bytes of
-    /// their names, by name alone: nothing is typed or read, and only links and entries whose file
-    /// system does not give their kind are `stat`ed, to know whether they lead to a folder.
+    /// their names, by name alone: nothing is typed or read. Each is measured in the same pass
+    /// (one `fstatat` on the open folder, two for a link), so that sorting by date or size
+    /// needs no further call; a link leads to a folder when what it points to is one.
     /// `document(at:)` examines one of them, as `list` would.
     public func entries(of directory: String) -> Result<[Entry], ListingError> {
-        let found: [(name: String, kind: FileBytes.EntryKind)]
-        do { found = try FileBytes.directoryEntriesWithKinds(directory) } catch {
+        let found: [(name: String, kind: FileBytes.EntryKind, measure: FileBytes.EntryMeasure?)]
+        do { found = try FileBytes.directoryEntriesMeasured(directory) } catch {
             return .failure(.unreadableDirectory(path: directory, reason: error.reason))
         }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         var entries: [Entry] = []
         entries.reserveCapacity(found.count)
-        for (name, kind) in found where options.includeHidden || !name.hasPrefix(".") {
-            var isDirectory = kind == .directory
-            if kind == .symbolicLink || kind == .unknown {
-                var info = stat()
-                isDirectory = stat(PathCoding.cString(prefix + name), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-            }
-            entries.append(Entry(directory: prefix, name: name, isDirectory: isDirectory))
+        for (name, kind, measure) in found where options.includeHidden || !name.hasPrefix(".") {
+            entries.append(
+                Entry(
+                    directory: prefix, name: name, isDirectory: measure?.isDirectory ?? (kind == .directory),
+                    sortKey: measure.map(DocumentSort.Key.init)))
         }
         return .success(entries)
     }
@@ -146,25 +150,22 @@ public struct DocumentLister: Sendable {
         var truncated = false
         var first = true
         while let relative = pending.popLast() {
-            let found: [(name: String, kind: FileBytes.EntryKind)]
-            do { found = try FileBytes.directoryEntriesWithKinds(root + relative) } catch {
+            let found: [(name: String, kind: FileBytes.EntryKind, measure: FileBytes.EntryMeasure?)]
+            do { found = try FileBytes.directoryEntriesMeasured(root + relative) } catch {
                 if first { return .failure(.unreadableDirectory(path: directory, reason: error.reason)) }
                 continue
             }
             first = false
-            for (name, kind) in found where options.includeHidden || !name.hasPrefix(".") {
-                var isDirectory = kind == .directory
-                if kind == .unknown || kind == .symbolicLink {
-                    var info = stat()
-                    let path = PathCoding.cString(root + relative + name)
-                    if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { isDirectory = true }
-                    // A link to a folder is neither walked nor listed.
-                    if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && !isDirectory { continue }
-                }
-                if isDirectory {
+            for (name, kind, measure) in found where options.includeHidden || !name.hasPrefix(".") {
+                // A link to a folder is neither walked nor listed.
+                if kind == .symbolicLink && measure?.isDirectory == true { continue }
+                if kind == .directory {
                     pending.append(relative + name + "/")
                 } else if files.count < limit {
-                    files.append(Entry(directory: root, name: relative + name, isDirectory: false))
+                    files.append(
+                        Entry(
+                            directory: root, name: relative + name, isDirectory: false,
+                            sortKey: measure.map(DocumentSort.Key.init)))
                 } else {
                     truncated = true
                 }
@@ -173,17 +174,6 @@ public struct DocumentLister: Sendable {
         }
         files.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         return .success((files, truncated))
-    }
-
-    /// What sorting by date or size needs of the entry at `path`, by one `stat` (following
-    /// links; of the link itself when it is broken), without typing it; nil when it is gone.
-    public func sortKey(at path: String) -> DocumentSort.Key? {
-        var info = stat()
-        guard stat(PathCoding.cString(path), &info) == 0 || lstat(PathCoding.cString(path), &info) == 0 else { return nil }
-        let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-        return DocumentSort.Key(
-            size: isDirectory ? nil : Int64(info.st_size), modifiedSeconds: Int64(info.st_mtim.tv_sec),
-            modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
     }
 
     /// The document at `path` as `list` gives it: typed, measured, its origin read. One that

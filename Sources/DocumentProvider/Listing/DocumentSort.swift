@@ -39,6 +39,13 @@ public enum DocumentSort: String, Sendable, Equatable, CaseIterable {
                 size: document.size, modifiedSeconds: document.modifiedSeconds, modifiedNanoseconds: document.modifiedNanoseconds)
         }
 
+        /// The key of an entry as its folder's listing measured it.
+        public init(_ measure: FileBytes.EntryMeasure) {
+            self.init(
+                size: measure.isDirectory ? nil : measure.size, modifiedSeconds: measure.modifiedSeconds,
+                modifiedNanoseconds: measure.modifiedNanoseconds)
+        }
+
         /// Whether two keys have the same size and time.
         public static func == (lhs: Key, rhs: Key) -> Bool { lhs.size == rhs.size && lhs.modified == rhs.modified }
     }

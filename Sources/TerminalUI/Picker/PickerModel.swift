@@ -182,14 +182,13 @@ public struct PickerModel: Screen {
         case .character("s"):
             let all = DocumentSort.allCases
             sort = all[((all.firstIndex(of: sort) ?? 0) + 1) % all.count]
-            let path = currentEntry?.document.path
+            let current = currentIndex
             reorder()
-            rebuild(keeping: nil, keepingPath: path)
-            message = "sorted by \(sort.rawValue)"
+            message = joined("sorted by \(sort.rawValue)", farNote(rebuild(keeping: nil, keepingEntry: current)))
         case .character("a"):
             showsUnavailable.toggle()
-            rebuild(keeping: nil, keepingPath: currentEntry?.document.path)
-            message = showsUnavailable ? "unavailable documents shown" : "unavailable documents hidden"
+            let far = rebuild(keeping: nil, keepingEntry: currentIndex)
+            message = joined(showsUnavailable ? "unavailable documents shown" : "unavailable documents hidden", farNote(far))
         case .character("n") where configuration.choosesFolder: prompt = .newFolder("")
         case .character("e") where configuration.mode == .save: prompt = .fileName(fileName)
         case .character("f") where source.listFlat != nil && !configuration.choosesFolder:
@@ -354,51 +353,89 @@ public struct PickerModel: Screen {
             listed = listing
             foldNames()
             reorder()
-            rebuild(keeping: nil, keepingPath: keeping, resetSearch: changesFolder)
+            let kept = keeping.flatMap { path in listed.items.firstIndex { Self.isEntry($0, at: path) } }
+            let far = rebuild(keeping: nil, keepingEntry: kept, resetSearch: changesFolder)
+            if far != nil { message = joined(message, farNote(far)) }
         case .failure(let problem):
             message = problem.description
         }
     }
 
     /// Puts the listing in the current order, directories first. By name it is the listing's own
-    /// order and nothing is examined; by date or size every entry is measured (not typed) and the
-    /// indices are sorted by the numbers `DocumentSort.rank` gives, ties in name order.
+    /// order and nothing is examined; by date or size the indices are sorted by the numbers
+    /// `DocumentSort.rank` gives of the sizes and dates the listing measured, ties in name order.
     private mutating func reorder() {
-        var folders: [Int] = []
-        var files: [Int] = []
-        files.reserveCapacity(listed.count)
-        for (index, item) in listed.items.enumerated() {
-            if item.isDirectory { folders.append(index) } else { files.append(index) }
-        }
         let sort = sort
         guard sort != .name else {
+            var folders: [Int] = []
+            var files: [Int] = []
+            files.reserveCapacity(listed.count)
+            for (index, item) in listed.items.enumerated() {
+                if item.isDirectory { folders.append(index) } else { files.append(index) }
+            }
             order = folders + files
             return
         }
-        let ranks = (0..<listed.count).map { sort.rank(listed.sortKey(at: $0)) ?? (0, 0) }
-        let precedes = { (lhs: Int, rhs: Int) in ranks[lhs] != ranks[rhs] ? ranks[lhs] > ranks[rhs] : lhs < rhs }
-        folders.sort(by: precedes)
-        files.sort(by: precedes)
-        order = folders + files
+        var ranked: [RankedEntry] = []
+        ranked.reserveCapacity(listed.count)
+        for index in 0..<listed.count {
+            let rank = sort.rank(listed.sortKey(at: index)) ?? (0, 0)
+            ranked.append(
+                RankedEntry(first: rank.0, second: rank.1, index: Int32(index), isFolder: listed.items[index].isDirectory))
+        }
+        // Swift's sort is stable: entries of equal rank stay in name order.
+        ranked.sort { $0.precedes($1) }
+        order = ranked.map { Int($0.index) }
     }
 
+    /// The listing index of the entry on the highlighted row; nil on the action row or when nothing is shown.
+    private var currentIndex: Int? {
+        guard let row = list.current, row >= pinned else { return nil }
+        return rows[row - pinned]
+    }
+
+    /// How many entries past those the screen needs are checked, at most, to keep the highlight
+    /// on the same document while unavailable documents are hidden: checking types them, so a
+    /// document that moved further down than this (after a sort) is not followed.
+    static let keepingBudget = 64
+
     /// Recomputes the rows from the order, the filter and the switches; the highlight stays on
-    /// the row index `keeping`, or on the entry at `keepingPath`. Showing unavailable documents
-    /// examines nothing; hiding them checks (types) the entries only as far as the highlight kept
-    /// and the screen need, and further ones as keys bring them into view (`findRows`).
-    private mutating func rebuild(keeping: Int?, keepingPath: String? = nil, resetSearch: Bool = false) {
-        let target = keepingPath.flatMap { path in listed.items.firstIndex { Self.isEntry($0, at: path) } }
+    /// the row index `keeping`, or on the listing's entry `keepingEntry`. Showing unavailable
+    /// documents examines nothing; hiding them checks (types) the entries only as far as the
+    /// screen needs, and further ones as keys bring them into view (`findRows`). The entry kept
+    /// is followed only within `keepingBudget` checks more; when it is further down, the first
+    /// row is highlighted and its index is returned, so that the status line says so. A kept
+    /// entry that is hidden leaves the highlight on the row that follows it.
+    @discardableResult
+    private mutating func rebuild(keeping: Int?, keepingEntry target: Int? = nil, resetSearch: Bool = false) -> Int? {
+        var targetRow: Int?
+        var far: Int?
         if showsUnavailable {
             rows = order
             scanned = order.count
+            targetRow = target.flatMap { order.firstIndex(of: $0) }
         } else {
             rows = []
             scanned = 0
-            // As far as the full rows would decide the highlight and the first row on the screen.
+            // As far as the full rows would decide the highlight and the first row on the screen;
+            // with an entry to keep, the first screen (the list scrolls to the entry when found).
             let needle = resetSearch ? [] : FoldedKeys.folded(list.query)
-            let shown = resetSearch ? 0 : max(list.cursor, list.top + list.pageSize - 1) + 1 - pinned
-            let through = target.flatMap { admits($0) ? order.firstIndex(of: $0) : nil } ?? -1
-            checkRows(count: (keeping ?? -1) + 1 - pinned, matching: shown, needle: needle, through: through)
+            let shown =
+                resetSearch ? 0 : (target == nil ? max(list.cursor, list.top + list.pageSize - 1) + 1 - pinned : list.pageSize)
+            let position = target.flatMap { order.firstIndex(of: $0) } ?? -1
+            targetRow = checkRows(
+                count: (keeping ?? -1) + 1 - pinned, matching: shown, needle: needle, through: -1, marking: position)
+            if let target, position >= 0, targetRow == nil {
+                if position < scanned + Self.keepingBudget {
+                    targetRow = checkRows(count: 0, matching: 0, needle: [], through: position, marking: position)
+                } else {
+                    far = target
+                }
+            }
+            // A kept entry that is hidden: the row that follows it, found now.
+            if let row = targetRow, row >= rows.count {
+                _ = checkRows(count: row + 1, matching: 0, needle: [], through: -1, marking: -1)
+            }
         }
         var rowKeys = Array(0..<pinned)
         rowKeys.reserveCapacity(rows.count + pinned)
@@ -408,22 +445,39 @@ public struct PickerModel: Screen {
         } else {
             list.replaceRows(keys: searchKeys, rowKeys: rowKeys, pinned: pinned, keeping: keeping)
         }
-        if let target, let index = rows.firstIndex(of: target) { list.highlight(index + pinned) }
+        if let targetRow, !rows.isEmpty { list.highlight(min(targetRow, rows.count - 1) + pinned) }
+        if far != nil, let first = list.visible.first { list.highlight(first) }
         findRows(through: list.top + list.pageSize)
+        return far
+    }
+
+    /// What the status line says when the highlighted document was left further down (`rebuild`).
+    private func farNote(_ far: Int?) -> String? {
+        far.map { "the first row is highlighted, '\(listed.items[$0].name)' is further down" }
+    }
+
+    /// Status line messages one after the other.
+    private func joined(_ parts: String?...) -> String? {
+        let given = parts.compactMap { $0 }
+        return given.isEmpty ? nil : given.joined(separator: "; ")
     }
 
     /// Checks entries of `order` for `rows` one by one until there are `count` rows, `matching`
     /// of them match `needle` and the entry at position `through` of `order` is checked (or every
-    /// entry is).
-    private mutating func checkRows(count: Int, matching: Int, needle: [UInt8], through: Int) {
+    /// entry is). Returns the row the entry at position `mark` became (or, when it is hidden, the
+    /// row that follows it) when this call checked it.
+    private mutating func checkRows(count: Int, matching: Int, needle: [UInt8], through: Int, marking mark: Int) -> Int? {
         var matched = 0
+        var markRow: Int?
         while scanned < order.count && (rows.count < count || matched < matching || scanned <= through) {
             let index = order[scanned]
+            if scanned == mark { markRow = rows.count }
             scanned += 1
             guard admits(index) else { continue }
             rows.append(index)
             if needle.isEmpty || searchKeys.contains(index + pinned, needle) { matched += 1 }
         }
+        return markRow
     }
 
     /// Checks further entries, a few at a time, until the list shows the row at `position` (a
@@ -472,6 +526,21 @@ public struct PickerModel: Screen {
         if configuration.filterNames.isEmpty { return nil }
         if let byDocument = source.documentNonConformance { return byDocument(document, filter) }
         return reasons.reason(filter: filter, type: document.type) { source.nonConformance($0, $1) }
+    }
+}
+
+/// An entry's place when the picker sorts by date or size: folders first, then the larger rank
+/// (`DocumentSort.rank`); a stable sort keeps the listing's order (by name) among equals.
+private struct RankedEntry {
+    var first: Int64
+    var second: Int64
+    var index: Int32
+    var isFolder: Bool
+
+    func precedes(_ other: RankedEntry) -> Bool {
+        if isFolder != other.isFolder { return isFolder }
+        if first != other.first { return first > other.first }
+        return second > other.second
     }
 }
 

@@ -5,13 +5,13 @@
 /// VT340 and of xterm's and foot's sixel support: `DCS P1;P2;P3 q`, raster attributes `"`,
 /// colour definitions `#Pc;2;R;G;B` in percent, `$` back to the band's start, `-` the next band.
 enum SixelImage {
-    /// The pixels a cell is taken to have, for fitting the box (the terminal is not asked).
-    static let cellWidth = 10
-    static let cellHeight = 20
-
-    /// The sixel sequence of `image` fitted into `columns` × `lines` cells (never enlarged).
-    static func encode(_ image: PNGImage, columns: Int, lines: Int) -> String {
-        let scale = min(1, Double(columns * cellWidth) / Double(image.width), Double(lines * cellHeight) / Double(image.height))
+    /// The sixel sequence of `image` fitted into `columns` × `lines` cells of `cell` pixels each
+    /// (never enlarged).
+    static func encode(
+        _ image: PNGImage, columns: Int, lines: Int, cell: TerminalReply.CellSize = .assumed
+    ) -> String {
+        let scale = min(
+            1, Double(columns * cell.width) / Double(image.width), Double(lines * cell.height) / Double(image.height))
         let width = max(1, Int(Double(image.width) * scale))
         let height = max(1, Int(Double(image.height) * scale))
         // The colour of each pixel of the scaled image: a cube index, or -1 where it is transparent.

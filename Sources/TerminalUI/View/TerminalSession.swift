@@ -66,12 +66,19 @@ public final class TerminalSession {
         }
     }
 
-    /// Asks the terminal which image protocol it draws (`TerminalGraphics.query`) and waits for
-    /// the answer at most `milliseconds`; a terminal that does not answer in time draws none.
+    /// The size of a cell in pixels, as the terminal gave it in answer to `queryGraphics`; 10 ×
+    /// 20 when it did not say.
+    public private(set) var cellSize = TerminalReply.CellSize.assumed
+
+    /// Asks the terminal which image protocol it draws and the size of its cells
+    /// (`TerminalGraphics.query`) and waits for the answer at most `milliseconds`; a terminal
+    /// that does not answer in time draws none. Keys typed meanwhile are given back to the key
+    /// reader, first, so that none is lost.
     public func queryGraphics(milliseconds: Int = 300) -> TerminalGraphics {
         fputs(TerminalGraphics.query, output)
         fflush(output)
-        var reply: [UInt8] = []
+        var bytes: [UInt8] = []
+        var reply = TerminalReply(parsing: [])
         var waited = 0
         var buffer = [UInt8](repeating: 0, count: 256)
         while waited < milliseconds {
@@ -80,12 +87,18 @@ public final class TerminalSession {
             guard poll(&descriptor, 1, Int32(milliseconds - waited)) > 0 else { break }
             let count = read(fileno(input), &buffer, buffer.count)
             guard count > 0 else { break }
-            reply += buffer[0..<count]
-            let (graphics, complete) = TerminalGraphics.parse(reply: reply)
-            if complete { return graphics }
+            bytes += buffer[0..<count]
+            reply = TerminalReply(parsing: bytes)
+            if reply.complete { break }
             waited += max(Self.milliseconds() - started, 1)
         }
-        return .none
+        cellSize = reply.cellSize ?? .assumed
+        // ncurses reads what is pushed back before the terminal, the last pushed first.
+        let codes = TypeAhead.codes(reply.typed, mouse: KEY_MOUSE) { sequence in
+            (sequence.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { key_defined($0.baseAddress) }
+        }
+        for code in codes.reversed() { ungetch(code) }
+        return reply.graphics
     }
 
     private static func milliseconds() -> Int {
@@ -118,7 +131,7 @@ public final class TerminalSession {
                 text += KittyImages.display(png: png, at: image)
             } else if let decoded = try? PNGImage(decoding: png) {
                 text += "\u{1B}7\u{1B}[\(image.line + 1);\(image.column + 1)H"
-                text += SixelImage.encode(decoded, columns: image.columns, lines: image.lines) + "\u{1B}8"
+                text += SixelImage.encode(decoded, columns: image.columns, lines: image.lines, cell: cellSize) + "\u{1B}8"
             }
         }
         placed = images

@@ -1,0 +1,141 @@
+import XDGSupport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The pipes between this process and a program run to answer a question (`Launcher.run`): its
+/// standard output, and its standard input when it is fed bytes; how it is started with them and
+/// how the bytes go both ways.
+struct ChildPipes {
+    /// Why the exchange stopped before the output ended.
+    enum Failure { case timedOut, tooLarge }
+
+    /// The pipe from the child's standard output: read end, write end (-1 once closed).
+    private var fromChild: [Int32] = [-1, -1]
+    /// The pipe to the child's standard input, when it is fed: read end, write end.
+    private var toChild: [Int32] = [-1, -1]
+    /// What the child wrote.
+    private(set) var output: [UInt8] = []
+
+    /// Makes the pipes, closed on exec in this process's other children.
+    static func open(path: String, feedsInput: Bool) throws(CaptureError) -> ChildPipes {
+        var pipes = ChildPipes()
+        guard pipe(&pipes.fromChild) == 0, !feedsInput || pipe(&pipes.toChild) == 0 else {
+            let reason = String(cString: strerror(errno))
+            pipes.closeAll()
+            throw .cannotStart(program: path, reason: reason)
+        }
+        for descriptor in pipes.fromChild + pipes.toChild where descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        return pipes
+    }
+
+    /// Starts the program at `path` with the pipes as its standard input (else /dev/null) and
+    /// output, its standard error dropped unless `showsErrors`, `SIGPIPE` at its default and no
+    /// signal blocked; the child's ends are then closed here.
+    mutating func spawn(
+        path: String, argv: [String], environment: [String: String], showsErrors: Bool
+    ) throws(CaptureError) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if toChild[0] >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        if !showsErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let cArguments = argv.map { strdup(PathCoding.cString($0)) } + [nil]
+        let environmentStrings = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in cArguments + environmentStrings { free(pointer) } }
+        var pid: pid_t = 0
+        let started = posix_spawn(&pid, PathCoding.cString(path), &actions, &attributes, cArguments, environmentStrings)
+        Self.close(&fromChild[1])
+        Self.close(&toChild[0])
+        guard started == 0 else {
+            closeAll()
+            throw .cannotStart(program: path, reason: String(cString: strerror(started)))
+        }
+        return pid
+    }
+
+    /// Writes `input` to the child (when it is fed) while reading its output, until the output
+    /// ends, the deadline passes or more than `limit` bytes came. A child that stops reading its
+    /// input early is not an error: the rest is not written, and `SIGPIPE` is kept from this process.
+    mutating func exchange(_ input: [UInt8], deadline: Int64?, limit: Int) -> Failure? {
+        var written = 0
+        if toChild[1] >= 0 && input.isEmpty { Self.close(&toChild[1]) }
+        if toChild[1] >= 0 { _ = fcntl(toChild[1], F_SETFL, fcntl(toChild[1], F_GETFL) | O_NONBLOCK) }
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer {
+            // A write to a child that had closed its input raised SIGPIPE for this thread: take it here.
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var now = timespec()
+                _ = sigtimedwait(&blocked, nil, &now)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            var wait: Int32 = -1
+            if let deadline {
+                let left = deadline - Launcher.monotonicMilliseconds()
+                guard left > 0 else { return .timedOut }
+                wait = Int32(clamping: left)
+            }
+            var watched = [
+                pollfd(fd: fromChild[0], events: Int16(POLLIN), revents: 0),
+                pollfd(fd: toChild[1], events: Int16(POLLOUT), revents: 0),
+            ]
+            let ready = poll(&watched, toChild[1] >= 0 ? 2 : 1, wait)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready >= 0 else { return nil }
+            if toChild[1] >= 0 && watched[1].revents != 0 {
+                // POLLERR or POLLHUP without POLLOUT: the child closed its input.
+                var stops = (watched[1].revents & Int16(POLLOUT)) == 0
+                if !stops {
+                    let count = input.withUnsafeBytes { write(toChild[1], $0.baseAddress! + written, $0.count - written) }
+                    if count > 0 { written += count } else if count < 0 && errno != EAGAIN && errno != EINTR { stops = true }
+                }
+                if stops || written == input.count { Self.close(&toChild[1]) }
+            }
+            guard watched[0].revents != 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(fromChild[0], $0.baseAddress, $0.count) }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { return nil }
+            output += buffer[0..<count]
+            if output.count > limit { return .tooLarge }
+        }
+    }
+
+    /// Closes what is still open.
+    mutating func closeAll() {
+        for index in 0..<2 {
+            Self.close(&fromChild[index])
+            Self.close(&toChild[index])
+        }
+    }
+
+    private static func close(_ descriptor: inout Int32) {
+        if descriptor >= 0 { _ = Glibc.close(descriptor) }
+        descriptor = -1
+    }
+}
