@@ -124,6 +124,16 @@ struct KeyFileValueTests {
         #expect(GLibKeyFile.string(Array("".utf8)) == "")
     }
 
+    @Test("GLib's key file: a CR before the line feed dropped, a line read up to its NUL, a last line without a line feed")
+    func glibLines() throws {
+        let file = try GLibKeyFile(bytes: Array("[G]\r\na=1\r\nb=x\u{0}y\n\nc=3".utf8))
+        let entries = file.group("G")?.entries ?? []
+        #expect(entries.map(\.key) == ["a", "b", "c"])
+        #expect(entries.map { String(decoding: $0.value, as: UTF8.self) } == ["1", "x", "3"])
+        #expect(entries.map(\.line) == [2, 3, 5])
+        #expect(throws: GLibKeyFileError.self) { try GLibKeyFile(bytes: Array("[G]\nnot a pair\n".utf8)) }
+    }
+
     @Test("booleans accept true, false and the pre-1.0 1 and 0")
     func booleans() {
         #expect(KeyFileValue.boolean("true") == true)

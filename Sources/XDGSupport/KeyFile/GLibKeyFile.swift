@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// A key file as GLib's `GKeyFile` loads it (`g_key_file_load_from_file` with no flags), for
 /// answering exactly what GIO reads.
 ///
@@ -46,14 +50,13 @@ public struct GLibKeyFile: Sendable, Equatable {
         var number = 0
         var start = 0
         while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            let end = Self.index(of: UInt8(ascii: "\n"), in: bytes, from: start, to: bytes.count) ?? bytes.count
             number += 1
             // A slice, not a copy: a list can have a million lines.
             var line = bytes[start..<end]
             start = end + 1
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            if let nul = line.firstIndex(of: 0) { line = line[..<nul] }
+            if let nul = Self.index(of: 0, in: bytes, from: line.startIndex, to: line.endIndex) { line = line[..<nul] }
             let text = line.drop(while: Self.isSpace)
             guard let first = text.first, first != UInt8(ascii: "#") else { continue }
             if let name = Self.groupName(text) {
@@ -103,6 +106,17 @@ public struct GLibKeyFile: Sendable, Equatable {
     public func group(_ name: String) -> Group? { groups.first { $0.name == name } }
 
     // MARK: - Line rules
+
+    /// The first index of `byte` in `bytes[from..<to]`, found with memchr(3) (lines of a large
+    /// list are long: a loop over their bytes was most of reading one).
+    private static func index(of byte: UInt8, in bytes: [UInt8], from: Int, to: Int) -> Int? {
+        guard from < to else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            memchr(buffer.baseAddress! + from, Int32(byte), to - from).map {
+                UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!
+            }
+        }
+    }
 
     /// `g_ascii_isspace`: space, tab, line feed, vertical tab, form feed, carriage return.
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
