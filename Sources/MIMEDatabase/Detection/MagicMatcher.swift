@@ -264,6 +264,11 @@ struct MagicMatcher: Sendable {
         let pool: UnsafeBufferPointer<UInt8>
         /// Whether a matchlet failed for want of a byte past `data` that the content has.
         var wantedMore = false
+        /// Which byte values occur in the first `presenceWindow` bytes of the data, a bit each,
+        /// found when a search there first asks.
+        var presence: (UInt64, UInt64, UInt64, UInt64)?
+        /// How far `presence` looks: past the many searches of the first 256 bytes.
+        private static let presenceWindow = 320
 
         /// A matchlet matches when its value is found at one of its offsets and, if it has
         /// children, one of them matches too (children AND-ed with the parent, OR-ed among themselves).
@@ -279,13 +284,50 @@ struct MagicMatcher: Sendable {
                 return false
             }
             let lastStart = min(node.lastStart, data.count - length)
-            guard node.maskStart < 0 ? find(node, through: lastStart) : findMasked(node, through: lastStart) else {
+            let found: Bool
+            if node.maskStart >= 0 {
+                found = findMasked(node, through: lastStart)
+            } else if lastStart > node.rangeStart && !mayOccur(pool[node.valueStart + node.pivot], before: lastStart + length) {
+                // A search whose pivot byte is nowhere in the bytes it would look at.
+                found = false
+            } else {
+                found = find(node, through: lastStart)
+            }
+            guard found else {
                 if lastStart < min(node.lastStart, available - length) { wantedMore = true }
                 return false
             }
             if node.childCount == 0 { return true }
             for child in node.firstChild..<node.firstChild + node.childCount where matches(child) { return true }
             return false
+        }
+
+        /// Whether `byte` may occur in the data before offset `end`: false only when `end` is
+        /// within the bytes whose presence is known and `byte` is not among them.
+        private mutating func mayOccur(_ byte: UInt8, before end: Int) -> Bool {
+            guard end <= Self.presenceWindow else { return true }
+            if presence == nil {
+                presence = Self.bytesPresent(in: UnsafeBufferPointer(rebasing: data.prefix(Self.presenceWindow)))
+            }
+            guard let words = presence else { return true }
+            let word: UInt64
+            switch byte >> 6 {
+            case 0: word = words.0
+            case 1: word = words.1
+            case 2: word = words.2
+            default: word = words.3
+            }
+            return word & (1 << UInt64(byte & 63)) != 0
+        }
+
+        /// The set of byte values in `bytes`, a bit each.
+        private static func bytesPresent(in bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64) {
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &words) { raw in
+                let bits = raw.bindMemory(to: UInt64.self)
+                for byte in bytes { bits[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
+            }
+            return words
         }
 
         /// Whether the value of an unmasked matchlet occurs at an offset from its range start to
