@@ -86,7 +86,8 @@ extension TypeDetector {
     /// A regular file with an ASCII name, and a detector whose globs are indexed, is typed from
     /// the bytes, in `scratch`, without making a string or allocating: one `stat`, then either
     /// the `user.mime_type` attribute by path, or, when content is needed, `open`, the attribute
-    /// of the open file, one `read` of what the rules can look at, and `close`. Anything else
+    /// of the open file, one `read` of the first 4 KiB (and one more of the rest of what the rules
+    /// can look at, when a rule or an XML root could want it), and `close`. Anything else
     /// (an attribute that is set, a directory, a device, a missing file, an error, a trace to
     /// record) goes through `detect(path:options:)`, for its answer and its message.
     public func detect(
