@@ -70,6 +70,9 @@ struct MagicMatcher: Sendable {
         /// The position in the value of the byte a search looks for first: the one least likely
         /// to occur in files, so that few places are compared whole.
         var pivot: Int
+        var pivotByte: UInt8
+        /// Whether the node searches (unmasked) only within the first `presenceWindow` bytes.
+        var windowed: Bool
         var length: Int
         /// The mask's start in the pool, or -1 for all ones.
         var maskStart: Int
@@ -128,7 +131,8 @@ struct MagicMatcher: Sendable {
     }
 
     private static let placeholder = Node(
-        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, pivot: 0, length: 0, maskStart: -1,
+        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, pivot: 0, pivotByte: 0, windowed: false,
+        length: 0, maskStart: -1,
         firstChild: 0, childCount: 0)
 
     /// Writes `matchlet` at `slot` and its children, contiguously, at the end of `nodes`.
@@ -142,9 +146,13 @@ struct MagicMatcher: Sendable {
         }
         let firstChild = nodes.count
         nodes.append(contentsOf: repeatElement(Self.placeholder, count: matchlet.children.count))
+        let pivot = Self.pivot(of: matchlet.value)
+        let lastStart = matchlet.rangeStart + matchlet.rangeLength - 1
         nodes[slot] = Node(
-            rangeStart: matchlet.rangeStart, lastStart: matchlet.rangeStart + matchlet.rangeLength - 1,
-            valueStart: valueStart, firstByte: matchlet.value.first ?? 0, pivot: Self.pivot(of: matchlet.value),
+            rangeStart: matchlet.rangeStart, lastStart: lastStart,
+            valueStart: valueStart, firstByte: matchlet.value.first ?? 0, pivot: pivot,
+            pivotByte: matchlet.value.isEmpty ? 0 : matchlet.value[pivot],
+            windowed: maskStart < 0 && matchlet.rangeLength > 1 && lastStart + matchlet.value.count <= Self.presenceWindow,
             length: matchlet.value.count, maskStart: maskStart,
             firstChild: firstChild, childCount: matchlet.children.count)
         for (index, child) in matchlet.children.enumerated() { compile(child, into: firstChild + index) }
@@ -166,6 +174,10 @@ struct MagicMatcher: Sendable {
         for (position, byte) in value.enumerated() where commonness(byte) < commonness(value[best]) { best = position }
         return best
     }
+
+    /// How far into the data the searches that a missing byte settles look: past the many
+    /// searches of the first 256 bytes (XML roots, scripts, subtitles).
+    private static let presenceWindow = 320
 
     /// Every section that matches `data`, highest priority first, one per type.
     ///
@@ -265,10 +277,9 @@ struct MagicMatcher: Sendable {
         /// Whether a matchlet failed for want of a byte past `data` that the content has.
         var wantedMore = false
         /// Which byte values occur in the first `presenceWindow` bytes of the data, a bit each,
-        /// found when a search there first asks.
-        var presence: (UInt64, UInt64, UInt64, UInt64)?
-        /// How far `presence` looks: past the many searches of the first 256 bytes.
-        private static let presenceWindow = 320
+        /// found when a search there first asks (`presenceKnown`).
+        var presence: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var presenceKnown = false
 
         /// A matchlet matches when its value is found at one of its offsets and, if it has
         /// children, one of them matches too (children AND-ed with the parent, OR-ed among themselves).
@@ -287,7 +298,7 @@ struct MagicMatcher: Sendable {
             let found: Bool
             if node.maskStart >= 0 {
                 found = findMasked(node, through: lastStart)
-            } else if lastStart > node.rangeStart && !mayOccur(pool[node.valueStart + node.pivot], before: lastStart + length) {
+            } else if node.windowed && !mayOccur(node.pivotByte) {
                 // A search whose pivot byte is nowhere in the bytes it would look at.
                 found = false
             } else {
@@ -302,21 +313,13 @@ struct MagicMatcher: Sendable {
             return false
         }
 
-        /// Whether `byte` may occur in the data before offset `end`: false only when `end` is
-        /// within the bytes whose presence is known and `byte` is not among them.
-        private mutating func mayOccur(_ byte: UInt8, before end: Int) -> Bool {
-            guard end <= Self.presenceWindow else { return true }
-            if presence == nil {
-                presence = Self.bytesPresent(in: UnsafeBufferPointer(rebasing: data.prefix(Self.presenceWindow)))
+        /// Whether `byte` occurs in the first `presenceWindow` bytes of the data.
+        private mutating func mayOccur(_ byte: UInt8) -> Bool {
+            if !presenceKnown {
+                presence = Self.bytesPresent(in: UnsafeBufferPointer(rebasing: data.prefix(MagicMatcher.presenceWindow)))
+                presenceKnown = true
             }
-            guard let words = presence else { return true }
-            let word: UInt64
-            switch byte >> 6 {
-            case 0: word = words.0
-            case 1: word = words.1
-            case 2: word = words.2
-            default: word = words.3
-            }
+            let word = withUnsafeBytes(of: presence) { $0.load(fromByteOffset: Int(byte >> 6) &* 8, as: UInt64.self) }
             return word & (1 << UInt64(byte & 63)) != 0
         }
 
