@@ -96,3 +96,49 @@ struct DetectionSuiteTests {
         #expect(passes == 3 * 835)
     }
 }
+
+@Suite("bulk typing from the bytes of paths", .enabled(if: suiteDirectory != nil && suitePackage != nil && canCompile))
+struct BulkBytesSuiteTests {
+    @Test(
+        "every suite file, as named and renamed in upper case, is typed as one detection of its path types it",
+        arguments: DetectionSuiteTests.Reading.allCases)
+    func bulkAgrees(reading: DetectionSuiteTests.Reading) throws {
+        let tree = try TemporaryXDGTree()
+        let directory = try tree.installMIMEPackages([try #require(suitePackage)], compile: reading != .xml)
+        let detector = reading.detector(directory)
+        let base = try #require(suiteDirectory)
+        var paths: [String] = []
+        for (index, entry) in try suiteEntries(base + "/list").enumerated() {
+            paths.append(base + "/" + entry.file)
+            // The upper-cased name folds back to the name's globs, or meets the case-sensitive ones.
+            let folder = tree.path("upper/\(index)")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let renamed = folder + "/" + (entry.file.split(separator: "/").last.map(String.init) ?? entry.file).uppercased()
+            try FileManager.default.copyItem(atPath: base + "/" + entry.file, toPath: renamed)
+            paths.append(renamed)
+        }
+        paths += [tree.path("upper"), tree.path("missing"), tree.path("upper/")]
+        for options in [
+            DetectionOptions(useAttribute: false, recordsTrace: false),
+            DetectionOptions(useName: false, recordsTrace: false),
+        ] {
+            var answers: [String] = []
+            BulkDetector(detector: detector, options: options, workers: 2, batchSize: 500).detect(PathList(paths)) { _, result in
+                answers.append(Self.describe(result))
+            }
+            let expected = paths.map { path in
+                Self.describe(Result { () throws(DetectionError) in try detector.detect(path: path, options: options) })
+            }
+            #expect(answers.count == expected.count)
+            let differences = zip(paths, zip(answers, expected)).filter { $1.0 != $1.1 }
+            #expect(differences.isEmpty, "\(differences.prefix(10))")
+        }
+    }
+
+    private static func describe(_ result: Result<Detection, DetectionError>) -> String {
+        switch result {
+        case .success(let detection): return "\(detection.type) \(detection.source) \(detection.uncertain)"
+        case .failure(let error): return "error: \(error)"
+        }
+    }
+}

@@ -71,7 +71,10 @@ struct MagicSectionIndexTests {
         let samples = try samples(extent: CacheMagicMatcher.extent(of: bytes))
         #expect(samples.count > 2000)
         let pairs: [(String, MagicIndex, MagicIndex)] = [
-            ("decoded", .rules(MagicMatcher(rules: decoded.magic)), .rules(MagicMatcher(rules: decoded.magic, indexed: false))),
+            (
+                "decoded", .rules(Shared(MagicMatcher(rules: decoded.magic))),
+                .rules(Shared(MagicMatcher(rules: decoded.magic, indexed: false)))
+            ),
             ("in place", .cache(CacheMagicMatcher(bytes: bytes, indexed: true)), .cache(CacheMagicMatcher(bytes: bytes))),
         ]
         var problems: [String] = []

@@ -105,46 +105,50 @@ enum TypeCommand {
             useContent: !arguments.has("--name-only"),
             useAttribute: !arguments.has("--no-xattr"), recordsTrace: false)
         var jobs: [Job] = []
+        var paths = PathList()
         for path in arguments.operands {
             if path != "-" && arguments.has("--recursive") && options.useContent && FileBytes.isDirectory(path) {
-                walk(path, into: &jobs)
+                walk(path, into: &jobs, paths: &paths)
+            } else if path == "-" {
+                jobs.append(.standardInput)
             } else {
-                jobs.append(path == "-" ? .standardInput : .path(path))
+                jobs.append(.path(paths.count))
+                paths.append(path)
             }
         }
         for list in listFiles {
-            jobs += try readList(list, separator: arguments.has("--null") ? 0 : UInt8(ascii: "\n"))
+            let listed = try readList(list, separator: arguments.has("--null") ? 0 : UInt8(ascii: "\n"))
+            jobs += (paths.count..<paths.count + listed.count).map(Job.path)
+            if paths.count == 0 { paths = listed } else { paths.append(contentsOf: listed) }
         }
         let printer = TypePrinter(output: context.output, brief: arguments.has("--brief"), json: arguments.has("--json"))
         // Many paths pay for indexing the globs once; a few are faster read in place.
-        let pathCount = jobs.count { if case .path = $0 { true } else { false } }
+        let pathCount = paths.count
         // A few paths are answered before a whole validation of the cache would be done; many
         // paths decode every list anyway, and the validation costs nothing next to them.
         context.cacheChecking = pathCount > 64 ? .whole : .perRead
         let detector = pathCount > 64 ? TypeDetector(database: context.database, globs: .indexed) : context.detector
         let bulk = BulkDetector(detector: detector, options: options, workers: workers)
-        return perform(jobs, bulk: bulk, printer: printer, context: context)
+        return perform(jobs, paths: paths, bulk: bulk, printer: printer, context: context)
     }
 
     /// One thing to print a line for, in the order of the command line.
     private enum Job {
-        case path(String)
+        /// The path of that index in the list of paths.
+        case path(Int)
         case standardInput
         case unreadable(String)
     }
 
     /// Types the paths of `jobs` in parallel and prints every job's line in order.
     private static func perform(
-        _ jobs: [Job], bulk: BulkDetector, printer: TypePrinter,
+        _ jobs: [Job], paths: PathList, bulk: BulkDetector, printer: TypePrinter,
         context: CommandContext
     ) -> ExitStatus {
-        var paths: [String] = []
         var jobOfPath: [Int] = []
+        jobOfPath.reserveCapacity(paths.count)
         for (index, job) in jobs.enumerated() {
-            if case .path(let path) = job {
-                paths.append(path)
-                jobOfPath.append(index)
-            }
+            if case .path = job { jobOfPath.append(index) }
         }
         var status = ExitStatus.success
         var next = 0
@@ -167,7 +171,7 @@ enum TypeCommand {
         bulk.detect(paths) { index, result in
             finish(upTo: jobOfPath[index])
             switch result {
-            case .success(let detection): printer.print(path: paths[index], detection)
+            case .success(let detection): printer.print(pathAt: index, of: paths, detection)
             case .failure(let error):
                 context.output.error(error.description)
                 status = status.combined(with: .failure)
@@ -179,7 +183,7 @@ enum TypeCommand {
     }
 
     /// Every entry below `directory`, in name order, without following linked directories.
-    private static func walk(_ directory: String, into jobs: inout [Job]) {
+    private static func walk(_ directory: String, into jobs: inout [Job], paths: inout PathList) {
         let names: [String]
         do { names = try FileBytes.directoryEntries(directory) } catch {
             jobs.append(.unreadable("cannot read '\(directory)': \(error.reason)"))
@@ -190,24 +194,23 @@ enum TypeCommand {
             let path = prefix + name
             var info = stat()
             if lstat(PathCoding.cString(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-                walk(path, into: &jobs)
+                walk(path, into: &jobs, paths: &paths)
             } else {
-                jobs.append(.path(path))
+                jobs.append(.path(paths.count))
+                paths.append(path)
             }
         }
     }
 
     /// The paths of a `--files-from` list (`-` is standard input): one per line, or NUL-separated.
-    private static func readList(_ list: String, separator: UInt8) throws(UsageError) -> [Job] {
+    private static func readList(_ list: String, separator: UInt8) throws(UsageError) -> PathList {
         let bytes: [UInt8]
         do {
             bytes = list == "-" ? try FileBytes.readAll(0, sizeHint: 1 << 16, limit: Int.max) : try FileBytes.readInput(list)
         } catch {
             throw UsageError("cannot read the list '\(list)': \(error.reason)", subcommand: "type")
         }
-        return bytes.split(separator: separator).map { entry in
-            .path(PathCoding.decode(entry))
-        }
+        return PathList(splitting: bytes, separator: separator)
     }
 }
 
@@ -231,5 +234,13 @@ struct TypePrinter {
         } else {
             output.untrustedLine(path + ": " + detection.type)
         }
+    }
+
+    /// Prints the detection of path `index` of `paths`; a line of `PATH: TYPE` to a pipe or a
+    /// file is written from the path's bytes.
+    func print(pathAt index: Int, of paths: PathList, _ detection: Detection) {
+        if brief && !json { return output.line(detection.type) }
+        if json || output.isTerminal { return print(path: paths.path(at: index), detection) }
+        paths.withPath(at: index) { output.untrustedLine(name: $0, then: ": ", detection.type) }
     }
 }

@@ -12,13 +12,22 @@ import XDGSupport
 /// `untrustedLine` to a pipe or a file is its own bytes (`PathCoding.encode`), so a program
 /// reading the output gets back exactly the names; on a terminal it is escaped instead.
 public final class OutputSink: @unchecked Sendable {
-    private let writeOut: ([UInt8]) -> Void
+    private let writeOut: (UnsafeBufferPointer<UInt8>) -> Void
     private let writeError: (String) -> Void
     /// Whether standard output is a terminal (names are then escaped).
     public let isTerminal: Bool
 
     /// Creates a sink from two writers.
     public init(isTerminal: Bool = false, out: @escaping ([UInt8]) -> Void, error: @escaping (String) -> Void) {
+        self.isTerminal = isTerminal
+        self.writeOut = { out(Array($0)) }
+        self.writeError = error
+    }
+
+    /// Creates a sink whose results writer borrows each line's bytes.
+    private init(
+        isTerminal: Bool, borrowingOut out: @escaping (UnsafeBufferPointer<UInt8>) -> Void, error: @escaping (String) -> Void
+    ) {
         self.isTerminal = isTerminal
         self.writeOut = out
         self.writeError = error
@@ -27,7 +36,8 @@ public final class OutputSink: @unchecked Sendable {
     /// The process's standard output (buffered, flushed by `flush()` and when large) and standard error.
     public static var standardStreams: OutputSink {
         let buffer = StandardOutputBuffer()
-        let sink = OutputSink(isTerminal: isatty(1) == 1, out: { buffer.append($0) }, error: { write(2, Array($0.utf8)) })
+        let sink = OutputSink(
+            isTerminal: isatty(1) == 1, borrowingOut: { buffer.append($0) }, error: { write(2, Array($0.utf8)) })
         sink.flusher = { buffer.flush() }
         return sink
     }
@@ -38,12 +48,49 @@ public final class OutputSink: @unchecked Sendable {
     public func flush() { flusher?() }
 
     /// Writes one line of results, or text with another ending.
-    public func line(_ text: String, terminator: String = "\n") { writeOut(Array((text + terminator).utf8)) }
+    public func line(_ text: String, terminator: String = "\n") {
+        var text = text
+        var terminator = terminator
+        text.withUTF8 { text in terminator.withUTF8 { write(text, then: $0) } }
+    }
 
     /// Writes one line of results: escaped when standard output is a terminal, else with each
     /// name's own bytes; `terminator` is the byte that ends it (a NUL for `-0`).
     public func untrustedLine(_ text: String, terminator: UInt8 = 0x0A) {
-        writeOut(isTerminal ? Array(Terminal.sanitized(text).utf8) + [terminator] : PathCoding.encode(text) + [terminator])
+        let bytes = isTerminal ? Array(Terminal.sanitized(text).utf8) : PathCoding.encode(text)
+        bytes.withUnsafeBufferPointer { bytes in
+            withUnsafeBytes(of: terminator) { write(bytes, then: $0.bindMemory(to: UInt8.self)) }
+        }
+    }
+
+    /// Writes one line of results that starts with a name's own bytes, then `separator` and
+    /// `text` (UTF-8 that carries no byte, such as ": " and a type), then a line feed: the line
+    /// of `untrustedLine` for the name decoded and the texts, built without a string on the way
+    /// to a pipe or a file.
+    public func untrustedLine(name: UnsafeBufferPointer<UInt8>, then separator: String, _ text: String) {
+        if isTerminal { return untrustedLine(PathCoding.decode(name) + separator + text) }
+        var separator = separator
+        var text = text
+        separator.withUTF8 { separator in
+            text.withUTF8 { text in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: separator.count + text.count + 1) { tail in
+                    _ = tail.initialize(fromContentsOf: separator)
+                    _ = UnsafeMutableBufferPointer(rebasing: tail[separator.count...]).initialize(fromContentsOf: text)
+                    tail[separator.count + text.count] = 0x0A
+                    write(name, then: UnsafeBufferPointer(tail))
+                }
+            }
+        }
+    }
+
+    /// Hands `head` and `tail` to the results writer as one line, so that lines written from
+    /// several threads never interleave.
+    private func write(_ head: UnsafeBufferPointer<UInt8>, then tail: UnsafeBufferPointer<UInt8>) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: head.count + tail.count) { line in
+            if let base = head.baseAddress { line.baseAddress!.initialize(from: base, count: head.count) }
+            if let base = tail.baseAddress { (line.baseAddress! + head.count).initialize(from: base, count: tail.count) }
+            writeOut(UnsafeBufferPointer(line))
+        }
     }
 
     /// Writes `assoc: message` to standard error.
@@ -59,7 +106,11 @@ public final class OutputSink: @unchecked Sendable {
     public func errorText(_ text: String) { writeError(text) }
 
     fileprivate static func write(_ descriptor: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { write(descriptor, $0) }
+    }
+
+    fileprivate static func write(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
+        do {
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -75,15 +126,15 @@ public final class OutputSink: @unchecked Sendable {
 private final class StandardOutputBuffer {
     private var pending: [UInt8] = []
 
-    func append(_ bytes: [UInt8]) {
-        pending += bytes
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        pending.append(contentsOf: bytes)
         if pending.count >= 1 << 16 { flush() }
     }
 
     func flush() {
         guard !pending.isEmpty else { return }
         OutputSink.write(1, pending)
-        pending = []
+        pending.removeAll(keepingCapacity: true)
     }
 }
 

@@ -39,10 +39,16 @@ public struct BulkDetector: Sendable {
     /// While the calling thread delivers one batch, the workers already type the next, so that
     /// printing never holds the typing up; each batch is still delivered whole and in order.
     public func detect(_ paths: [String], deliver: (_ index: Int, _ result: Result<Detection, DetectionError>) -> Void) {
-        if paths.isEmpty { return }
+        detect(PathList(paths), deliver: deliver)
+    }
+
+    /// Types the paths of `paths` and calls `deliver` once per path, in input order, on the
+    /// calling thread; each worker types its paths from their bytes (`TypeDetector.detect(path:options:scratch:)`).
+    public func detect(_ paths: PathList, deliver: (_ index: Int, _ result: Result<Detection, DetectionError>) -> Void) {
+        if paths.count == 0 { return }
         if paths.count <= batchSize {
             // One batch: nothing to overlap, so no thread is started for it.
-            for (index, result) in typeBatch(paths[...]).enumerated() { deliver(index, result) }
+            for (index, result) in typeBatch(0..<paths.count, of: paths).enumerated() { deliver(index, result) }
             return
         }
         var pending: PendingBatch? = startBatch(0..<batchSize, of: paths)
@@ -55,15 +61,14 @@ public struct BulkDetector: Sendable {
     }
 
     /// Starts typing `paths[range]` on another thread and returns what will hold the answers.
-    private func startBatch(_ range: Range<Int>, of paths: [String]) -> PendingBatch {
+    private func startBatch(_ range: Range<Int>, of paths: PathList) -> PendingBatch {
         let batch = PendingBatch(range: range)
-        let slice = paths[range]
-        DispatchQueue.global().async { batch.finish(typeBatch(slice)) }
+        DispatchQueue.global().async { batch.finish(typeBatch(range, of: paths)) }
         return batch
     }
 
-    /// Types one batch on `workers` threads; slot `i` of the answer belongs to `batch[i]`.
-    private func typeBatch(_ batch: ArraySlice<String>) -> [Result<Detection, DetectionError>] {
+    /// Types `paths[batch]` on `workers` threads; slot `i` of the answer belongs to path `batch.lowerBound + i`.
+    private func typeBatch(_ batch: Range<Int>, of paths: PathList) -> [Result<Detection, DetectionError>] {
         let count = batch.count
         let slots = UnsafeMutableBufferPointer<Result<Detection, DetectionError>>.allocate(capacity: count)
         defer { slots.deallocate() }
@@ -71,13 +76,14 @@ public struct BulkDetector: Sendable {
         let work = SlotWriter(slots: slots)
         let detector = self.detector
         let options = self.options
-        let paths = Array(batch)
+        let first = batch.lowerBound
         let body: @Sendable (Int) -> Void = { worker in
+            let scratch = DetectionScratch(for: detector)
             var index = worker
             while index < count {
                 work.store(
-                    Result { () throws(DetectionError) in try detector.detect(path: paths[index], options: options) },
-                    at: index)
+                    paths.withPath(at: first + index) { detector.detect(path: $0, options: options, scratch: scratch) }, at: index
+                )
                 index += threads
             }
         }

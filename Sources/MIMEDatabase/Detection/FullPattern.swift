@@ -56,20 +56,33 @@ extension FullPattern {
         var found: [GlobMatch] = []
         let folded = PathCoding.cString(lowered)
         let exact = PathCoding.cString(name)
-        folded.withUnsafeBytes { foldedBytes in
-            exact.withUnsafeBytes { exactBytes in
-                // The C strings without their NUL, for the prefix and suffix checks.
-                let foldedName = UnsafeBufferPointer(rebasing: foldedBytes.bindMemory(to: UInt8.self).dropLast())
-                let exactName = UnsafeBufferPointer(rebasing: exactBytes.bindMemory(to: UInt8.self).dropLast())
-                for candidate in candidates {
-                    let sensitive = candidate.match.rule.caseSensitive
-                    guard candidate.mayMatch(sensitive ? exactName : foldedName),
-                        fnmatch(candidate.pattern, sensitive ? exact : folded, 0) == 0
-                    else { continue }
-                    found.append(candidate.match)
-                }
+        folded.withUnsafeBytes { folded in
+            exact.withUnsafeBytes { exact in
+                // The names without their NUL, which follows them.
+                forEachMatch(
+                    candidates, name: UnsafeBufferPointer(rebasing: exact.bindMemory(to: UInt8.self).dropLast()),
+                    lowered: UnsafeBufferPointer(rebasing: folded.bindMemory(to: UInt8.self).dropLast())
+                ) { found.append(candidates[$0].match) }
             }
         }
         return found
+    }
+
+    /// Calls `body` with the index of each pattern of `candidates` that matches the name bytes
+    /// `name` (`lowered`, its lower-cased form, for the patterns that ignore case), in order;
+    /// each is followed in memory by a NUL, for fnmatch(3).
+    static func forEachMatch(
+        _ candidates: [FullPattern], name: UnsafeBufferPointer<UInt8>, lowered: UnsafeBufferPointer<UInt8>,
+        _ body: (Int) -> Void
+    ) {
+        for index in candidates.indices {
+            let sensitive = candidates[index].match.rule.caseSensitive
+            let subject = sensitive ? name : lowered
+            guard candidates[index].mayMatch(subject),
+                fnmatch(candidates[index].pattern, UnsafeRawPointer(subject.baseAddress!).assumingMemoryBound(to: CChar.self), 0)
+                    == 0
+            else { continue }
+            body(index)
+        }
     }
 }

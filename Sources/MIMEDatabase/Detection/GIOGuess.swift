@@ -40,7 +40,9 @@ extension TypeDetector {
             return GIOGuess(type: magic.mimeType, reason: "GIO takes magic of priority \(magic.priority) (80 or more) outright")
         }
         // xdgmime's data sniff ends in its text fallback, which GIO then uses like a magic match.
-        if best == nil && TextHeuristic.looksLikeText(data) { best = MagicMatch(mimeType: "text/plain", priority: 0) }
+        if best == nil && data.withUnsafeBufferPointer(TextHeuristic.looksLikeText) {
+            best = MagicMatch(mimeType: "text/plain", priority: 0)
+        }
         if let best, best.priority >= 80 {
             return GIOGuess(type: best.mimeType, reason: "GIO takes magic of priority \(best.priority) (80 or more) outright")
         }

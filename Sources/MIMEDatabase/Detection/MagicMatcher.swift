@@ -13,15 +13,41 @@ public struct MagicMatch: Sendable, Equatable {
 /// How a detector reaches the magic: compiled from the decoded sections, or read in place.
 enum MagicIndex: Sendable {
     /// Sections decoded from every directory and compiled.
-    case rules(MagicMatcher)
+    case rules(Shared<MagicMatcher>)
     /// The only directory's `mime.cache`, read where it lies.
     case cache(CacheMagicMatcher)
 
     /// Every section that matches `data`; both give the same answer for the same sections.
     func matches(_ data: [UInt8], firstLevelOnly: Bool = false, limit: Int = .max) -> [MagicMatch] {
         switch self {
-        case .rules(let matcher): return matcher.matches(data, firstLevelOnly: firstLevelOnly, limit: limit)
+        case .rules(let matcher): return matcher.value.matches(data, firstLevelOnly: firstLevelOnly, limit: limit)
         case .cache(let matcher): return matcher.matches(data, firstLevelOnly: firstLevelOnly, limit: limit)
+        }
+    }
+
+    /// Every section that matches `data`, as `matches` gives them.
+    func matches(_ data: UnsafeBufferPointer<UInt8>) -> [MagicMatch] {
+        switch self {
+        case .rules(let matcher): return matcher.value.matches(data)
+        case .cache(let matcher): return matcher.matches(Array(data))
+        }
+    }
+
+    /// The first section that matches `data`, the best match; the compiled rules find it without
+    /// allocating anything.
+    func best(_ data: UnsafeBufferPointer<UInt8>) -> MagicMatch? {
+        switch self {
+        case .rules(let matcher): return matcher.value.best(data)
+        case .cache(let matcher): return matcher.matches(Array(data), limit: 1).first
+        }
+    }
+
+    /// The best match of `data`, the first bytes of content of `available` bytes, when the rest
+    /// cannot change it, else nil (`MagicMatcher.best(_:of:)`); the cache read in place never says.
+    func best(_ data: UnsafeBufferPointer<UInt8>, of available: Int) -> MagicMatch?? {
+        switch self {
+        case .rules(let matcher): return matcher.value.best(data, of: available)
+        case .cache: return data.count < available ? .none : .some(best(data))
         }
     }
 }
@@ -41,6 +67,12 @@ struct MagicMatcher: Sendable {
         var valueStart: Int
         /// The first byte of the value, checked before anything else.
         var firstByte: UInt8
+        /// The position in the value of the byte a search looks for first: the one least likely
+        /// to occur in files, so that few places are compared whole.
+        var pivot: Int
+        var pivotByte: UInt8
+        /// Whether the node searches (unmasked) only within the first `presenceWindow` bytes.
+        var windowed: Bool
         var length: Int
         /// The mask's start in the pool, or -1 for all ones.
         var maskStart: Int
@@ -99,7 +131,8 @@ struct MagicMatcher: Sendable {
     }
 
     private static let placeholder = Node(
-        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, length: 0, maskStart: -1,
+        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, pivot: 0, pivotByte: 0, windowed: false,
+        length: 0, maskStart: -1,
         firstChild: 0, childCount: 0)
 
     /// Writes `matchlet` at `slot` and its children, contiguously, at the end of `nodes`.
@@ -113,13 +146,38 @@ struct MagicMatcher: Sendable {
         }
         let firstChild = nodes.count
         nodes.append(contentsOf: repeatElement(Self.placeholder, count: matchlet.children.count))
+        let pivot = Self.pivot(of: matchlet.value)
+        let lastStart = matchlet.rangeStart + matchlet.rangeLength - 1
         nodes[slot] = Node(
-            rangeStart: matchlet.rangeStart, lastStart: matchlet.rangeStart + matchlet.rangeLength - 1,
-            valueStart: valueStart, firstByte: matchlet.value.first ?? 0,
+            rangeStart: matchlet.rangeStart, lastStart: lastStart,
+            valueStart: valueStart, firstByte: matchlet.value.first ?? 0, pivot: pivot,
+            pivotByte: matchlet.value.isEmpty ? 0 : matchlet.value[pivot],
+            windowed: maskStart < 0 && matchlet.rangeLength > 1 && lastStart + matchlet.value.count <= Self.presenceWindow,
             length: matchlet.value.count, maskStart: maskStart,
             firstChild: firstChild, childCount: matchlet.children.count)
         for (index, child) in matchlet.children.enumerated() { compile(child, into: firstChild + index) }
     }
+
+    /// The position of the byte of `value` least likely to occur in a file, by a rough rank: NUL,
+    /// space, line feed, 0xFF and lower-case letters are everywhere; tabs, carriage returns and
+    /// digits often; anything else (capitals, punctuation, other bytes) seldom. The first of the
+    /// rarest wins.
+    private static func pivot(of value: [UInt8]) -> Int {
+        func commonness(_ byte: UInt8) -> Int {
+            switch byte {
+            case 0x00, 0x20, 0x0A, 0xFF, 0x61...0x7A: return 3
+            case 0x09, 0x0D, 0x30...0x39: return 2
+            default: return 1
+            }
+        }
+        var best = 0
+        for (position, byte) in value.enumerated() where commonness(byte) < commonness(value[best]) { best = position }
+        return best
+    }
+
+    /// How far into the data the searches that a missing byte settles look: past the many
+    /// searches of the first 256 bytes (XML roots, scripts, subtitles).
+    private static let presenceWindow = 320
 
     /// Every section that matches `data`, highest priority first, one per type.
     ///
@@ -128,51 +186,126 @@ struct MagicMatcher: Sendable {
     ///   - limit: stop after this many matches; 1 gives the best match alone, which is all that
     ///     detection needs when nobody reads the trace.
     func matches(_ data: [UInt8], firstLevelOnly: Bool = false, limit: Int = .max) -> [MagicMatch] {
+        data.withUnsafeBufferPointer { matches($0, firstLevelOnly: firstLevelOnly, limit: limit) }
+    }
+
+    /// Every section that matches `data`; see `matches(_:firstLevelOnly:limit:)`.
+    func matches(_ data: UnsafeBufferPointer<UInt8>, firstLevelOnly: Bool = false, limit: Int = .max) -> [MagicMatch] {
         var found: [(type: Int, priority: Int)] = []
-        data.withUnsafeBufferPointer { data in
-            nodes.withUnsafeBufferPointer { nodes in
-                pool.withUnsafeBufferPointer { pool in
-                    sections.withUnsafeBufferPointer { sections in
-                        let tables = Tables(data: data, nodes: nodes, pool: pool)
-                        index.forEachCandidate(data) { position in
-                            let section = sections[position]
-                            if firstLevelOnly, let first = found.first, section.priority < first.priority { return false }
-                            var matched = false
-                            for index in section.firstNode..<section.firstNode + section.nodeCount where tables.matches(index) {
-                                matched = true
-                                break
-                            }
-                            if matched && !found.contains(where: { $0.type == section.type }) {
-                                found.append((section.type, section.priority))
-                                if found.count >= limit { return false }
-                            }
-                            return true
+        forEachMatch(data) { section in
+            if firstLevelOnly, let first = found.first, section.priority < first.priority { return false }
+            if !found.contains(where: { $0.type == section.type }) {
+                found.append((section.type, section.priority))
+                if found.count >= limit { return false }
+            }
+            return true
+        }
+        return found.map { MagicMatch(mimeType: types[$0.type], priority: $0.priority) }
+    }
+
+    /// The first section that matches `data`, highest priority first: the best match, found
+    /// without allocating.
+    func best(_ data: UnsafeBufferPointer<UInt8>) -> MagicMatch? {
+        best(data, of: data.count) ?? nil
+    }
+
+    /// The best match of `data`, the first bytes of content that has `available` bytes in all,
+    /// when the bytes past `data` cannot change it; nil when they might, and more must be read.
+    ///
+    /// Matching is monotone: a section that matches some bytes matches any longer content that
+    /// begins with them. So the best match of the whole is the best of the prefix when every
+    /// section tried before it failed without wanting a byte past the prefix, and no section the
+    /// index leaves out (filed under an offset past the prefix, within the content) comes before it.
+    func best(_ data: UnsafeBufferPointer<UInt8>, of available: Int) -> MagicMatch?? {
+        var best: MagicMatch?
+        // The names alone: a closure that reads `self` copies the whole matcher on every call.
+        let types = self.types
+        let settled = forEachMatch(data, of: available) { section in
+            best = MagicMatch(mimeType: types[section.type], priority: section.priority)
+            return false
+        }
+        return settled ? .some(best) : .none
+    }
+
+    /// Calls `visit` with each section that matches `data`, in matching order, until it returns
+    /// false; returns whether the sections visited and the answer are those of content of
+    /// `available` bytes that begins with `data` (always, when `available` is `data.count`).
+    @discardableResult
+    private func forEachMatch(
+        _ data: UnsafeBufferPointer<UInt8>, of available: Int? = nil, _ visit: (Section) -> Bool
+    ) -> Bool {
+        let available = max(available ?? data.count, data.count)
+        let unseen = available > data.count ? index.firstSection(filedIn: data.count..<available) : Int.max
+        var settled = true
+        var stopped = false
+        // Nothing below reads `self`: a closure that does copies the whole matcher on every call.
+        let index = self.index
+        nodes.withUnsafeBufferPointer { nodes in
+            pool.withUnsafeBufferPointer { pool in
+                sections.withUnsafeBufferPointer { sections in
+                    var tables = Tables(data: data, available: available, nodes: nodes, pool: pool)
+                    index.forEachCandidate(data) { position in
+                        if position > unseen {
+                            settled = false
+                            return false
                         }
+                        let section = sections[position]
+                        tables.wantedMore = false
+                        for index in section.firstNode..<section.firstNode + section.nodeCount where tables.matches(index) {
+                            stopped = !visit(section)
+                            return !stopped
+                        }
+                        if tables.wantedMore {
+                            settled = false
+                            return false
+                        }
+                        return true
                     }
                 }
             }
         }
-        return found.map { MagicMatch(mimeType: types[$0.type], priority: $0.priority) }
+        return settled && (stopped || unseen == Int.max)
     }
 
     /// The data and the compiled tables, borrowed for one call of `matches`.
     private struct Tables {
         let data: UnsafeBufferPointer<UInt8>
+        /// How many bytes the content has, of which `data` is the first.
+        let available: Int
         let nodes: UnsafeBufferPointer<Node>
         let pool: UnsafeBufferPointer<UInt8>
+        /// Whether a matchlet failed for want of a byte past `data` that the content has.
+        var wantedMore = false
+        /// Which byte values occur in the first `presenceWindow` bytes of the data, a bit each,
+        /// found when a search there first asks (`presenceKnown`).
+        var presence: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var presenceKnown = false
 
         /// A matchlet matches when its value is found at one of its offsets and, if it has
         /// children, one of them matches too (children AND-ed with the parent, OR-ed among themselves).
-        func matches(_ index: Int) -> Bool {
+        mutating func matches(_ index: Int) -> Bool {
             let node = nodes[index]
             let length = node.length
-            guard length > 0, node.rangeStart + length <= data.count else { return false }
+            guard length > 0, node.rangeStart + length <= data.count else {
+                if length > 0 && node.rangeStart + length <= available { wantedMore = true }
+                return false
+            }
             // Most matchlets look at one offset: their first byte settles most of them at once.
             if node.lastStart == node.rangeStart && node.maskStart < 0 && data[node.rangeStart] != node.firstByte {
                 return false
             }
             let lastStart = min(node.lastStart, data.count - length)
-            guard node.maskStart < 0 ? find(node, through: lastStart) : findMasked(node, through: lastStart) else {
+            let found: Bool
+            if node.maskStart >= 0 {
+                found = findMasked(node, through: lastStart)
+            } else if node.windowed && !mayOccur(node.pivotByte) {
+                // A search whose pivot byte is nowhere in the bytes it would look at.
+                found = false
+            } else {
+                found = find(node, through: lastStart)
+            }
+            guard found else {
+                if lastStart < min(node.lastStart, available - length) { wantedMore = true }
                 return false
             }
             if node.childCount == 0 { return true }
@@ -180,16 +313,42 @@ struct MagicMatcher: Sendable {
             return false
         }
 
+        /// Whether `byte` occurs in the first `presenceWindow` bytes of the data.
+        private mutating func mayOccur(_ byte: UInt8) -> Bool {
+            if !presenceKnown {
+                presence = Self.bytesPresent(in: UnsafeBufferPointer(rebasing: data.prefix(MagicMatcher.presenceWindow)))
+                presenceKnown = true
+            }
+            let word = withUnsafeBytes(of: presence) { $0.load(fromByteOffset: Int(byte >> 6) &* 8, as: UInt64.self) }
+            return word & (1 << UInt64(byte & 63)) != 0
+        }
+
+        /// The set of byte values in `bytes`, a bit each.
+        private static func bytesPresent(in bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64) {
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &words) { raw in
+                let bits = raw.bindMemory(to: UInt64.self)
+                for byte in bytes { bits[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
+            }
+            return words
+        }
+
         /// Whether the value of an unmasked matchlet occurs at an offset from its range start to
-        /// `lastStart`: memchr(3) finds each place the first byte occurs, memcmp(3) checks the rest.
+        /// `lastStart`.
+        ///
+        /// The search looks for the value's pivot byte, the one least likely to occur, and compares
+        /// the value whole where it is found.
         private func find(_ node: Node, through lastStart: Int) -> Bool {
             let base = data.baseAddress!
             let value = pool.baseAddress! + node.valueStart
             var offset = node.rangeStart
+            if offset == lastStart { return memcmp(base + offset, value, node.length) == 0 }
+            let pivot = node.pivot
+            let pivotByte = Int32(value[pivot])
             while offset <= lastStart {
-                guard let hit = memchr(base + offset, Int32(value[0]), lastStart - offset + 1) else { return false }
-                let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-                if node.length == 1 || memcmp(base + at + 1, value + 1, node.length - 1) == 0 { return true }
+                guard let hit = memchr(base + offset + pivot, pivotByte, lastStart - offset + 1) else { return false }
+                let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base - pivot
+                if node.length == 1 || memcmp(base + at, value, node.length) == 0 { return true }
                 offset = at + 1
             }
             return false

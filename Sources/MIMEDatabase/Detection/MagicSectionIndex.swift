@@ -28,6 +28,8 @@ struct MagicSectionIndex: Sendable {
     private let scanned: [Int32]
     /// The most sections the buckets of one piece of data can name.
     private let mostHits: Int
+    /// For offset slot `k`, the first section filed under it.
+    private let firstSectionOfSlot: [Int32]
 
     /// Indexes sections whose keys are `keys[i]` for section `i`, nil for a section to scan.
     /// With `indexed` false every section is scanned: the answers the index must reproduce.
@@ -47,20 +49,43 @@ struct MagicSectionIndex: Sendable {
         var buckets = [(start: Int32, count: Int32)](repeating: (0, 0), count: offsets.count * 256)
         var members: [Int32] = []
         var mostHits = 0
+        var firstSectionOfSlot: [Int32] = []
         for (slot, offset) in offsets.enumerated() {
             var largest = 0
+            var first = Int32.max
             for (byte, sections) in byOffset[offset] ?? [:] {
                 buckets[slot * 256 + Int(byte)] = (Int32(members.count), Int32(sections.count))
                 members += sections
                 largest = max(largest, sections.count)
+                first = min(first, sections[0])
             }
             mostHits += largest
+            firstSectionOfSlot.append(first)
         }
+        self.firstSectionOfSlot = firstSectionOfSlot
         self.offsets = offsets
         self.buckets = buckets
         self.members = members
         self.scanned = scanned
         self.mostHits = mostHits
+    }
+
+    /// The first section filed under an offset in `offsets`: one that data too short to reach
+    /// that offset is never offered, though longer data might be; Int.max when there is none.
+    func firstSection(filedIn range: Range<Int>) -> Int {
+        var low = 0
+        var high = offsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var first = Int.max
+        var slot = low
+        while slot < offsets.count && offsets[slot] < range.upperBound {
+            first = min(first, Int(firstSectionOfSlot[slot]))
+            slot += 1
+        }
+        return first
     }
 
     /// Calls `visit` with every section that may match `data`, in ascending order, until it

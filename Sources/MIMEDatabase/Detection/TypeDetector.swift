@@ -10,10 +10,10 @@ import XDGSupport
 public struct TypeDetector: Sendable {
     /// The database the rules come from.
     public let database: MIMEDatabase
-    private let globs: GlobIndex
+    let globs: GlobIndex
     /// The magic, compiled (or, in place, readied) by the first detection that needs content matched.
     private let lazyMagic: LazyValue<MagicIndex>
-    private var magic: MagicIndex { lazyMagic.value }
+    var magic: MagicIndex { lazyMagic.value }
     private let lazyRoots: LazyValue<[RootXMLRule]>
     /// The types an XML root may refine, listed when first needed; nil when the database is one
     /// cache read in place, where each type's explicit parents are walked instead.
@@ -40,8 +40,8 @@ public struct TypeDetector: Sendable {
             lazyMagic = LazyValue { .cache(CacheMagicMatcher(bytes: cache.image.bytes)) }
             xmlTypes = nil
         } else {
-            globs = .rules(GlobMatcher(globs: database.globRules, origin: database.globOrigin(of:)))
-            lazyMagic = LazyValue { .rules(MagicMatcher(rules: database.magicRules)) }
+            globs = .rules(Shared(GlobMatcher(globs: database.globRules, origin: database.globOrigin(of:))))
+            lazyMagic = LazyValue { .rules(Shared(MagicMatcher(rules: database.magicRules))) }
             xmlTypes = LazyValue { Self.xmlTypes(of: database) }
         }
         lazyRoots = LazyValue { database.rootXMLRules }
@@ -97,7 +97,8 @@ public struct TypeDetector: Sendable {
             }
             trace.bytesRead = data.count
         }
-        return decide(candidates: candidates, data: needsContent ? data : nil, trace: trace)
+        if !needsContent { return decide(candidates: candidates, data: nil, named: name != nil, trace: trace) }
+        return data.withUnsafeBufferPointer { decide(candidates: candidates, data: $0, named: name != nil, trace: trace) }
     }
 
     /// The type of a name alone, as for a path that need not exist (`--name-only`).
@@ -137,7 +138,7 @@ public struct TypeDetector: Sendable {
         let candidates = matchName(Self.baseName(name), into: &trace)
         trace.bytesRead = data.count
         if data.isEmpty { return emptyContent(candidates: candidates, trace: trace) }
-        return decide(candidates: candidates, data: data, trace: trace)
+        return data.withUnsafeBufferPointer { decide(candidates: candidates, data: $0, named: true, trace: trace) }
     }
 
     /// Matches a base name against the globs and records the candidates in `trace`.
@@ -151,7 +152,9 @@ public struct TypeDetector: Sendable {
 
     /// An empty file is never sniffed: its glob's type when exactly one type matches its name, else
     /// `application/x-zerosize` (SPECS rule 22 choice).
-    private func emptyContent(candidates: [String], trace: DetectionTrace) -> Detection {
+    func emptyContent<Candidates: RandomAccessCollection<String>>(candidates: Candidates, trace: DetectionTrace)
+        -> Detection where Candidates.Index == Int
+    {
         var trace = trace
         if candidates.count == 1 {
             trace.note("the file is empty and exactly one glob matches its name")
@@ -169,15 +172,18 @@ public struct TypeDetector: Sendable {
             trace.setReason("there is no content")
             return Detection(type: Self.zeroSize, source: .stat, uncertain: false, trace: trace)
         }
-        return decide(candidates: [], data: data, trace: trace)
+        return data.withUnsafeBufferPointer { decide(candidates: [String](), data: $0, named: false, trace: trace) }
     }
 
     // MARK: - Deciding
 
-    /// Applies magic, the conflict rule, XML roots and the text test to glob candidates and data.
-    private func decide(candidates: [String], data: [UInt8]?, trace: DetectionTrace) -> Detection {
+    /// Applies magic, the conflict rule, XML roots and the text test to glob candidates and data;
+    /// `named` says whether the candidates come from a name (none may have matched).
+    func decide<Candidates: DecisionCandidates>(
+        candidates: Candidates, data: UnsafeBufferPointer<UInt8>?, named: Bool, trace: DetectionTrace,
+        magicMatch known: MagicMatch?? = .none
+    ) -> Detection {
         var trace = trace
-        let named = trace.name != nil
         guard let data else {
             trace.note("exactly one type's globs match the name")
             return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
@@ -185,11 +191,16 @@ public struct TypeDetector: Sendable {
         if candidates.count == 1 {
             return refineXML(
                 Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace),
-                data: data, named: named, why: "exactly one type's globs match the name")
+                data: data, named: named, knownXML: candidates.isXML(0, for: self),
+                why: "exactly one type's globs match the name")
         }
-        let matches = magic.matches(data, limit: trace.isRecording ? .max : 1)
-        trace.magicMatches = matches
-        let best = matches.first
+        let best: MagicMatch?
+        if trace.isRecording {
+            trace.magicMatches = magic.matches(data)
+            best = trace.magicMatches.first
+        } else {
+            best = known ?? magic.best(data)
+        }
         if candidates.isEmpty {
             if let best, named, database.isA(best.mimeType, Self.desktopEntry) {
                 // SPECS rule 27: a file that names itself otherwise must not pass for a launcher.
@@ -214,20 +225,24 @@ public struct TypeDetector: Sendable {
         // Several glob candidates: the conflict rule (SPECS rule 25).
         // A candidate that is the magic type beats one that only inherits it.
         if let best,
-            let glob = candidates.first(where: { $0 == best.mimeType })
-                ?? candidates.first(where: { database.isA($0, best.mimeType) })
+            let position = candidates.firstIndex(of: best.mimeType)
+                ?? candidates.firstIndex(where: { database.isA($0, best.mimeType) })
         {
+            let glob = candidates[position]
             return refineXML(
                 Detection(type: glob, source: .magic, uncertain: false, trace: trace), data: data, named: named,
+                knownXML: candidates.isXML(position, for: self),
                 why:
                     "several globs match; '\(glob)' is or inherits the magic match '\(best.mimeType)' (priority \(best.priority))"
             )
         }
         if best == nil, TextHeuristic.looksLikeText(data),
-            let glob = candidates.first(where: { database.isA($0, "text/plain") })
+            let position = candidates.indices.first(where: { candidates.isText($0, for: self) })
         {
+            let glob = candidates[position]
             return refineXML(
                 Detection(type: glob, source: .textTest, uncertain: false, trace: trace), data: data, named: named,
+                knownXML: candidates.isXML(position, for: self),
                 why: "several globs match and no magic does; the content looks like text and '\(glob)' is text")
         }
         let why =
@@ -235,10 +250,12 @@ public struct TypeDetector: Sendable {
             ?? "several globs match and no magic does; "
         return refineXML(
             Detection(type: candidates[0], source: .glob, uncertain: true, trace: trace), data: data, named: named,
-            why: why + "the heaviest glob candidate wins")
+            knownXML: candidates.isXML(0, for: self), why: why + "the heaviest glob candidate wins")
     }
 
-    private func isXML(_ type: String) -> Bool {
+    /// Whether `type` is one an XML root may refine, or `text/xml`: content is read for it even
+    /// when its glob alone matches.
+    func isXML(_ type: String) -> Bool {
         if refinable(type) || type == "text/xml" { return true }
         let canonical = database.canonicalName(type)
         return canonical != type && refinable(canonical)
@@ -292,10 +309,14 @@ public struct TypeDetector: Sendable {
     /// an exact (namespace, name) rule first, then a namespace-only rule; only a more specific type
     /// replaces the result. It refines what a name said (a `.xml` file); content alone is typed by
     /// magic only, as the reference suite expects of a data lookup.
-    private func refineXML(_ detection: Detection, data: [UInt8], named: Bool, why: @autoclosure () -> String) -> Detection {
+    /// `knownXML` is `isXML` of the detection's type, when the caller knows it.
+    private func refineXML(
+        _ detection: Detection, data: UnsafeBufferPointer<UInt8>, named: Bool, knownXML: Bool? = nil,
+        why: @autoclosure () -> String
+    ) -> Detection {
         var detection = detection
         detection.trace.note(why())
-        guard named, isXML(detection.type) else { return detection }
+        guard named, knownXML ?? isXML(detection.type) else { return detection }
         let roots = lazyRoots.value
         guard !roots.isEmpty, let root = XMLRootSniffer.root(of: data) else { return detection }
         detection.trace.xmlRoot = (root.namespaceURI, root.localName)

@@ -11,7 +11,16 @@ enum XMLRootSniffer {
         var localName: String
     }
 
-    static func root(of data: [UInt8]) -> Root? {
+    /// Whether `data` may begin an XML document, whose root a longer read might find: after a
+    /// byte-order mark and white space, a `<`, or nothing yet.
+    static func mayBeginDocument(_ data: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipSpace(data, &index)
+        return index >= data.count || data[index] == UInt8(ascii: "<")
+    }
+
+    static func root(of data: UnsafeBufferPointer<UInt8>) -> Root? {
         var index = 0
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         while true {
@@ -29,7 +38,7 @@ enum XMLRootSniffer {
         }
     }
 
-    private static func startTag(_ data: [UInt8], _ start: Int) -> Root? {
+    private static func startTag(_ data: UnsafeBufferPointer<UInt8>, _ start: Int) -> Root? {
         var index = start
         guard let name = readName(data, &index) else { return nil }
         var namespaces: [String: String] = [:]
@@ -58,7 +67,7 @@ enum XMLRootSniffer {
         return Root(namespaceURI: namespaces[""] ?? "", localName: name)
     }
 
-    private static func readName(_ data: [UInt8], _ index: inout Int) -> String? {
+    private static func readName(_ data: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> String? {
         let start = index
         while index < data.count {
             let byte = data[index]
@@ -72,15 +81,15 @@ enum XMLRootSniffer {
         return index > start ? String(decoding: data[start..<index], as: UTF8.self) : nil
     }
 
-    private static func skipSpace(_ data: [UInt8], _ index: inout Int) {
+    private static func skipSpace(_ data: UnsafeBufferPointer<UInt8>, _ index: inout Int) {
         while index < data.count, [32, 9, 10, 13].contains(data[index]) { index += 1 }
     }
 
-    private static func starts(_ data: [UInt8], _ index: Int, _ text: String) -> Bool {
+    private static func starts(_ data: UnsafeBufferPointer<UInt8>, _ index: Int, _ text: String) -> Bool {
         data[index...].starts(with: text.utf8)
     }
 
-    private static func skip(past terminator: String, _ data: [UInt8], _ index: inout Int) -> Bool {
+    private static func skip(past terminator: String, _ data: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Bool {
         let needle = Array(terminator.utf8)
         var position = index
         while position + needle.count <= data.count {
@@ -94,7 +103,7 @@ enum XMLRootSniffer {
     }
 
     /// Skips `<!DOCTYPE …>`, including an internal subset in brackets.
-    private static func skipDeclaration(_ data: [UInt8], _ index: inout Int) -> Bool {
+    private static func skipDeclaration(_ data: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Bool {
         var depth = 0
         var position = index + 2
         var quote: UInt8?

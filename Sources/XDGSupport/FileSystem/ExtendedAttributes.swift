@@ -52,6 +52,17 @@ public enum ExtendedAttributes {
         }
     }
 
+    /// Whether attribute `name` of the file at the C string `path` (following links) holds a
+    /// value of one byte or more: one system call that reads nothing, for typing many files.
+    public static func hasValue(_ name: String, path: UnsafePointer<CChar>) -> Bool {
+        getxattr(path, name, nil, 0) > 0
+    }
+
+    /// Whether attribute `name` of the open file `descriptor` holds a value of one byte or more.
+    public static func hasValue(_ name: String, descriptor: Int32) -> Bool {
+        fgetxattr(descriptor, name, nil, 0) > 0
+    }
+
     /// Sets attribute `name` on `path` to `value`.
     ///
     /// - Throws: `FileBytes.Failure` with the system's reason, such as `Operation not supported`.
