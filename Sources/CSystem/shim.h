@@ -24,6 +24,10 @@ static inline int csystem_spawn_addchdir(posix_spawn_file_actions_t *actions, co
 extern int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
 static inline unsigned int csystem_rename_noreplace(void) { return 1; }
 
+/* pipe2 (glibc 2.9), declared by <unistd.h> only under _GNU_SOURCE: a pipe whose ends are
+   close-on-exec from the start, so that a child spawned on another thread never inherits one. */
+extern int pipe2(int pipefd[2], int flags);
+
 /* pidfd_open (glibc 2.36, Linux 5.3): a descriptor that polls readable when a child exits, so an
    event loop reaps its children without a SIGCHLD handler. */
 #include <sys/pidfd.h>

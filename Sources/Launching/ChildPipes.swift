@@ -1,3 +1,4 @@
+internal import CSystem
 import XDGSupport
 
 #if canImport(Glibc)
@@ -21,12 +22,12 @@ struct ChildPipes {
     /// Makes the pipes, closed on exec in this process's other children.
     static func open(path: String, feedsInput: Bool) throws(CaptureError) -> ChildPipes {
         var pipes = ChildPipes()
-        guard pipe(&pipes.fromChild) == 0, !feedsInput || pipe(&pipes.toChild) == 0 else {
+        // Close-on-exec from the start: a spawn on another thread never inherits an end.
+        guard pipe2(&pipes.fromChild, O_CLOEXEC) == 0, !feedsInput || pipe2(&pipes.toChild, O_CLOEXEC) == 0 else {
             let reason = String(cString: strerror(errno))
             pipes.closeAll()
             throw .cannotStart(program: path, reason: reason)
         }
-        for descriptor in pipes.fromChild + pipes.toChild where descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         return pipes
     }
 

@@ -29,11 +29,16 @@ struct TerminalReplyTests {
         #expect(answer.typed == Array("jj\u{1B}[Bé\u{1B}OA/xk\u{1B}[5~".utf8))
         // Escape alone, or Alt and a key, is a key too.
         #expect(reply("\u{1B}q\u{1B}[?1;2c").typed == Array("\u{1B}q".utf8))
+        // Alt+_ sends `ESC _`, which begins an APC string only when the kitty answer's `G` follows:
+        // the answers after it are still read, and the key is kept.
+        let alt = reply("\u{1B}_x\u{1B}[6;20;10t\u{1B}[?62;4c")
+        #expect(alt.complete && alt.graphics == .sixel && alt.cellSize == TerminalReply.CellSize(width: 10, height: 20))
+        #expect(alt.typed == Array("\u{1B}_x".utf8))
     }
 
     @Test("while incomplete, a sequence at the end that may still be an answer is neither answer nor key; once complete, a key")
     func pendingSequences() {
-        for partial in ["\u{1B}", "\u{1B}[", "\u{1B}[?62;", "\u{1B}[6;20", "\u{1B}_Gi=31;OK"] {
+        for partial in ["\u{1B}", "\u{1B}[", "\u{1B}[?62;", "\u{1B}[6;20", "\u{1B}_", "\u{1B}_Gi=31;OK"] {
             let answer = reply("ab" + partial)
             #expect(!answer.complete && answer.graphics == .none && answer.typed == Array("ab".utf8), "\(partial)")
         }

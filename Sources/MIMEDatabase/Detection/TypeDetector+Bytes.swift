@@ -81,7 +81,8 @@ extension TypeDetector {
     /// the 4 KiB the text test reads.
     var contentLength: Int { max(maxExtent, 4096) }
 
-    /// The type of the file at the path whose bytes are `path`, as `detect(path:options:)` gives it.
+    /// The type of the file at the path whose bytes are `path`: the same type, source and
+    /// uncertainty as `detect(path:options:)` gives (its trace is not recorded on the common path).
     ///
     /// A regular file with an ASCII name, and a detector whose globs are indexed, is typed from
     /// the bytes, in `scratch`, without making a string or allocating: one `stat`, then either

@@ -52,7 +52,17 @@ public struct TerminalReply: Sendable, Equatable {
                 break
             }
             if bytes[index + 1] == UInt8(ascii: "_") {
-                // An APC string: `G` and the kitty answer for our image id.
+                // An APC string: `G` and the kitty answer for our image id. Anything else after
+                // `ESC _` is a key (Alt+_), not the start of an answer that would never end.
+                guard index + 2 < bytes.count else {
+                    pending = index
+                    break
+                }
+                guard bytes[index + 2] == UInt8(ascii: "G") else {
+                    typed.append(bytes[index])
+                    index += 1
+                    continue
+                }
                 guard let end = Self.stringTerminator(bytes, from: index + 2) else {
                     pending = index
                     break

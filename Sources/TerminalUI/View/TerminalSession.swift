@@ -97,9 +97,14 @@ public final class TerminalSession {
         let codes = TypeAhead.codes(reply.typed, mouse: KEY_MOUSE) { sequence in
             (sequence.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { key_defined($0.baseAddress) }
         }
-        for code in codes.reversed() { ungetch(code) }
+        // Its push-back queue holds about 137 codes (ncurses' FIFO_SIZE): a longer paste keeps
+        // its first keys, the ones read first, and drops the rest rather than its start.
+        for code in codes.prefix(Self.typeAheadLimit).reversed() { ungetch(code) }
         return reply.graphics
     }
+
+    /// The most keys typed during the question that are handed back to ncurses.
+    private static let typeAheadLimit = 128
 
     private static func milliseconds() -> Int {
         var time = timespec()
