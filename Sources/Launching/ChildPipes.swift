@@ -98,7 +98,7 @@ struct ChildPipes {
         while true {
             var wait: Int32 = -1
             if let deadline {
-                let left = deadline - Launcher.monotonicMilliseconds()
+                let left = deadline - MonotonicClock.milliseconds
                 guard left > 0 else { return .timedOut }
                 wait = Int32(clamping: left)
             }

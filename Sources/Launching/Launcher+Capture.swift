@@ -23,7 +23,7 @@ extension Launcher {
         guard let program = argv.first, let path = applications.findProgram(program) else {
             throw .notFound(program: argv.first ?? "")
         }
-        let deadline = timeout.map { Self.monotonicMilliseconds() + Int64($0) }
+        let deadline = timeout.map { MonotonicClock.milliseconds + Int64($0) }
         var child = try ChildPipes.open(path: path, feedsInput: input != nil)
         let pid = try child.spawn(path: path, argv: argv, environment: environment.variables, showsErrors: showsErrors)
         var failure = child.exchange(input ?? [], deadline: deadline, limit: Self.captureLimit)
@@ -79,7 +79,7 @@ extension Launcher {
                 let found = waitpid(pid, &status, WNOHANG)
                 if found == pid { return (status, false) }
                 if found < 0 && errno != EINTR { return (status, false) }
-                if monotonicMilliseconds() >= deadline {
+                if MonotonicClock.milliseconds >= deadline {
                     kill(pid, SIGKILL)
                     late = true
                     break
@@ -90,11 +90,5 @@ extension Launcher {
         }
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return (status, late)
-    }
-
-    static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }

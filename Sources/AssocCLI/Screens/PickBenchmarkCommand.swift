@@ -1,9 +1,6 @@
 import DocumentProvider
 import TerminalUI
-
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
+import XDGSupport
 
 /// `assoc __pick-benchmark [--type T]... [--keys N] [--press KEYS] DIR` (hidden): the picker's
 /// work without a terminal, timed: the listing and the first screen of DIR, then N key presses (↓,
@@ -29,7 +26,7 @@ enum PickBenchmarkCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard arguments.operands.count == 1 else { throw UsageError("expected one DIR", subcommand: "__pick-benchmark") }
         let count = arguments.value("--keys").flatMap(Int.init) ?? 200
-        let started = now()
+        let started = MonotonicClock.seconds
         let filters = try arguments.all("--type").map { try ListCommand.typeFilter([$0], context: context, subcommand: "pick") }
         let source = PickerWorld.source(filters: filters, context: context)
         var model: PickerModel
@@ -43,21 +40,21 @@ enum PickBenchmarkCommand {
         }
         _ = model.handle(.resize(lines: 30, columns: 100))
         var drawn = model.render(lines: 30, columns: 100)
-        let first = now() - started
+        let first = MonotonicClock.seconds - started
         let keys: [Key] = [.down, .down, .character("/"), .character("4"), .character("2"), .escape, .pageDown, .tab]
         var times: [Double] = []
         for index in 0..<count {
-            let start = now()
+            let start = MonotonicClock.seconds
             _ = model.handle(keys[index % keys.count])
             drawn = model.render(lines: 30, columns: 100)
-            times.append(now() - start)
+            times.append(MonotonicClock.seconds - start)
         }
         var pressed: [String] = []
         for character in arguments.value("--press") ?? "" {
-            let start = now()
+            let start = MonotonicClock.seconds
             _ = model.handle(.character(character))
             drawn = model.render(lines: 30, columns: 100)
-            pressed.append("\(character) \(milliseconds(now() - start)) ms")
+            pressed.append("\(character) \(milliseconds(MonotonicClock.seconds - start)) ms")
         }
         times.sort()
         let median = times.isEmpty ? 0 : times[times.count / 2]
@@ -66,12 +63,6 @@ enum PickBenchmarkCommand {
                 + "key max \(milliseconds(times.last ?? 0)) ms  (\(count) keys, \(drawn.count) lines)"
                 + (pressed.isEmpty ? "" : "  then " + pressed.joined(separator: ", ")))
         return .success
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private static func milliseconds(_ seconds: Double) -> String {

@@ -1,4 +1,5 @@
 internal import CSDBus
+import XDGSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -101,9 +102,7 @@ final class BusConnection {
     var timeoutMilliseconds: Int32 {
         var deadline: UInt64 = 0
         guard sd_bus_get_timeout(bus, &deadline) >= 0, deadline != UInt64.max else { return -1 }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+        let nowMicroseconds = MonotonicClock.microseconds
         return deadline <= nowMicroseconds ? 0 : Int32(clamping: (deadline - nowMicroseconds + 999) / 1000)
     }
 

@@ -1,4 +1,5 @@
 import PortalDialogs
+import XDGSupport
 
 /// One portal request in progress: the method call waiting for its reply, the request the dialog
 /// got, its private directory and answer channel, and the object at its handle path.
@@ -30,7 +31,7 @@ final class DialogSession {
         self.call = call
         self.request = request
         self.directory = directory
-        started = MonotonicClock.now
+        started = MonotonicClock.seconds
     }
 
     /// The next moment something must happen without any input: the connect time-out, or the

@@ -95,7 +95,7 @@ public final class PortalBackend {
             }
         }
         for pidfd in children.keys { descriptors.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
-        let now = MonotonicClock.now
+        let now = MonotonicClock.seconds
         var timeout = bus.timeoutMilliseconds
         if let next = sessions.values.compactMap(\.deadline).min() {
             let milliseconds = Int32(clamping: Int(max(0, (next - now) * 1000).rounded(.up)))
@@ -241,7 +241,7 @@ public final class PortalBackend {
         session.directory.send(ServiceMessage.close.line)
         finish(session, DialogAnswer(response: .other))
         if session.directory.connection >= 0 {
-            session.terminateAt = MonotonicClock.now + DialogSession.closeGrace
+            session.terminateAt = MonotonicClock.seconds + DialogSession.closeGrace
         } else {
             end(session)
         }
@@ -288,7 +288,7 @@ public final class PortalBackend {
     }
 
     private func expireDeadlines() {
-        let now = MonotonicClock.now
+        let now = MonotonicClock.seconds
         for session in Array(sessions.values) {
             guard let deadline = session.deadline, deadline <= now else { continue }
             if session.terminateAt != nil {

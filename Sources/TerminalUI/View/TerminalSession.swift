@@ -83,14 +83,14 @@ public final class TerminalSession {
         var buffer = [UInt8](repeating: 0, count: 256)
         while waited < milliseconds {
             var descriptor = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)
-            let started = Self.milliseconds()
+            let started = MonotonicClock.milliseconds
             guard poll(&descriptor, 1, Int32(milliseconds - waited)) > 0 else { break }
             let count = read(fileno(input), &buffer, buffer.count)
             guard count > 0 else { break }
             bytes += buffer[0..<count]
             reply = TerminalReply(parsing: bytes)
             if reply.complete { break }
-            waited += max(Self.milliseconds() - started, 1)
+            waited += max(Int(MonotonicClock.milliseconds - started), 1)
         }
         cellSize = reply.cellSize ?? .assumed
         // ncurses reads what is pushed back before the terminal, the last pushed first.
@@ -105,12 +105,6 @@ public final class TerminalSession {
 
     /// The most keys typed during the question that are handed back to ncurses.
     private static let typeAheadLimit = 128
-
-    private static func milliseconds() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int(time.tv_sec) * 1000 + Int(time.tv_nsec) / 1_000_000
-    }
 
     /// The images drawn now, so that an unchanged set is not sent again.
     private var placed: [ImagePlacement] = []
