@@ -61,8 +61,8 @@ struct CacheNameLists: Sendable {
     func aliases(targeting type: String) -> [String] {
         var found: [String] = []
         let wanted = Array(type.utf8)
-        let ascii = wanted.allSatisfy { $0 < 0x80 }
         wanted.withUnsafeBufferPointer { wanted in
+            let ascii = ASCIIBytes.all(wanted)
             for index in 0..<aliases.count {
                 let record = aliases.start + 8 * index
                 guard let valueOffset = try? reader.int(at: record + 4), let value = reader.cStringBounds(at: valueOffset)
@@ -109,7 +109,7 @@ struct CacheNameLists: Sendable {
         in list: SortedList, keyedBy name: String, bytes wanted: UnsafeBufferPointer<UInt8>,
         _ body: (Int) -> Void
     ) {
-        guard list.searchable && wanted.allSatisfy({ $0 < 0x80 }) else {
+        guard list.searchable && ASCIIBytes.all(wanted) else {
             for index in 0..<list.count {
                 let record = list.start + 8 * index
                 guard let offset = try? reader.int(at: record), let key = try? reader.string(at: offset), key == name

@@ -111,9 +111,7 @@ extension TypeDetector {
         // The name in the C string, so that a NUL follows it, for fnmatch(3).
         let name = UnsafeBufferPointer(
             start: UnsafeRawPointer(cPath + nameStart).assumingMemoryBound(to: UInt8.self), count: path.count - nameStart)
-        if options.useName {
-            for byte in name where byte >= 0x80 { return nil }
-        }
+        if options.useName && !ASCIIBytes.all(name) { return nil }
         var info = stat()
         guard stat(cPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(info.st_size)

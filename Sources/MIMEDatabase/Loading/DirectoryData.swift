@@ -255,7 +255,7 @@ private final class TypesFile: Sendable {
         if !scanned && lines == nil { return nil }
         return bytes.withUnsafeBufferPointer { file in
             name.withUTF8 { key in
-                guard MIMETypeName.isValid(utf8: key), key.allSatisfy({ $0 < 0x80 }) else { return false }
+                guard MIMETypeName.isValid(utf8: key), ASCIIBytes.all(key) else { return false }
                 guard let lines else { return Self.hasLine(file, key) }
                 var low = 0
                 var high = lines.count
