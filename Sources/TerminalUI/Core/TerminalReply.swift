@@ -68,7 +68,7 @@ public struct TerminalReply: Sendable, Equatable {
                     break
                 }
                 let body = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
-                if body.hasPrefix("G") && body.contains("i=31") && body.hasSuffix(";OK") { kitty = true }
+                if body.contains("i=31") && body.hasSuffix(";OK") { kitty = true }
                 index = end + 2
                 continue
             }
