@@ -86,8 +86,15 @@ public enum TemporaryFiles {
     public static func prepareForSignals() { _ = slots.count }
 
     /// Removes every registered temporary. Async-signal-safe: atomic loads and `unlink` only.
-    public static func removeRegistered() {
+    public static func removeRegistered() { removeRegistered(under: nil) }
+
+    /// Removes the registered temporaries whose paths begin with `prefix`, or every one when it is
+    /// nil (atomic loads, `strncmp` and `unlink`: async-signal-safe). A prefix lets a test of the
+    /// removal leave alone what other tests in the same process are writing meanwhile.
+    static func removeRegistered(under prefix: [CChar]?) {
+        let prefixLength = (prefix?.count ?? 1) - 1
         for slot in slots where slot.state.load(ordering: .acquiring) == 2 {
+            if let prefix, strncmp(slot.path, prefix, prefixLength) != 0 { continue }
             unlink(slot.path)
         }
     }
