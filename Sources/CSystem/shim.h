@@ -59,4 +59,15 @@ static inline int csystem_birth_time(const char *path, long long *seconds, unsig
     return 1;
 }
 
+/* getxattrat(2) (Linux 6.13): the size of attribute `name` of the entry `path` of the open
+   directory `directory` (following links), as getxattr(2) gives it for the whole path, without
+   walking the path again from the root. Called through syscall(2), since the C library does not
+   declare it; its number is the same on every architecture. -1 with errno ENOSYS on an older
+   kernel. */
+struct csystem_xattr_args { unsigned long long value; unsigned int size; unsigned int flags; };
+static inline long csystem_getxattrat_size(int directory, const char *path, const char *name) {
+    struct csystem_xattr_args arguments = { 0, 0, 0 };
+    return syscall(464 /* __NR_getxattrat */, directory, path, 0, name, &arguments, sizeof arguments);
+}
+
 #endif

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -6,9 +7,10 @@ import Dispatch
 
 /// Types many paths at once on every core, and hands the answers back in the order of the input.
 ///
-/// The paths are cut into batches; the workers of a batch take every `workers`-th path, so each
-/// path is typed exactly once and by one thread, and the batch's answers are delivered in input
-/// order while the workers type the next batch. Output therefore streams while later batches are
+/// The paths are cut into batches; the workers of a batch claim runs of consecutive paths in
+/// turn (`ClaimedRuns`), so each path is typed exactly once and by one thread, paths of one
+/// directory mostly by the same thread, and the batch's answers are delivered in input order
+/// while the workers type the next batch. Output therefore streams while later batches are
 /// still being read, and it is the same, byte for byte, whatever the number of workers.
 public struct BulkDetector: Sendable {
     /// The detector every worker shares (it is immutable).
@@ -77,20 +79,54 @@ public struct BulkDetector: Sendable {
         let detector = self.detector
         let options = self.options
         let first = batch.lowerBound
-        let body: @Sendable (Int) -> Void = { worker in
+        let runs = ClaimedRuns(count: count, workers: threads)
+        let body: @Sendable (Int) -> Void = { _ in
             let scratch = DetectionScratch(for: detector)
-            var index = worker
-            while index < count {
-                work.store(
-                    paths.withPath(at: first + index) { detector.detect(path: $0, options: options, scratch: scratch) }, at: index
-                )
-                index += threads
+            while let run = runs.claim() {
+                for index in run {
+                    work.store(
+                        paths.withPath(at: first + index) { detector.detect(path: $0, options: options, scratch: scratch) },
+                        at: index)
+                }
             }
         }
         if threads == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: threads, execute: body) }
-        let results = Array(slots)
-        slots.baseAddress!.deinitialize(count: count)
-        return results
+        // The answers move out of the slots: nothing is retained again or released.
+        return Array(unsafeUninitializedCapacity: count) { results, initialized in
+            _ = results.moveInitialize(fromContentsOf: slots)
+            initialized = count
+        }
+    }
+}
+
+/// Hands the indices `0..<count` out to workers as runs of consecutive indices, each run to one
+/// worker: long runs while much is left, shorter ones towards the end, so that the workers of a
+/// batch finish at about the same time and wait little for each other.
+private final class ClaimedRuns: Sendable {
+    private let next = Atomic<Int>(0)
+    private let count: Int
+    private let workers: Int
+
+    /// The shortest and longest run handed out.
+    private static let shortest = 16
+    private static let longest = 256
+
+    init(count: Int, workers: Int) {
+        self.count = count
+        self.workers = workers
+    }
+
+    /// The next run nobody has claimed, or nil when every index is claimed.
+    func claim() -> Range<Int>? {
+        var start = next.load(ordering: .relaxed)
+        while start < count {
+            let length = min(Self.longest, max(Self.shortest, (count - start) / (4 * workers)))
+            let end = min(count, start + length)
+            let (exchanged, found) = next.compareExchange(expected: start, desired: end, ordering: .relaxed)
+            if exchanged { return start..<end }
+            start = found
+        }
+        return nil
     }
 }
 

@@ -16,6 +16,8 @@ public final class DetectionScratch {
     fileprivate var xmlGlobTypes: [Int8]
     /// For each glob type, whether it is text (1), not (0), or not yet known (-1).
     fileprivate var textGlobTypes: [Int8]
+    /// The directory of the last path, held open for the next paths in it.
+    fileprivate var directory = HeldDirectory()
 
     /// Storage for typing files with `detector`.
     public init(for detector: TypeDetector) {
@@ -36,17 +38,30 @@ public final class DetectionScratch {
         path.deallocate()
         content.deallocate()
         globs?.deallocate()
+        directory.deallocate()
     }
 
     /// `bytes` followed by a NUL, in `path`.
-    fileprivate func cString(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar> {
+    fileprivate func cString(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<CChar> {
         if path.count < bytes.count + 1 {
             path.deallocate()
             path = .allocate(capacity: max(bytes.count + 1, 2 * path.count))
         }
         if let base = bytes.baseAddress { path.baseAddress!.update(from: base, count: bytes.count) }
         path[bytes.count] = 0
-        return UnsafeRawPointer(path.baseAddress!).assumingMemoryBound(to: CChar.self)
+        return UnsafeMutableRawPointer(path.baseAddress!).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// Whether `user.mime_type` of the file at `path`, the entry `entry` of `directory`, has a
+    /// value: asked relative to the directory when the kernel can, else by the whole path.
+    fileprivate func hasAttributeValue(
+        path: UnsafePointer<CChar>, entry: UnsafePointer<CChar>, directory: Int32
+    ) -> Bool {
+        if self.directory.attributesRelative {
+            if let known = ExtendedAttributes.hasValue("user.mime_type", entry: entry, directory: directory) { return known }
+            self.directory.attributesRelative = false
+        }
+        return ExtendedAttributes.hasValue("user.mime_type", path: path)
     }
 }
 
@@ -86,9 +101,10 @@ extension TypeDetector {
     ///
     /// A regular file with an ASCII name, and a detector whose globs are indexed, is typed from
     /// the bytes, in `scratch`, without making a string or allocating: one `stat`, then either
-    /// the `user.mime_type` attribute by path, or, when content is needed, `open`, the attribute
+    /// the `user.mime_type` attribute by name, or, when content is needed, `open`, the attribute
     /// of the open file, one `read` of the first 4 KiB (and one more of the rest of what the rules
-    /// can look at, when a rule or an XML root could want it), and `close`. Anything else
+    /// can look at, when a rule or an XML root could want it), and `close`. Each path is looked up
+    /// relative to its directory, held open while the paths stay in it. Anything else
     /// (an attribute that is set, a directory, a device, a missing file, an error, a trace to
     /// record) goes through `detect(path:options:)`, for its answer and its message.
     public func detect(
@@ -112,8 +128,9 @@ extension TypeDetector {
         let name = UnsafeBufferPointer(
             start: UnsafeRawPointer(cPath + nameStart).assumingMemoryBound(to: UInt8.self), count: path.count - nameStart)
         if options.useName && !ASCIIBytes.all(name) { return nil }
+        let (directory, entry) = scratch.directory.lookup(cPath, prefix: nameStart)
         var info = stat()
-        guard stat(cPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstatat(directory, entry, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(info.st_size)
         var types = UnsafeBufferPointer<Int32>(start: nil, count: 0)
         if options.useName {
@@ -125,11 +142,11 @@ extension TypeDetector {
         var trace = DetectionTrace(recording: false)
         let needsContent = types.count != 1 || candidates.isXML(0, for: self)
         if size == 0 || !needsContent {
-            if options.useAttribute && ExtendedAttributes.hasValue("user.mime_type", path: cPath) { return nil }
+            if options.useAttribute && scratch.hasAttributeValue(path: cPath, entry: entry, directory: directory) { return nil }
             if size == 0 { return emptyContent(candidates: candidates, trace: trace) }
             return decide(candidates: candidates, data: nil, named: options.useName, trace: trace)
         }
-        let descriptor = open(cPath, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        let descriptor = openat(directory, entry, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         if options.useAttribute && ExtendedAttributes.hasValue("user.mime_type", descriptor: descriptor) { return nil }

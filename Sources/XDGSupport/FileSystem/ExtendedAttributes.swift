@@ -58,6 +58,16 @@ public enum ExtendedAttributes {
         getxattr(path, name, nil, 0) > 0
     }
 
+    /// Whether attribute `name` of the entry `entry` of the open directory `directory` (following
+    /// links) holds a value of one byte or more, as `hasValue(_:path:)` says of the whole path,
+    /// without walking the path from its start again; nil when the kernel cannot say so (before
+    /// Linux 6.13), and the whole path must be asked.
+    public static func hasValue(_ name: String, entry: UnsafePointer<CChar>, directory: Int32) -> Bool? {
+        let size = csystem_getxattrat_size(directory, entry, name)
+        if size < 0 && errno == ENOSYS { return nil }
+        return size > 0
+    }
+
     /// Whether attribute `name` of the open file `descriptor` holds a value of one byte or more.
     public static func hasValue(_ name: String, descriptor: Int32) -> Bool {
         fgetxattr(descriptor, name, nil, 0) > 0
