@@ -71,8 +71,11 @@ struct MagicMatcher: Sendable {
         /// to occur in files, so that few places are compared whole.
         var pivot: Int
         var pivotByte: UInt8
-        /// Whether the node searches (unmasked) only within the first `presenceWindow` bytes.
+        /// Whether the node searches (unmasked) only within the first `MagicWindowPresence.window` bytes.
         var windowed: Bool
+        /// For a windowed value of two bytes or more, the pair bit (`MagicWindowPresence.pairBit`)
+        /// of its rarest pair of adjacent bytes, else -1 (its pivot byte is looked up instead).
+        var pairBit: Int
         var length: Int
         /// The mask's start in the pool, or -1 for all ones.
         var maskStart: Int
@@ -131,7 +134,7 @@ struct MagicMatcher: Sendable {
     }
 
     private static let placeholder = Node(
-        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, pivot: 0, pivotByte: 0, windowed: false,
+        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, pivot: 0, pivotByte: 0, windowed: false, pairBit: -1,
         length: 0, maskStart: -1,
         firstChild: 0, childCount: 0)
 
@@ -152,7 +155,9 @@ struct MagicMatcher: Sendable {
             rangeStart: matchlet.rangeStart, lastStart: lastStart,
             valueStart: valueStart, firstByte: matchlet.value.first ?? 0, pivot: pivot,
             pivotByte: matchlet.value.isEmpty ? 0 : matchlet.value[pivot],
-            windowed: maskStart < 0 && matchlet.rangeLength > 1 && lastStart + matchlet.value.count <= Self.presenceWindow,
+            windowed: maskStart < 0 && matchlet.rangeLength > 1
+                && lastStart + matchlet.value.count <= MagicWindowPresence.window,
+            pairBit: Self.rarestPair(of: matchlet.value).map { MagicWindowPresence.pairBit($0, $1) } ?? -1,
             length: matchlet.value.count, maskStart: maskStart,
             firstChild: firstChild, childCount: matchlet.children.count)
         for (index, child) in matchlet.children.enumerated() { compile(child, into: firstChild + index) }
@@ -163,21 +168,33 @@ struct MagicMatcher: Sendable {
     /// digits often; anything else (capitals, punctuation, other bytes) seldom. The first of the
     /// rarest wins.
     private static func pivot(of value: [UInt8]) -> Int {
-        func commonness(_ byte: UInt8) -> Int {
-            switch byte {
-            case 0x00, 0x20, 0x0A, 0xFF, 0x61...0x7A: return 3
-            case 0x09, 0x0D, 0x30...0x39: return 2
-            default: return 1
-            }
-        }
         var best = 0
         for (position, byte) in value.enumerated() where commonness(byte) < commonness(value[best]) { best = position }
         return best
     }
 
-    /// How far into the data the searches that a missing byte settles look: past the many
-    /// searches of the first 256 bytes (XML roots, scripts, subtitles).
-    private static let presenceWindow = 320
+    /// How often `byte` occurs in files, roughly: 3 everywhere, 2 often, 1 seldom.
+    private static func commonness(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0x00, 0x20, 0x0A, 0xFF, 0x61...0x7A: return 3
+        case 0x09, 0x0D, 0x30...0x39: return 2
+        default: return 1
+        }
+    }
+
+    /// The pair of adjacent bytes of `value` least likely to occur in a file, by the rank of
+    /// `pivot(of:)` summed over the two; nil for a value shorter than two bytes.
+    private static func rarestPair(of value: [UInt8]) -> (UInt8, UInt8)? {
+        guard value.count >= 2 else { return nil }
+        var best = 0
+        for position in 1..<value.count - 1
+        where commonness(value[position]) + commonness(value[position + 1]) < commonness(value[best])
+            + commonness(value[best + 1])
+        {
+            best = position
+        }
+        return (value[best], value[best + 1])
+    }
 
     /// Every section that matches `data`, highest priority first, one per type.
     ///
@@ -243,23 +260,28 @@ struct MagicMatcher: Sendable {
         nodes.withUnsafeBufferPointer { nodes in
             pool.withUnsafeBufferPointer { pool in
                 sections.withUnsafeBufferPointer { sections in
-                    var tables = Tables(data: data, available: available, nodes: nodes, pool: pool)
-                    index.forEachCandidate(data) { position in
-                        if position > unseen {
-                            settled = false
-                            return false
+                    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: MagicWindowPresence.storageWords) { storage in
+                        var tables = Tables(
+                            data: data, available: available, nodes: nodes, pool: pool,
+                            presence: MagicWindowPresence(data, storage: storage.baseAddress!))
+                        index.forEachCandidate(data) { position in
+                            if position > unseen {
+                                settled = false
+                                return false
+                            }
+                            let section = sections[position]
+                            tables.wantedMore = false
+                            for index in section.firstNode..<section.firstNode + section.nodeCount
+                            where !tables.failsAtFirstByte(index) && tables.matches(index) {
+                                stopped = !visit(section)
+                                return !stopped
+                            }
+                            if tables.wantedMore {
+                                settled = false
+                                return false
+                            }
+                            return true
                         }
-                        let section = sections[position]
-                        tables.wantedMore = false
-                        for index in section.firstNode..<section.firstNode + section.nodeCount where tables.matches(index) {
-                            stopped = !visit(section)
-                            return !stopped
-                        }
-                        if tables.wantedMore {
-                            settled = false
-                            return false
-                        }
-                        return true
                     }
                 }
             }
@@ -276,10 +298,8 @@ struct MagicMatcher: Sendable {
         let pool: UnsafeBufferPointer<UInt8>
         /// Whether a matchlet failed for want of a byte past `data` that the content has.
         var wantedMore = false
-        /// Which byte values occur in the first `presenceWindow` bytes of the data, a bit each,
-        /// found when a search there first asks (`presenceKnown`).
-        var presence: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        var presenceKnown = false
+        /// Which bytes and pairs of bytes occur in the first bytes of the data.
+        var presence: MagicWindowPresence
 
         /// A matchlet matches when its value is found at one of its offsets and, if it has
         /// children, one of them matches too (children AND-ed with the parent, OR-ed among themselves).
@@ -290,16 +310,15 @@ struct MagicMatcher: Sendable {
                 if length > 0 && node.rangeStart + length <= available { wantedMore = true }
                 return false
             }
-            // Most matchlets look at one offset: their first byte settles most of them at once.
-            if node.lastStart == node.rangeStart && node.maskStart < 0 && data[node.rangeStart] != node.firstByte {
-                return false
-            }
+            if failsAtFirstByte(index) { return false }
             let lastStart = min(node.lastStart, data.count - length)
             let found: Bool
             if node.maskStart >= 0 {
                 found = findMasked(node, through: lastStart)
-            } else if node.windowed && !mayOccur(node.pivotByte) {
-                // A search whose pivot byte is nowhere in the bytes it would look at.
+            } else if node.windowed
+                && !(node.pairBit >= 0 ? presence.mayContain(pairBit: node.pairBit) : presence.mayContain(byte: node.pivotByte))
+            {
+                // A search whose rarest pair, or pivot byte, is nowhere in the bytes it would look at.
                 found = false
             } else {
                 found = find(node, through: lastStart)
@@ -313,24 +332,14 @@ struct MagicMatcher: Sendable {
             return false
         }
 
-        /// Whether `byte` occurs in the first `presenceWindow` bytes of the data.
-        private mutating func mayOccur(_ byte: UInt8) -> Bool {
-            if !presenceKnown {
-                presence = Self.bytesPresent(in: UnsafeBufferPointer(rebasing: data.prefix(MagicMatcher.presenceWindow)))
-                presenceKnown = true
-            }
-            let word = withUnsafeBytes(of: presence) { $0.load(fromByteOffset: Int(byte >> 6) &* 8, as: UInt64.self) }
-            return word & (1 << UInt64(byte & 63)) != 0
-        }
-
-        /// The set of byte values in `bytes`, a bit each.
-        private static func bytesPresent(in bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64) {
-            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &words) { raw in
-                let bits = raw.bindMemory(to: UInt64.self)
-                for byte in bytes { bits[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
-            }
-            return words
+        /// Whether matchlet `index` looks at one offset, within the data, whose byte is not its
+        /// value's first: most matchlets, settled at once (and checked before the call of `matches`,
+        /// which costs more than the check).
+        @inline(__always)
+        func failsAtFirstByte(_ index: Int) -> Bool {
+            let node = nodes[index]
+            return node.lastStart == node.rangeStart && node.maskStart < 0 && node.length > 0
+                && node.rangeStart + node.length <= data.count && data[node.rangeStart] != node.firstByte
         }
 
         /// Whether the value of an unmasked matchlet occurs at an offset from its range start to

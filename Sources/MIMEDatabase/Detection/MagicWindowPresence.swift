@@ -1,0 +1,61 @@
+/// Which bytes, and which pairs of adjacent bytes, occur in the first `MagicWindowPresence.window`
+/// bytes of some data: a search of the magic rules that looks only there cannot match when a
+/// byte, or a pair of bytes, of its value is missing, and is skipped without scanning.
+///
+/// A pair is kept as one bit of 4,096, chosen by a hash of its two bytes; so a missing bit proves
+/// the pair absent, and a set bit only allows it (the search then runs). Both sets are built the
+/// first time one is asked about, once per piece of data.
+struct MagicWindowPresence {
+    /// How many of the first bytes the sets describe: past the many searches of the first 256
+    /// bytes (XML roots, scripts, subtitles).
+    static let window = 320
+    /// How many 64-bit words the pair bits fill.
+    static let pairWords = 64
+
+    private let data: UnsafeBufferPointer<UInt8>
+    /// The byte bits (4 words), then the pair bits (`pairWords`), in storage the caller lends.
+    private let bits: UnsafeMutablePointer<UInt64>
+    private var bytesKnown = false
+    private var pairsKnown = false
+
+    /// The presence sets of `data`, kept in `storage` of `storageWords` words.
+    init(_ data: UnsafeBufferPointer<UInt8>, storage: UnsafeMutablePointer<UInt64>) {
+        self.data = data
+        bits = storage
+    }
+
+    /// How many words of storage `init` needs.
+    static var storageWords: Int { 4 + pairWords }
+
+    /// The bit of the pair `first`, `second`, below `64 * pairWords`.
+    static func pairBit(_ first: UInt8, _ second: UInt8) -> Int {
+        Int(((UInt32(first) << 8 | UInt32(second)) &* 2_654_435_761) >> 20)
+    }
+
+    /// Whether `byte` may occur in the window (it does, when true).
+    mutating func mayContain(byte: UInt8) -> Bool {
+        if !bytesKnown {
+            bits.update(repeating: 0, count: 4)
+            for byte in UnsafeBufferPointer(rebasing: data.prefix(Self.window)) { bits[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
+            bytesKnown = true
+        }
+        return bits[Int(byte >> 6)] & (1 << UInt64(byte & 63)) != 0
+    }
+
+    /// Whether a pair of adjacent bytes whose bit is `pairBit` may occur in the window.
+    mutating func mayContain(pairBit bit: Int) -> Bool {
+        let pairs = bits + 4
+        if !pairsKnown {
+            pairs.update(repeating: 0, count: Self.pairWords)
+            let end = min(data.count, Self.window)
+            var position = 1
+            while position < end {
+                let pair = Self.pairBit(data[position - 1], data[position])
+                pairs[pair >> 6] |= 1 << UInt64(pair & 63)
+                position += 1
+            }
+            pairsKnown = true
+        }
+        return pairs[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+    }
+}
