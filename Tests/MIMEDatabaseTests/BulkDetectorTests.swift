@@ -2,6 +2,7 @@ import AssocTestSupport
 import Foundation
 import MIMEDatabase
 import Testing
+import XDGSupport
 
 @Suite("typing many files on several threads")
 struct BulkDetectorTests {
@@ -32,6 +33,49 @@ struct BulkDetectorTests {
         #expect(delivered == Array(paths.indices))
         #expect(answers == sequential)
         #expect(answers.last?.hasPrefix("error: cannot read") == true)
+    }
+
+    @Test("paths looked up from the directory held open give the answers of their whole paths")
+    func heldDirectoryAgrees() throws {
+        let database = MIMEDatabase(mimeDirectories: ["/usr/share/mime"])
+        try #require(!database.allTypes.isEmpty, "needs the system MIME database")
+        let detector = TypeDetector(database: database, globs: .indexed)
+        let tree = try TemporaryXDGTree()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 24)
+        var paths: [String] = []
+        for folder in ["a", "b", "a", "a/inner"] {
+            _ = try tree.makeDirectory(folder)
+            paths += [
+                try tree.write(folder + "/notes.txt", "plain words\n"), try tree.write(folder + "/picture", bytes: png),
+                try tree.write(folder + "/script", "#!/bin/sh\necho\n"), try tree.write(folder + "/empty", ""),
+            ]
+        }
+        let marked = try tree.write("a/marked.txt", "words")
+        try ExtendedAttributes.set("user.mime_type", to: "image/png", on: marked)
+        try FileManager.default.createSymbolicLink(atPath: tree.path("link"), withDestinationPath: tree.path("a"))
+        paths += [
+            marked, tree.path("a/inner"), tree.path("a/missing"), tree.path("a/notes.txt/below"), tree.path("link/picture"),
+            tree.path("link/notes.txt"), tree.path("gone/notes.txt"), tree.path("gone/script"), tree.path("a/picture"),
+        ]
+        for options in [
+            DetectionOptions(recordsTrace: false), DetectionOptions(useAttribute: false, recordsTrace: false),
+            DetectionOptions(useName: false, recordsTrace: false),
+        ] {
+            let scratch = DetectionScratch(for: detector)
+            for path in paths {
+                let bytes = Array(path.utf8)
+                let held = bytes.withUnsafeBufferPointer { detector.detect(path: $0, options: options, scratch: scratch) }
+                let whole = Result { () throws(DetectionError) in try detector.detect(path: path, options: options) }
+                #expect(Self.describe(held) == Self.describe(whole), "\(path)")
+            }
+        }
+    }
+
+    private static func describe(_ result: Result<Detection, DetectionError>) -> String {
+        switch result {
+        case .success(let detection): return "\(detection.type) \(detection.source) \(detection.uncertain)"
+        case .failure(let error): return "error: \(error)"
+        }
     }
 
     @Test("a trace that is not recorded changes no answer")

@@ -50,15 +50,15 @@ public struct BulkDetector: Sendable {
         if paths.count == 0 { return }
         if paths.count <= batchSize {
             // One batch: nothing to overlap, so no thread is started for it.
-            for (index, result) in typeBatch(0..<paths.count, of: paths).enumerated() { deliver(index, result) }
+            typeBatch(0..<paths.count, of: paths).deliver(from: 0, to: deliver)
             return
         }
         var pending: PendingBatch? = startBatch(0..<batchSize, of: paths)
         while let current = pending {
-            let results = current.wait()
+            let answers = current.wait()
             let end = current.range.upperBound
             pending = end < paths.count ? startBatch(end..<min(end + batchSize, paths.count), of: paths) : nil
-            for (offset, result) in results.enumerated() { deliver(current.range.lowerBound + offset, result) }
+            answers.deliver(from: current.range.lowerBound, to: deliver)
         }
     }
 
@@ -70,10 +70,9 @@ public struct BulkDetector: Sendable {
     }
 
     /// Types `paths[batch]` on `workers` threads; slot `i` of the answer belongs to path `batch.lowerBound + i`.
-    private func typeBatch(_ batch: Range<Int>, of paths: PathList) -> [Result<Detection, DetectionError>] {
+    private func typeBatch(_ batch: Range<Int>, of paths: PathList) -> BatchAnswers {
         let count = batch.count
         let slots = UnsafeMutableBufferPointer<Result<Detection, DetectionError>>.allocate(capacity: count)
-        defer { slots.deallocate() }
         let threads = min(workers, count)
         let work = SlotWriter(slots: slots)
         let detector = self.detector
@@ -91,11 +90,32 @@ public struct BulkDetector: Sendable {
             }
         }
         if threads == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: threads, execute: body) }
-        // The answers move out of the slots: nothing is retained again or released.
-        return Array(unsafeUninitializedCapacity: count) { results, initialized in
-            _ = results.moveInitialize(fromContentsOf: slots)
-            initialized = count
-        }
+        return BatchAnswers(slots)
+    }
+}
+
+/// The answers of one batch, in the slots its workers initialised, until they are delivered:
+/// each is moved out to the one who prints it, so that no answer is copied on the way (a copy
+/// retains its type's name, which the workers share).
+private final class BatchAnswers: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Result<Detection, DetectionError>>
+    private var delivered = false
+
+    /// Takes over `slots`, every one initialised.
+    init(_ slots: UnsafeMutableBufferPointer<Result<Detection, DetectionError>>) {
+        self.slots = slots
+    }
+
+    /// Calls `deliver` with each answer in order, slot `i` as that of path `first + i`; once.
+    func deliver(from first: Int, to deliver: (_ index: Int, _ result: Result<Detection, DetectionError>) -> Void) {
+        precondition(!delivered, "a batch's answers are delivered once")
+        delivered = true
+        for offset in slots.indices { deliver(first + offset, (slots.baseAddress! + offset).move()) }
+    }
+
+    deinit {
+        if !delivered { slots.baseAddress!.deinitialize(count: slots.count) }
+        slots.deallocate()
     }
 }
 
@@ -145,7 +165,7 @@ private struct SlotWriter: @unchecked Sendable {
 private final class PendingBatch: @unchecked Sendable {
     /// The indices of the paths of the batch.
     let range: Range<Int>
-    private var results: [Result<Detection, DetectionError>] = []
+    private var answers: BatchAnswers?
     private let done = DispatchSemaphore(value: 0)
 
     init(range: Range<Int>) {
@@ -153,14 +173,14 @@ private final class PendingBatch: @unchecked Sendable {
     }
 
     /// Stores the answers and wakes the waiting thread.
-    func finish(_ results: [Result<Detection, DetectionError>]) {
-        self.results = results
+    func finish(_ answers: BatchAnswers) {
+        self.answers = answers
         done.signal()
     }
 
     /// The answers, once every one of them is stored.
-    func wait() -> [Result<Detection, DetectionError>] {
+    func wait() -> BatchAnswers {
         done.wait()
-        return results
+        return answers!
     }
 }

@@ -234,14 +234,15 @@ struct MagicMatcher: Sendable {
     /// section tried before it failed without wanting a byte past the prefix, and no section the
     /// index leaves out (filed under an offset past the prefix, within the content) comes before it.
     func best(_ data: UnsafeBufferPointer<UInt8>, of available: Int) -> MagicMatch?? {
-        var best: MagicMatch?
-        // The names alone: a closure that reads `self` copies the whole matcher on every call.
-        let types = self.types
+        // The closure keeps the section alone: one that reads `self`, or the names, retains and
+        // releases them at every section tried, from every thread.
+        var best: Section?
         let settled = forEachMatch(data, of: available) { section in
-            best = MagicMatch(mimeType: types[section.type], priority: section.priority)
+            best = section
             return false
         }
-        return settled ? .some(best) : .none
+        guard settled else { return .none }
+        return .some(best.map { MagicMatch(mimeType: types[$0.type], priority: $0.priority) })
     }
 
     /// Calls `visit` with each section that matches `data`, in matching order, until it returns

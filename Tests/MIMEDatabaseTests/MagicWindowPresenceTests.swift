@@ -1,0 +1,58 @@
+import Testing
+
+@testable import MIMEDatabase
+
+@Suite("the bytes and pairs of bytes of the window a magic search looks at")
+struct MagicWindowPresenceTests {
+    /// Whether `presence` allows every byte and every pair of adjacent bytes of `data` that lie
+    /// in the window, and the answer for a byte past it.
+    private func check(_ data: [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: MagicWindowPresence.storageWords) { storage in
+            data.withUnsafeBufferPointer { buffer in
+                var presence = MagicWindowPresence(buffer, storage: storage.baseAddress!)
+                let end = min(data.count, MagicWindowPresence.window)
+                for position in 0..<end {
+                    #expect(presence.mayContain(byte: data[position]))
+                    if position > 0 {
+                        #expect(presence.mayContain(pairBit: MagicWindowPresence.pairBit(data[position - 1], data[position])))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("every byte and pair in the window is allowed, whatever the data")
+    func noFalseAbsence() {
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 2, 319, 320, 321, 4096] {
+            check((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            check(
+                Array(
+                    String(repeating: "<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"/>", count: 8).utf8.prefix(
+                        length)))
+        }
+    }
+
+    @Test("a byte and a pair met only past the window are absent, and so are those of empty data")
+    func absence() {
+        var data = [UInt8](repeating: UInt8(ascii: "a"), count: 400)
+        data[350] = UInt8(ascii: "Q")
+        data[351] = UInt8(ascii: "Z")
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: MagicWindowPresence.storageWords) { storage in
+            data.withUnsafeBufferPointer { buffer in
+                var presence = MagicWindowPresence(buffer, storage: storage.baseAddress!)
+                #expect(!presence.mayContain(byte: UInt8(ascii: "Q")))
+                #expect(presence.mayContain(byte: UInt8(ascii: "a")))
+                let pair = MagicWindowPresence.pairBit(UInt8(ascii: "Q"), UInt8(ascii: "Z"))
+                if pair != MagicWindowPresence.pairBit(UInt8(ascii: "a"), UInt8(ascii: "a")) {
+                    #expect(!presence.mayContain(pairBit: pair))
+                }
+            }
+            [UInt8]().withUnsafeBufferPointer { buffer in
+                var presence = MagicWindowPresence(buffer, storage: storage.baseAddress!)
+                #expect(!presence.mayContain(byte: 0))
+                #expect(!presence.mayContain(pairBit: MagicWindowPresence.pairBit(0, 0)))
+            }
+        }
+    }
+}
