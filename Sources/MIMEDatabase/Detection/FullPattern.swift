@@ -4,13 +4,17 @@ import XDGSupport
 @preconcurrency import Glibc
 #endif
 
-/// A pattern for fnmatch(3), with the literal bytes it must begin and end with: a name that
-/// lacks them cannot match, and is passed over without calling fnmatch.
+/// A pattern for fnmatch(3), with the literal bytes it must begin and end with, and the longest
+/// run of literal bytes between its wildcards: a name that lacks them cannot match, and is
+/// passed over without calling fnmatch (`*.so.[0-9]*` needs `.so.` somewhere).
 struct FullPattern: Sendable {
     var match: GlobMatch
     var pattern: [CChar]
     var prefix: [UInt8]
     var suffix: [UInt8]
+    /// The longest run of bytes the pattern matches literally, outside its prefix and suffix,
+    /// or empty.
+    var middle: [UInt8]
 
     init(_ match: GlobMatch) {
         self.match = match
@@ -34,6 +38,48 @@ struct FullPattern: Sendable {
                 && bytes[index + 2] == UInt8(ascii: "]")
         }
         suffix = lastSpecial < 0 || subtleSet ? [] : Array(bytes[closing...])
+        let plain = lastSpecial >= 0 && !subtleSet && !bytes.contains(UInt8(ascii: "\\"))
+        middle = plain ? Self.longestLiteralRun(bytes[firstSpecial..<closing]) : []
+    }
+
+    /// Whether `needle` (not empty) occurs in `haystack`.
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard haystack.count >= needle.count, let base = haystack.baseAddress else { return false }
+        let lastStart = haystack.count - needle.count
+        var offset = 0
+        while offset <= lastStart {
+            guard let hit = memchr(base + offset, Int32(needle[0]), lastStart - offset + 1) else { return false }
+            let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return true }
+            offset = at + 1
+        }
+        return false
+    }
+
+    /// The longest run of `pattern` (no escapes, no subtle sets) outside its bracket expressions
+    /// and wildcards.
+    private static func longestLiteralRun(_ pattern: ArraySlice<UInt8>) -> [UInt8] {
+        var longest: ArraySlice<UInt8> = []
+        var runStart = pattern.startIndex
+        var index = pattern.startIndex
+        while index < pattern.endIndex {
+            let byte = pattern[index]
+            guard byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") else {
+                index += 1
+                continue
+            }
+            if index - runStart > longest.count { longest = pattern[runStart..<index] }
+            if byte == UInt8(ascii: "[") {
+                // A set ends at the next ']'; one that never ends is a literal '[' to fnmatch(3):
+                // nothing after it is taken as literal.
+                guard let close = pattern[(index + 1)...].firstIndex(of: UInt8(ascii: "]")) else { return Array(longest) }
+                index = close
+            }
+            index += 1
+            runStart = index
+        }
+        if index - runStart > longest.count { longest = pattern[runStart..<index] }
+        return Array(longest)
     }
 
     /// Whether `name` (as bytes) can match: it begins with the prefix and ends with the suffix.
@@ -42,7 +88,8 @@ struct FullPattern: Sendable {
         for (index, byte) in prefix.enumerated() where name[index] != byte { return false }
         let start = name.count - suffix.count
         for (index, byte) in suffix.enumerated() where name[start + index] != byte { return false }
-        return true
+        if middle.isEmpty { return true }
+        return middle.withUnsafeBufferPointer { Self.contains(name, $0) }
     }
 }
 

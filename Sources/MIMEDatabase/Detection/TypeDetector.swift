@@ -152,7 +152,7 @@ public struct TypeDetector: Sendable {
 
     /// An empty file is never sniffed: its glob's type when exactly one type matches its name, else
     /// `application/x-zerosize` (SPECS rule 22 choice).
-    func emptyContent<Candidates: RandomAccessCollection<String>>(candidates: Candidates, trace: DetectionTrace)
+    func emptyContent<Candidates: RandomAccessCollection<String>>(candidates: Candidates, trace: consuming DetectionTrace)
         -> Detection where Candidates.Index == Int
     {
         var trace = trace
@@ -180,7 +180,7 @@ public struct TypeDetector: Sendable {
     /// Applies magic, the conflict rule, XML roots and the text test to glob candidates and data;
     /// `named` says whether the candidates come from a name (none may have matched).
     func decide<Candidates: DecisionCandidates>(
-        candidates: Candidates, data: UnsafeBufferPointer<UInt8>?, named: Bool, trace: DetectionTrace,
+        candidates: Candidates, data: UnsafeBufferPointer<UInt8>?, named: Bool, trace: consuming DetectionTrace,
         magicMatch known: MagicMatch?? = .none
     ) -> Detection {
         var trace = trace
@@ -311,7 +311,7 @@ public struct TypeDetector: Sendable {
     /// magic only, as the reference suite expects of a data lookup.
     /// `knownXML` is `isXML` of the detection's type, when the caller knows it.
     private func refineXML(
-        _ detection: Detection, data: UnsafeBufferPointer<UInt8>, named: Bool, knownXML: Bool? = nil,
+        _ detection: consuming Detection, data: UnsafeBufferPointer<UInt8>, named: Bool, knownXML: Bool? = nil,
         why: @autoclosure () -> String
     ) -> Detection {
         var detection = detection

@@ -55,7 +55,8 @@ public enum ExtendedAttributes {
     /// Whether attribute `name` of the file at the C string `path` (following links) holds a
     /// value of one byte or more: one system call that reads nothing, for typing many files.
     public static func hasValue(_ name: String, path: UnsafePointer<CChar>) -> Bool {
-        getxattr(path, name, nil, 0) > 0
+        // withCString keeps a short name on the stack; passing the String itself copies it to the heap.
+        name.withCString { getxattr(path, $0, nil, 0) } > 0
     }
 
     /// Whether attribute `name` of the entry `entry` of the open directory `directory` (following
@@ -63,14 +64,14 @@ public enum ExtendedAttributes {
     /// without walking the path from its start again; nil when the kernel cannot say so (before
     /// Linux 6.13), and the whole path must be asked.
     public static func hasValue(_ name: String, entry: UnsafePointer<CChar>, directory: Int32) -> Bool? {
-        let size = csystem_getxattrat_size(directory, entry, name)
+        let size = name.withCString { csystem_getxattrat_size(directory, entry, $0) }
         if size < 0 && errno == ENOSYS { return nil }
         return size > 0
     }
 
     /// Whether attribute `name` of the open file `descriptor` holds a value of one byte or more.
     public static func hasValue(_ name: String, descriptor: Int32) -> Bool {
-        fgetxattr(descriptor, name, nil, 0) > 0
+        name.withCString { fgetxattr(descriptor, $0, nil, 0) } > 0
     }
 
     /// Sets attribute `name` on `path` to `value`.
