@@ -150,9 +150,27 @@ enum TypeCommand {
         for (index, job) in jobs.enumerated() {
             if case .path = job { jobOfPath.append(index) }
         }
+        // One value holds what the lines need between calls, so that the closure captures one
+        // variable, not several checked for exclusive access on every line.
+        var lines = JobLines(jobs: jobs, bulk: bulk, printer: printer, context: context)
+        bulk.detect(paths) { index, result in lines.print(result, ofPathAt: index, in: paths, job: jobOfPath[index]) }
+        lines.finish(upTo: jobs.count)
+        return lines.status
+    }
+
+    /// The lines of the jobs, printed in order: each path's as its answer comes, and the other
+    /// jobs' (standard input, unreadable directories) when their turn comes.
+    private struct JobLines {
+        let jobs: [Job]
+        let bulk: BulkDetector
+        let printer: TypePrinter
+        let context: CommandContext
         var status = ExitStatus.success
+        /// The first job whose line is not printed yet.
         var next = 0
-        func finish(upTo end: Int) {
+
+        /// Prints the lines of the jobs before `end` that are not paths' (those come as answers).
+        mutating func finish(upTo end: Int) {
             while next < end {
                 switch jobs[next] {
                 case .standardInput:
@@ -168,18 +186,18 @@ enum TypeCommand {
                 next += 1
             }
         }
-        bulk.detect(paths) { index, result in
-            finish(upTo: jobOfPath[index])
+
+        /// Prints the answer for path `index` of `paths`, job `job`, after the jobs before it.
+        mutating func print(_ result: Result<Detection, DetectionError>, ofPathAt index: Int, in paths: PathList, job: Int) {
+            finish(upTo: job)
             switch result {
             case .success(let detection): printer.print(pathAt: index, of: paths, detection)
             case .failure(let error):
                 context.output.error(error.description)
                 status = status.combined(with: .failure)
             }
-            next = jobOfPath[index] + 1
+            next = job + 1
         }
-        finish(upTo: jobs.count)
-        return status
     }
 
     /// Every entry below `directory`, in name order, without following linked directories.

@@ -122,14 +122,18 @@ extension FullPattern {
         _ candidates: [FullPattern], name: UnsafeBufferPointer<UInt8>, lowered: UnsafeBufferPointer<UInt8>,
         _ body: (Int) -> Void
     ) {
-        for index in candidates.indices {
-            let sensitive = candidates[index].match.rule.caseSensitive
-            let subject = sensitive ? name : lowered
-            guard candidates[index].mayMatch(subject),
-                fnmatch(candidates[index].pattern, UnsafeRawPointer(subject.baseAddress!).assumingMemoryBound(to: CChar.self), 0)
-                    == 0
-            else { continue }
-            body(index)
+        // Through a pointer, so that no pattern is copied (and its arrays retained) to be asked.
+        candidates.withUnsafeBufferPointer { candidates in
+            for index in candidates.indices {
+                let sensitive = candidates[index].match.rule.caseSensitive
+                let subject = sensitive ? name : lowered
+                guard candidates[index].mayMatch(subject),
+                    fnmatch(
+                        candidates[index].pattern, UnsafeRawPointer(subject.baseAddress!).assumingMemoryBound(to: CChar.self), 0)
+                        == 0
+                else { continue }
+                body(index)
+            }
         }
     }
 }
