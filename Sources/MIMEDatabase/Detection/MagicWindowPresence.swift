@@ -28,6 +28,7 @@ struct MagicWindowPresence {
     static var storageWords: Int { 4 + pairWords }
 
     /// The bit of the pair `first`, `second`, below `64 * pairWords`.
+    @inline(__always)
     static func pairBit(_ first: UInt8, _ second: UInt8) -> Int {
         Int(((UInt32(first) << 8 | UInt32(second)) &* 2_654_435_761) >> 20)
     }
@@ -43,19 +44,26 @@ struct MagicWindowPresence {
     }
 
     /// Whether a pair of adjacent bytes whose bit is `pairBit` may occur in the window.
+    @inline(__always)
     mutating func mayContain(pairBit bit: Int) -> Bool {
+        if !pairsKnown { fillPairs() }
+        return bits[4 + (bit >> 6)] & (1 << UInt64(bit & 63)) != 0
+    }
+
+    /// Sets the bit of every pair of adjacent bytes in the window.
+    private mutating func fillPairs() {
         let pairs = bits + 4
-        if !pairsKnown {
-            pairs.update(repeating: 0, count: Self.pairWords)
-            let end = min(data.count, Self.window)
-            var position = 1
-            while position < end {
-                let pair = Self.pairBit(data[position - 1], data[position])
+        pairs.update(repeating: 0, count: Self.pairWords)
+        let end = min(data.count, Self.window)
+        if end > 1, let base = data.baseAddress {
+            var previous = base[0]
+            for position in 1..<end {
+                let byte = base[position]
+                let pair = Self.pairBit(previous, byte)
                 pairs[pair >> 6] |= 1 << UInt64(pair & 63)
-                position += 1
+                previous = byte
             }
-            pairsKnown = true
         }
-        return pairs[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        pairsKnown = true
     }
 }

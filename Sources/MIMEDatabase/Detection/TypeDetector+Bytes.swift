@@ -7,17 +7,18 @@ import XDGSupport
 /// The storage one thread types files in, allocated once for many files: the path as a C string,
 /// the file's first bytes, the glob matcher's lists.
 ///
-/// Not for sharing between threads: each thread that types files makes its own.
+/// Not for sharing between threads: each thread that types files makes its own. (So its storage
+/// is not checked for overlapping access at run time, which would cost more than the uses.)
 public final class DetectionScratch {
-    fileprivate var path: UnsafeMutableBufferPointer<UInt8>
+    @exclusivity(unchecked) fileprivate var path: UnsafeMutableBufferPointer<UInt8>
     fileprivate let content: UnsafeMutableRawBufferPointer
-    fileprivate var globs: GlobScratch?
+    @exclusivity(unchecked) fileprivate var globs: GlobScratch?
     /// For each glob type, whether it is XML (1), not (0), or not yet known (-1).
-    fileprivate var xmlGlobTypes: [Int8]
+    @exclusivity(unchecked) fileprivate var xmlGlobTypes: [Int8]
     /// For each glob type, whether it is text (1), not (0), or not yet known (-1).
-    fileprivate var textGlobTypes: [Int8]
+    @exclusivity(unchecked) fileprivate var textGlobTypes: [Int8]
     /// The directory of the last path, held open for the next paths in it.
-    fileprivate var directory = HeldDirectory()
+    @exclusivity(unchecked) fileprivate var directory = HeldDirectory()
 
     /// Storage for typing files with `detector`.
     public init(for detector: TypeDetector) {
