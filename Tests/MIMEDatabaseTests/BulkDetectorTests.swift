@@ -78,6 +78,21 @@ struct BulkDetectorTests {
         }
     }
 
+    @Test("a list is cut at its separators, empty entries left out, the last one kept without a separator after it")
+    func listSplitting() {
+        let lists: [[UInt8]] = [
+            [], [10], [10, 10], Array("a".utf8), Array("a\n".utf8), Array("\na\n\nbc\nd".utf8), Array("/x y\n/z\u{0}w\n".utf8),
+            Array("a\u{0}\u{0}b\u{0}".utf8),
+        ]
+        for list in lists {
+            for separator: UInt8 in [10, 0] {
+                let paths = PathList(splitting: list, separator: separator)
+                let expected = list.split(separator: separator).map { Array($0) }
+                #expect((0..<paths.count).map { index in paths.withPath(at: index) { Array($0) } } == expected, "\(list)")
+            }
+        }
+    }
+
     @Test("a trace that is not recorded changes no answer")
     func traceDoesNotChangeAnswers() throws {
         let suite = try #require(Corpus.path("shared-mime-info/tests/mime-detection"), "the corpus is needed")

@@ -1,5 +1,9 @@
 import XDGSupport
 
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// Paths kept as the bytes of one buffer, each a range of it: a list of tens of thousands of
 /// paths costs one allocation, not one string per path.
 public struct PathList: Sendable {
@@ -13,18 +17,24 @@ public struct PathList: Sendable {
     /// The paths of `list`, separated by `separator`; empty entries are skipped.
     public init(splitting list: [UInt8], separator: UInt8) {
         bytes = list
-        var start = 0
-        for (position, byte) in list.enumerated() where byte == separator {
-            if position > start {
-                starts.append(start)
-                ends.append(position)
+        var starts: [Int] = []
+        var ends: [Int] = []
+        // memchr(3) finds the separators: the list is read before any path is typed, on one thread.
+        list.withUnsafeBufferPointer { list in
+            guard let base = list.baseAddress else { return }
+            var start = 0
+            while start < list.count {
+                let found = memchr(base + start, Int32(separator), list.count - start)
+                let end = found.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? list.count
+                if end > start {
+                    starts.append(start)
+                    ends.append(end)
+                }
+                start = end + 1
             }
-            start = position + 1
         }
-        if list.count > start {
-            starts.append(start)
-            ends.append(list.count)
-        }
+        self.starts = starts
+        self.ends = ends
     }
 
     /// The list of `paths`, in order.
