@@ -67,15 +67,18 @@ struct MagicSectionIndexTests {
         defer { withExtendedLifetime(tree) {} }
         let directory = try compiledMIMEDirectory(which, in: tree)
         let bytes = try #require(try? FileBytes.read(directory + "/mime.cache"), "needs a compiled cache")
-        let decoded = try MIMECache.read(bytes: bytes, path: directory)
-        let samples = try samples(extent: CacheMagicMatcher.extent(of: bytes))
+        let decoded = try MIMECache.read(bytes: FileImage(copying: bytes), path: directory)
+        let samples = try samples(extent: CacheMagicMatcher.extent(of: FileImage(copying: bytes)))
         #expect(samples.count > 2000)
         let pairs: [(String, MagicIndex, MagicIndex)] = [
             (
                 "decoded", .rules(Shared(MagicMatcher(rules: decoded.magic))),
                 .rules(Shared(MagicMatcher(rules: decoded.magic, indexed: false)))
             ),
-            ("in place", .cache(CacheMagicMatcher(bytes: bytes, indexed: true)), .cache(CacheMagicMatcher(bytes: bytes))),
+            (
+                "in place", .cache(CacheMagicMatcher(bytes: FileImage(copying: bytes), indexed: true)),
+                .cache(CacheMagicMatcher(bytes: FileImage(copying: bytes)))
+            ),
         ]
         var problems: [String] = []
         var matched = 0

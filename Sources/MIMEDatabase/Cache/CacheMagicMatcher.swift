@@ -1,3 +1,5 @@
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -24,7 +26,7 @@ struct CacheMagicMatcher: Sendable {
     /// Readies matching on `bytes`, a cache whose header `MIMECache.checkHeader` accepted. With
     /// `indexed` the sections are indexed by their fixed-offset bytes first, which pays only when
     /// many files are typed; without it every section is tried, as a run over a few files wants.
-    init(bytes: [UInt8], indexed: Bool = false) {
+    init(bytes: FileImage, indexed: Bool = false) {
         let reader = CacheReader(bytes: bytes)
         self.reader = reader
         matchletBudget = bytes.count / 32
@@ -97,7 +99,7 @@ struct CacheMagicMatcher: Sendable {
     /// (its last offset plus its value's length), over every section, as `MIMECache.validate`
     /// measures it, for a cache that validates. A broken record is skipped, nesting is cut at
     /// `MIMECache.depthLimit`, and no more matchlets are read than the file can hold.
-    static func extent(of bytes: [UInt8]) -> Int {
+    static func extent(of bytes: FileImage) -> Int {
         let reader = CacheReader(bytes: bytes)
         let list = (try? reader.int(at: MIMECache.HeaderField.magicList.rawValue)) ?? 0
         let count = (try? reader.count(at: list, recordSize: 16, recordsStart: list + 12, what: "the magic list")) ?? 0
@@ -133,26 +135,27 @@ struct CacheMagicMatcher: Sendable {
 
     /// Every section that matches `data`; see `MagicMatcher.matches`.
     func matches(_ data: [UInt8], firstLevelOnly: Bool = false, limit: Int = .max) -> [MagicMatch] {
+        data.withUnsafeBufferPointer { matches($0, firstLevelOnly: firstLevelOnly, limit: limit) }
+    }
+
+    /// Every section that matches the bytes of `data`; see `MagicMatcher.matches`.
+    func matches(_ data: UnsafeBufferPointer<UInt8>, firstLevelOnly: Bool = false, limit: Int = .max) -> [MagicMatch] {
         var found: [MagicMatch] = []
-        data.withUnsafeBufferPointer { data in
-            reader.bytes.withUnsafeBufferPointer { cache in
-                let walk = Walk(data: data, cache: cache, reader: reader)
-                // The sections of a cache that validates hold at most this many matchlets in all.
-                var budget = matchletBudget
-                index.forEachCandidate(data) { position in
-                    let record = sections[position]
-                    guard let priority = try? reader.int(at: record) else { return true }
-                    if firstLevelOnly, let first = found.first, priority < first.priority { return false }
-                    guard let count = try? reader.count(at: record + 8, recordSize: 32, recordsStart: 0, what: "a match"),
-                        let first = try? reader.int(at: record + 12)
-                    else { return true }
-                    guard walk.anyMatches(first: first, count: count, depth: 0, budget: &budget),
-                        let typeOffset = try? reader.int(at: record + 4), let type = try? reader.string(at: typeOffset)
-                    else { return true }
-                    found.append(MagicMatch(mimeType: type, priority: priority))
-                    return found.count < limit
-                }
-            }
+        let walk = Walk(data: data, cache: reader.bytes, reader: reader)
+        // The sections of a cache that validates hold at most this many matchlets in all.
+        var budget = matchletBudget
+        index.forEachCandidate(data) { position in
+            let record = sections[position]
+            guard let priority = try? reader.int(at: record) else { return true }
+            if firstLevelOnly, let first = found.first, priority < first.priority { return false }
+            guard let count = try? reader.count(at: record + 8, recordSize: 32, recordsStart: 0, what: "a match"),
+                let first = try? reader.int(at: record + 12)
+            else { return true }
+            guard walk.anyMatches(first: first, count: count, depth: 0, budget: &budget),
+                let typeOffset = try? reader.int(at: record + 4), let type = try? reader.string(at: typeOffset)
+            else { return true }
+            found.append(MagicMatch(mimeType: type, priority: priority))
+            return found.count < limit
         }
         return found
     }

@@ -29,7 +29,7 @@ enum MagicIndex: Sendable {
     func matches(_ data: UnsafeBufferPointer<UInt8>) -> [MagicMatch] {
         switch self {
         case .rules(let matcher): return matcher.value.matches(data)
-        case .cache(let matcher): return matcher.matches(Array(data))
+        case .cache(let matcher): return matcher.matches(data)
         }
     }
 
@@ -38,7 +38,7 @@ enum MagicIndex: Sendable {
     func best(_ data: UnsafeBufferPointer<UInt8>) -> MagicMatch? {
         switch self {
         case .rules(let matcher): return matcher.value.best(data)
-        case .cache(let matcher): return matcher.matches(Array(data), limit: 1).first
+        case .cache(let matcher): return matcher.matches(data, limit: 1).first
         }
     }
 

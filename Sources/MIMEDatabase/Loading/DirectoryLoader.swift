@@ -75,8 +75,8 @@ enum DirectoryLoader {
     ) -> CacheImage? {
         let cachePath = path + "/mime.cache"
         do throws(MIMEDatabaseError) {
-            let bytes: [UInt8]
-            do { bytes = try FileBytes.read(cachePath) } catch {
+            let bytes: FileImage
+            do { bytes = try FileImage.read(cachePath) } catch {
                 throw MIMEDatabaseError.unreadable(path: cachePath, reason: error.reason)
             }
             guard checking == .whole else {
