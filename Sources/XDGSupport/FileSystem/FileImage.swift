@@ -20,7 +20,9 @@ internal import CSystem
 ///
 /// The bytes are never written after the image is made, so it may be shared between threads.
 public final class FileImage: @unchecked Sendable {
-    /// The bytes; their start address is never nil, even for an empty image.
+    /// The bytes; their start address is never nil, even for an empty image. They are valid only
+    /// while the image lives: whoever reads them keeps the image itself (as `CacheReader` does),
+    /// not only this pointer.
     public let bytes: UnsafeBufferPointer<UInt8>
     /// Whether the bytes are a mapping of the file (otherwise a copy in memory).
     public let isMapped: Bool
