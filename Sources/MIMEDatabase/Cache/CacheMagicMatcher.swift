@@ -141,33 +141,88 @@ struct CacheMagicMatcher: Sendable {
     /// Every section that matches the bytes of `data`; see `MagicMatcher.matches`.
     func matches(_ data: UnsafeBufferPointer<UInt8>, firstLevelOnly: Bool = false, limit: Int = .max) -> [MagicMatch] {
         var found: [MagicMatch] = []
-        let walk = Walk(data: data, cache: reader.bytes, reader: reader)
-        // The sections of a cache that validates hold at most this many matchlets in all.
-        var budget = matchletBudget
-        index.forEachCandidate(data) { position in
-            let record = sections[position]
-            guard let priority = try? reader.int(at: record) else { return true }
-            if firstLevelOnly, let first = found.first, priority < first.priority { return false }
-            guard let count = try? reader.count(at: record + 8, recordSize: 32, recordsStart: 0, what: "a match"),
-                let first = try? reader.int(at: record + 12)
-            else { return true }
-            guard walk.anyMatches(first: first, count: count, depth: 0, budget: &budget),
-                let typeOffset = try? reader.int(at: record + 4), let type = try? reader.string(at: typeOffset)
-            else { return true }
-            found.append(MagicMatch(mimeType: type, priority: priority))
+        forEachMatch(data, firstLevelOnly: firstLevelOnly) { match in
+            found.append(match)
             return found.count < limit
         }
         return found
     }
 
+    /// The best match of `data`, the first bytes of content that has `available` bytes in all,
+    /// when the bytes past `data` cannot change it; nil when they might, and more must be read.
+    /// The same answer as `MagicMatcher.best(_:of:)`, for the same reason: matching is monotone,
+    /// so the prefix's best match is the whole's when every section tried before it failed
+    /// without wanting a byte past the prefix.
+    func best(_ data: UnsafeBufferPointer<UInt8>, of available: Int) -> MagicMatch?? {
+        var best: MagicMatch?
+        let settled = forEachMatch(data, of: available, firstLevelOnly: false) { match in
+            best = match
+            return false
+        }
+        return settled ? .some(best) : .none
+    }
+
+    /// Calls `visit` with each section that matches `data`, in matching order, until it returns
+    /// false; returns whether the sections visited are those of content of `available` bytes
+    /// that begins with `data` (always, when `available` is `data.count`). A walk cut short by
+    /// the matchlet budget (a broken cache) settles nothing.
+    @discardableResult
+    private func forEachMatch(
+        _ data: UnsafeBufferPointer<UInt8>, of available: Int? = nil, firstLevelOnly: Bool,
+        _ visit: (MagicMatch) -> Bool
+    ) -> Bool {
+        let available = max(available ?? data.count, data.count)
+        let unseen = available > data.count ? index.firstSection(filedIn: data.count..<available) : Int.max
+        var walk = Walk(data: data, available: available, cache: reader.bytes, reader: reader)
+        // The sections of a cache that validates hold at most this many matchlets in all.
+        var budget = matchletBudget
+        var settled = true
+        var stopped = false
+        var firstPriority: Int?
+        index.forEachCandidate(data) { position in
+            if position > unseen {
+                settled = false
+                return false
+            }
+            let record = sections[position]
+            guard let priority = try? reader.int(at: record) else { return true }
+            if firstLevelOnly, let firstPriority, priority < firstPriority {
+                stopped = true
+                return false
+            }
+            guard let count = try? reader.count(at: record + 8, recordSize: 32, recordsStart: 0, what: "a match"),
+                let first = try? reader.int(at: record + 12)
+            else { return true }
+            walk.wantedMore = false
+            guard walk.anyMatches(first: first, count: count, depth: 0, budget: &budget),
+                let typeOffset = try? reader.int(at: record + 4), let type = try? reader.string(at: typeOffset)
+            else {
+                if walk.wantedMore {
+                    settled = false
+                    return false
+                }
+                if budget < 0 { settled = false }
+                return true
+            }
+            firstPriority = firstPriority ?? priority
+            stopped = !visit(MagicMatch(mimeType: type, priority: priority))
+            return !stopped
+        }
+        return settled && (stopped || unseen == Int.max)
+    }
+
     /// The data and the cache, borrowed for one call of `matches`.
     private struct Walk {
         let data: UnsafeBufferPointer<UInt8>
+        /// How many bytes the content has, of which `data` is the first.
+        let available: Int
         let cache: UnsafeBufferPointer<UInt8>
         let reader: CacheReader
+        /// Whether a matchlet failed for want of a byte past `data` that the content has.
+        var wantedMore = false
 
         /// Whether one of `count` sibling matchlets from `first` matches (siblings are OR-ed).
-        func anyMatches(first: Int, count: Int, depth: Int, budget: inout Int) -> Bool {
+        mutating func anyMatches(first: Int, count: Int, depth: Int, budget: inout Int) -> Bool {
             guard depth < MIMECache.depthLimit else { return false }
             for index in 0..<count {
                 budget -= 1
@@ -179,7 +234,7 @@ struct CacheMagicMatcher: Sendable {
 
         /// A matchlet matches when its value is found at one of its offsets and, if it has
         /// children, one of them matches too.
-        private func matches(record: Int, depth: Int, budget: inout Int) -> Bool {
+        private mutating func matches(record: Int, depth: Int, budget: inout Int) -> Bool {
             guard let rangeStart = try? reader.int(at: record), let rangeLength = try? reader.int(at: record + 4),
                 let wordSize = try? reader.int(at: record + 8), let length = try? reader.int(at: record + 12),
                 let valueOffset = try? reader.int(at: record + 16), let maskOffset = try? reader.int(at: record + 20),
@@ -187,7 +242,10 @@ struct CacheMagicMatcher: Sendable {
                 (try? reader.checkRange(at: valueOffset, length: length)) != nil,
                 maskOffset == 0 || (try? reader.checkRange(at: maskOffset, length: length)) != nil
             else { return false }
-            guard length > 0, rangeStart + length <= data.count else { return false }
+            guard length > 0, rangeStart + length <= data.count else {
+                if length > 0 && rangeStart + length <= available { wantedMore = true }
+                return false
+            }
             let lastStart = min(rangeStart + rangeLength - 1, data.count - length)
             // `host16`/`host32` values are stored big-endian; compare them word by word swapped.
             let swapped = wordSize > 1 && 1.littleEndian == 1 && length % wordSize == 0
@@ -197,7 +255,10 @@ struct CacheMagicMatcher: Sendable {
                 : findMasked(
                     valueOffset, mask: maskOffset, length: length, wordSize: swapped ? wordSize : 1, from: rangeStart,
                     through: lastStart)
-            guard found else { return false }
+            guard found else {
+                if lastStart < min(rangeStart + rangeLength - 1, available - length) { wantedMore = true }
+                return false
+            }
             guard let childCount = try? reader.count(at: record + 24, recordSize: 32, recordsStart: 0, what: "a matchlet"),
                 childCount > 0
             else { return true }

@@ -9,8 +9,9 @@ import XDGSupport
 /// Every offset and count in the file is untrusted: each read checks its range against the size of
 /// the image first, so a truncated or poisoned cache throws instead of crashing (SPECS rule 40).
 /// The image may be a mapping of the file (`FileImage`): its size is fixed when it is made, and
-/// every read is checked against that size exactly as against bytes read into memory.
-struct CacheReader: Sendable {
+/// every read is checked against that size exactly as against bytes read into memory. It may be
+/// shared between threads: the image is never written, and the reader keeps it alive.
+struct CacheReader: @unchecked Sendable {
     /// Why a read failed.
     enum Failure: Error, Equatable {
         case outOfBounds(offset: Int, length: Int, size: Int)
@@ -32,12 +33,14 @@ struct CacheReader: Sendable {
     /// The image, kept alive by the reader.
     let image: FileImage
 
-    /// The image's bytes.
-    var bytes: UnsafeBufferPointer<UInt8> { image.bytes }
+    /// The image's bytes, valid as long as `image` (kept here beside them, so that each read
+    /// costs no load through the image).
+    let bytes: UnsafeBufferPointer<UInt8>
 
     /// A reader of `image`.
     init(bytes image: FileImage) {
         self.image = image
+        bytes = image.bytes
     }
 
     func uint16(at offset: Int) throws(Failure) -> UInt16 {

@@ -43,11 +43,11 @@ enum MagicIndex: Sendable {
     }
 
     /// The best match of `data`, the first bytes of content of `available` bytes, when the rest
-    /// cannot change it, else nil (`MagicMatcher.best(_:of:)`); the cache read in place never says.
+    /// cannot change it, else nil (`MagicMatcher.best(_:of:)`).
     func best(_ data: UnsafeBufferPointer<UInt8>, of available: Int) -> MagicMatch?? {
         switch self {
         case .rules(let matcher): return matcher.value.best(data, of: available)
-        case .cache: return data.count < available ? .none : .some(best(data))
+        case .cache(let matcher): return matcher.best(data, of: available)
         }
     }
 }
