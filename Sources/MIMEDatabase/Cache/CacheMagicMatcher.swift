@@ -33,29 +33,54 @@ struct CacheMagicMatcher: Sendable {
         let list = (try? reader.int(at: MIMECache.HeaderField.magicList.rawValue)) ?? 0
         let count = (try? reader.count(at: list, recordSize: 16, recordsStart: list + 12, what: "the magic list")) ?? 0
         let first = (try? reader.int(at: list + 8)) ?? 0
-        // Each section's record, priority and type name (where the name's bytes are in the file).
-        var records: [(offset: Int, priority: Int, type: Range<Int>)] = []
-        records.reserveCapacity(count)
+        // The sections' records in file order. Those of the files `update-mime-database` writes
+        // have ASCII names and are in matching order already, which this pass finds out.
+        var offsets: [Int] = []
+        offsets.reserveCapacity(count)
+        var inByteOrder = true
+        var previous: Section?
         for index in 0..<count {
-            let record = first + 16 * index
-            guard let priority = try? reader.int(at: record), let typeOffset = try? reader.int(at: record + 4),
-                let type = reader.cStringBounds(at: typeOffset), !Self.isDeleteAllMarker(reader, record: record)
-            else { continue }
-            records.append((record, priority, type))
+            guard let section = Self.section(reader, record: first + 16 * index) else { continue }
+            offsets.append(section.offset)
+            if inByteOrder,
+                !reader.isASCII(section.type) || previous.map({ Self.precedes(section, $0, ascii: true, reader) }) == true
+            {
+                inByteOrder = false
+            }
+            previous = section
         }
-        // Byte order (strcmp's) equals String order for ASCII names; others are ordered as `MagicMatcher` orders.
-        let ascii = records.allSatisfy { reader.isASCII($0.type) }
-        func inOrder(
-            _ a: (offset: Int, priority: Int, type: Range<Int>), _ b: (offset: Int, priority: Int, type: Range<Int>)
-        ) -> Bool {
-            if a.priority != b.priority { return a.priority > b.priority }
-            return ascii
-                ? reader.compare(a.type, b.type) < 0
-                : String(decoding: reader.bytes[a.type], as: UTF8.self) < String(decoding: reader.bytes[b.type], as: UTF8.self)
-        }
-        let sorted = zip(records, records.dropFirst()).allSatisfy { !inOrder($1, $0) }
-        sections = (sorted ? records : records.sorted(by: inOrder)).map(\.offset)
+        sections = inByteOrder ? offsets : Self.inMatchingOrder(offsets, reader)
         index = MagicSectionIndex(keys: sections.map { indexed ? Self.keys(reader, record: $0) : nil }, indexed: indexed)
+    }
+
+    /// A section's record, priority and type name (where the name's bytes are in the file).
+    private typealias Section = (offset: Int, priority: Int, type: Range<Int>)
+
+    /// The section whose record is at `record`, or nil when it does not read or is a
+    /// `<magic-deleteall/>` marker.
+    private static func section(_ reader: CacheReader, record: Int) -> Section? {
+        guard let priority = try? reader.int(at: record), let typeOffset = try? reader.int(at: record + 4),
+            let type = reader.cStringBounds(at: typeOffset), !isDeleteAllMarker(reader, record: record)
+        else { return nil }
+        return (record, priority, type)
+    }
+
+    /// Whether section `a` is tried before `b`: higher priority first, then by type name, in byte
+    /// order (strcmp's, which equals String order for ASCII names) when every name is `ascii`,
+    /// else as `MagicMatcher` orders names.
+    private static func precedes(_ a: Section, _ b: Section, ascii: Bool, _ reader: CacheReader) -> Bool {
+        if a.priority != b.priority { return a.priority > b.priority }
+        return ascii
+            ? reader.compare(a.type, b.type) < 0
+            : String(decoding: reader.bytes[a.type], as: UTF8.self) < String(decoding: reader.bytes[b.type], as: UTF8.self)
+    }
+
+    /// The sections at `offsets` (each reads) in matching order.
+    private static func inMatchingOrder(_ offsets: [Int], _ reader: CacheReader) -> [Int] {
+        let sections = offsets.compactMap { section(reader, record: $0) }
+        let ascii = sections.allSatisfy { reader.isASCII($0.type) }
+        let sorted = zip(sections, sections.dropFirst()).allSatisfy { !precedes($1, $0, ascii: ascii, reader) }
+        return (sorted ? sections : sections.sorted { precedes($0, $1, ascii: ascii, reader) }).map(\.offset)
     }
 
     /// The byte each top-level matchlet of the section at `record` requires at its one offset, or
