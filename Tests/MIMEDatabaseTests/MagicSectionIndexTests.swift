@@ -35,6 +35,7 @@ struct MagicSectionIndexTests {
         #expect(candidates(index, "") == [1, 5])
         #expect(candidates(index, "C........A") == [1, 4, 5])
         #expect(candidates(MagicSectionIndex(keys: keys, indexed: false), "C") == [0, 1, 2, 3, 4, 5])
+        #expect(candidates(MagicSectionIndex(scanningAll: keys.count), "C") == [0, 1, 2, 3, 4, 5])
     }
 
     /// The first bytes of every file of the shared-mime-info suite and of every 20th file under

@@ -50,7 +50,10 @@ struct CacheMagicMatcher: Sendable {
             previous = section
         }
         sections = inByteOrder ? offsets : Self.inMatchingOrder(offsets, reader)
-        index = MagicSectionIndex(keys: sections.map { indexed ? Self.keys(reader, record: $0) : nil }, indexed: indexed)
+        index =
+            indexed
+            ? MagicSectionIndex(keys: sections.map { Self.keys(reader, record: $0) })
+            : MagicSectionIndex(scanningAll: sections.count)
     }
 
     /// A section's record, priority and type name (where the name's bytes are in the file).
