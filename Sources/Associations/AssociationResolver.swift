@@ -80,7 +80,7 @@ public final class AssociationResolver: Sendable {
         }),
             cache.exists, !applications.isStale(directoryIndex)
         {
-            return cache.groups[.mimeCache]?[type]?.ids ?? []
+            return cache.value(.mimeCache, for: type)?.ids ?? []
         }
         return declaredTypes(in: directoryIndex)[type] ?? []
     }

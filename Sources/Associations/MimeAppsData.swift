@@ -11,30 +11,29 @@ public struct ListValue: Sendable, Equatable {
     public var key: String
 }
 
-extension ListValue {
-    /// Stands for "no value yet" in a dictionary's default: no line read has number 0.
-    fileprivate static let placeholder = ListValue(ids: [], line: 0, key: "")
-
-    /// Becomes `value` when this is the placeholder; returns false when a value was here already.
-    fileprivate mutating func fill(with value: ListValue) -> Bool {
-        guard line == 0 else { return false }
-        self = value
-        return true
-    }
-}
-
 /// What one `mimeapps.list`-shaped file says, with keys unaliased (SPECS rules 8, 45, 52).
+///
+/// A query asks for a few types, and a `mimeinfo.cache` has a thousand keys: the entries are kept
+/// as read, and `value(_:for:)` finds a type's own without canonicalising every key. The whole
+/// table (`groups`) and GIO's reading (`gio`) are worked out when first asked for.
 public struct MimeAppsData: Sendable, Equatable {
     /// The location it was read from.
     public var location: ListLocation
     /// Whether the file exists.
     public var exists: Bool
-    /// Canonical type → value, per group.
-    public var groups: [AssociationGroup: [String: ListValue]] = [:]
-    /// What GIO reads from the file, or why it reads nothing of it.
-    public var gio = GIOListView()
     /// Problems found in the file.
     public var diagnostics: [Diagnostic] = []
+    /// The entries of each group read, in the order of the file, keys as written.
+    private var entries: [AssociationGroup: [KeyFileEntry]] = [:]
+    /// The type database the keys are unaliased in; nil for a file that could not be read.
+    private let database: MIMEDatabase?
+    /// The tables worked out on first use.
+    private let derived: Derived
+
+    /// Canonical type → value, per group.
+    public var groups: [AssociationGroup: [String: ListValue]] { derived.groups.value }
+    /// What GIO reads from the file, or why it reads nothing of it.
+    public var gio: GIOListView { derived.gio.value }
 
     /// Reads the file at `location`; a missing file is an empty one.
     ///
@@ -68,6 +67,8 @@ public struct MimeAppsData: Sendable, Equatable {
         self.location = location
         exists = false
         self.diagnostics = diagnostics
+        database = nil
+        derived = Derived(groups: LazyValue { [:] }, gio: LazyValue { GIOListView() })
     }
 
     /// The largest list read: a longer one is not read at all (and never rewritten), with a warning.
@@ -82,7 +83,7 @@ public struct MimeAppsData: Sendable, Equatable {
     private init(location: ListLocation, text: String, bytes: [UInt8], database: MIMEDatabase) {
         self.location = location
         exists = true
-        gio = GIOListView(bytes: bytes, location: location, database: database)
+        self.database = database
         var diagnostics: [Diagnostic] = []
         let file = KeyFile(parsing: text, path: location.path, diagnostics: &diagnostics)
         let wanted: [AssociationGroup] =
@@ -99,29 +100,61 @@ public struct MimeAppsData: Sendable, Equatable {
             default: break
             }
         }
+        var entries: [AssociationGroup: [KeyFileEntry]] = [:]
         for group in wanted {
-            let entries = entriesByGroup[group.rawValue] ?? []
-            if !entries.isEmpty && (group == .addedAssociations || group == .removedAssociations) && !location.mayAddOrRemove {
+            let read = entriesByGroup[group.rawValue] ?? []
+            if !read.isEmpty && (group == .addedAssociations || group == .removedAssociations) && !location.mayAddOrRemove {
                 diagnostics.append(
                     Diagnostic(
-                        path: location.path, line: entries[0].line,
+                        path: location.path, line: read[0].line,
                         message: "[\(group.rawValue)] is only allowed in the non-desktop-specific mimeapps.list; ignored"))
                 continue
             }
-            var values: [String: ListValue] = [:]
-            values.reserveCapacity(entries.count)
-            var repeated: [String: [ListValue]] = [:]
-            for entry in entries {
-                let value = ListValue(ids: Self.ids(entry.value), line: entry.line, key: entry.key)
-                let canonical = database.canonicalName(entry.key)
-                if !values[canonical, default: .placeholder].fill(with: value) {
-                    repeated[canonical, default: []].append(value)
-                }
-            }
-            Self.merge(repeated, into: &values)
-            groups[group] = values
+            entries[group] = read
         }
+        self.entries = entries
         self.diagnostics = diagnostics
+        let read = entries
+        derived = Derived(
+            groups: LazyValue { read.mapValues { Self.table($0, database: database) } },
+            gio: LazyValue { GIOListView(bytes: bytes, location: location, database: database) })
+    }
+
+    /// The IDs listed for `type` (a canonical type) in `group`, if any: the first key that
+    /// unaliases to it, with the IDs that later such keys add.
+    public func value(_ group: AssociationGroup, for type: String) -> ListValue? {
+        guard let database, let read = entries[group], !read.isEmpty else { return nil }
+        let spellings = CanonicalSpellings(of: type, in: database)
+        return Self.merged(read.lazy.filter { spellings.contains($0.key) })
+    }
+
+    /// Whether two readings say the same: the same file, problems, tables and GIO reading.
+    public static func == (lhs: MimeAppsData, rhs: MimeAppsData) -> Bool {
+        lhs.location == rhs.location && lhs.exists == rhs.exists && lhs.diagnostics == rhs.diagnostics
+            && lhs.groups == rhs.groups && lhs.gio == rhs.gio
+    }
+
+    /// Canonical type → value of one group's entries.
+    private static func table(_ entries: [KeyFileEntry], database: MIMEDatabase) -> [String: ListValue] {
+        var byType: [String: [KeyFileEntry]] = [:]
+        byType.reserveCapacity(entries.count)
+        for entry in entries { byType[database.canonicalName(entry.key), default: []].append(entry) }
+        return byType.compactMapValues { merged($0) }
+    }
+
+    /// The value of the entries under one type, in order: the first one's IDs, then the IDs each
+    /// later one adds; a set keeps this linear however often a key repeats.
+    private static func merged(_ entries: some Sequence<KeyFileEntry>) -> ListValue? {
+        var rest = entries.makeIterator()
+        guard let first = rest.next() else { return nil }
+        var value = ListValue(ids: ids(first.value), line: first.line, key: first.key)
+        guard var entry = rest.next() else { return value }
+        var seen = Set(value.ids)
+        while true {
+            for id in ids(entry.value) where seen.insert(id).inserted { value.ids.append(id) }
+            guard let next = rest.next() else { return value }
+            entry = next
+        }
     }
 
     /// The desktop IDs of a list value, trimmed, empty ones dropped.
@@ -133,22 +166,15 @@ public struct MimeAppsData: Sendable, Equatable {
         }
         return ids
     }
+}
 
-    /// Appends to each key's value the IDs that the later values under that key (or an alias of
-    /// it) add, in order; a set keeps this linear however often a key repeats.
-    private static func merge(_ later: [String: [ListValue]], into values: inout [String: ListValue]) {
-        for (key, laterValues) in later {
-            guard var value = values[key] else { continue }
-            var seen = Set(value.ids)
-            for other in laterValues {
-                for id in other.ids where seen.insert(id).inserted { value.ids.append(id) }
-            }
-            values[key] = value
-        }
-    }
+/// The tables of a list worked out on first use.
+private final class Derived: Sendable {
+    let groups: LazyValue<[AssociationGroup: [String: ListValue]]>
+    let gio: LazyValue<GIOListView>
 
-    /// The IDs listed for `type` in `group`, if any.
-    public func value(_ group: AssociationGroup, for type: String) -> ListValue? {
-        groups[group]?[type]
+    init(groups: LazyValue<[AssociationGroup: [String: ListValue]]>, gio: LazyValue<GIOListView>) {
+        self.groups = groups
+        self.gio = gio
     }
 }

@@ -49,10 +49,10 @@ struct CacheGlobMatcherTests {
         defer { withExtendedLifetime(tree) {} }
         let mimeDirectory = try compiledMIMEDirectory(which, in: tree)
         let bytes = try #require(try? FileBytes.read(mimeDirectory + "/mime.cache"), "needs a compiled cache")
-        _ = try MIMECache.validate(bytes: bytes, path: mimeDirectory)
-        let rules = try MIMECache.read(bytes: bytes, path: mimeDirectory).globs
+        _ = try MIMECache.validate(bytes: FileImage(copying: bytes), path: mimeDirectory)
+        let rules = try MIMECache.read(bytes: FileImage(copying: bytes), path: mimeDirectory).globs
         let decoded = GlobMatcher(globs: rules, origin: { _ in mimeDirectory })
-        let inPlace = CacheGlobMatcher(bytes: bytes, directory: mimeDirectory)
+        let inPlace = CacheGlobMatcher(bytes: FileImage(copying: bytes), directory: mimeDirectory)
         let names = try names(for: rules)
         #expect(names.count > 1000)
         for name in names {

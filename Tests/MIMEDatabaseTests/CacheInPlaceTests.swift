@@ -9,8 +9,9 @@ import XDGSupport
 /// cache, for every key of the lists, their values, spellings in other cases and unknown names,
 /// and the magic of each of `samples`; empty when they agree.
 func inPlaceDisagreements(_ bytes: [UInt8], samples: [[UInt8]]) throws -> [String] {
-    let decoded = try MIMECache.read(bytes: bytes, path: "agree")
-    let names = CacheNameLists(bytes: bytes)
+    let image = FileImage(copying: bytes)
+    let decoded = try MIMECache.read(bytes: image, path: "agree")
+    let names = CacheNameLists(bytes: image)
     var problems: [String] = []
     var asked = Set(decoded.aliases.keys).union(decoded.aliases.values).union(decoded.parents.keys)
     asked.formUnion(decoded.parents.values.joined())
@@ -22,10 +23,10 @@ func inPlaceDisagreements(_ bytes: [UInt8], samples: [[UInt8]]) throws -> [Strin
         let targeting = decoded.aliases.filter { $0.value == name }.map(\.key)
         if Set(names.aliases(targeting: name)) != Set(targeting) { problems.append("aliases of '\(name)'") }
     }
-    let extent = try MIMECache.validate(bytes: bytes, path: "agree").extent
-    if CacheMagicMatcher.extent(of: bytes) != extent { problems.append("magic extent \(CacheMagicMatcher.extent(of: bytes))") }
+    let extent = try MIMECache.validate(bytes: image, path: "agree").extent
+    if CacheMagicMatcher.extent(of: image) != extent { problems.append("magic extent \(CacheMagicMatcher.extent(of: image))") }
     let compiled = MagicMatcher(rules: decoded.magic)
-    let inPlace = CacheMagicMatcher(bytes: bytes)
+    let inPlace = CacheMagicMatcher(bytes: image)
     for (index, sample) in samples.enumerated() {
         for (firstLevelOnly, limit) in [(false, Int.max), (false, 1), (true, Int.max)] {
             let expected = compiled.matches(sample, firstLevelOnly: firstLevelOnly, limit: limit)
@@ -38,15 +39,16 @@ func inPlaceDisagreements(_ bytes: [UInt8], samples: [[UInt8]]) throws -> [Strin
 
 /// Runs every in-place reader on `bytes`, which need not be a sound cache: it must return.
 func exerciseInPlace(_ bytes: [UInt8], samples: [[UInt8]]) {
-    let names = CacheNameLists(bytes: bytes)
+    let image = FileImage(copying: bytes)
+    let names = CacheNameLists(bytes: image)
     for name in ["text/plain", "application/xml", "application/x-assoc-doc", "zzz"] {
         _ = names.alias(of: name)
         _ = names.parents(of: name)
         _ = names.aliases(targeting: name)
     }
-    let magic = CacheMagicMatcher(bytes: bytes)
+    let magic = CacheMagicMatcher(bytes: image)
     for sample in samples { _ = magic.matches(sample) }
-    _ = CacheMagicMatcher.extent(of: bytes)
+    _ = CacheMagicMatcher.extent(of: image)
 }
 
 @Suite("aliases, parents and magic read in place from mime.cache", .enabled(if: canCompile))
@@ -70,7 +72,7 @@ struct CacheInPlaceTests {
         let bytes = try #require(try? FileBytes.read(directory + "/mime.cache"), "needs a compiled cache")
         let samples = try samples()
         #expect(samples.count > 500)
-        let decoded = try MIMECache.read(bytes: bytes, path: directory)
+        let decoded = try MIMECache.read(bytes: FileImage(copying: bytes), path: directory)
         #expect(decoded.aliases.count > 100 && decoded.parents.count > 100 && decoded.magic.count > 100)
         let problems = try inPlaceDisagreements(bytes, samples: samples)
         #expect(problems.isEmpty, "\(problems.count): \(problems.prefix(10))")
@@ -89,12 +91,14 @@ struct CacheInPlaceTests {
         }
         var (validated, headerOnly) = (0, 0)
         for variant in variants {
-            guard (try? MIMECache.checkHeader(bytes: variant, path: "v")) != nil else {
-                #expect(throws: MIMEDatabaseError.self) { _ = try MIMECache.validate(bytes: variant, path: "v") }
+            guard (try? MIMECache.checkHeader(bytes: FileImage(copying: variant), path: "v")) != nil else {
+                #expect(throws: MIMEDatabaseError.self) {
+                    _ = try MIMECache.validate(bytes: FileImage(copying: variant), path: "v")
+                }
                 continue
             }
             exerciseInPlace(variant, samples: samples)
-            guard (try? MIMECache.validate(bytes: variant, path: "v")) != nil else {
+            guard (try? MIMECache.validate(bytes: FileImage(copying: variant), path: "v")) != nil else {
                 headerOnly += 1
                 continue
             }
@@ -154,7 +158,8 @@ struct CacheInPlaceTests {
             let path = tree.root + "/types-\(index)"
             try Data(variant.map { $0 + [0x0A] }.joined()).write(to: URL(fileURLWithPath: path))
             let set = DirectoryLoader.typesFile(path)
-            let image = CacheImage(bytes: cache, path: "/usr/share/mime/mime.cache", typesPath: path, magicExtent: nil)
+            let image = CacheImage(
+                bytes: FileImage(copying: cache), path: "/usr/share/mime/mime.cache", typesPath: path, magicExtent: nil)
             var names = ["text/plain", "Text/Plain", "text/caf\u{E9}", "text/plai", "text/plainx", "", "K/\u{212A}"]
             names +=
                 lines.prefix(80).map { String(decoding: $0, as: UTF8.self) }

@@ -33,7 +33,7 @@ func withWord(_ bytes: [UInt8], at offset: Int, _ value: UInt32) -> [UInt8] {
 struct CorruptCacheTests {
     @Test("the minimal cache reads as empty")
     func minimal() throws {
-        let contents = try MIMECache.read(bytes: minimalCache(), path: "minimal")
+        let contents = try MIMECache.read(bytes: FileImage(copying: minimalCache()), path: "minimal")
         #expect(contents == DirectoryContents())
     }
 
@@ -60,7 +60,7 @@ struct CorruptCacheTests {
         for length in 0..<cache.count {
             let truncated = Array(cache.prefix(length))
             do {
-                _ = try MIMECache.read(bytes: truncated, path: "t")
+                _ = try MIMECache.read(bytes: FileImage(copying: truncated), path: "t")
             } catch {
                 rejected += 1
                 continue
@@ -80,7 +80,7 @@ struct CorruptCacheTests {
     func poisonedHeader(field: MIMECache.HeaderField) throws {
         let (_, _, cache) = try compiledFixture()
         #expect(throws: MIMEDatabaseError.self) {
-            _ = try MIMECache.read(bytes: withWord(cache, at: field.rawValue, 0x7F00_0000), path: "p")
+            _ = try MIMECache.read(bytes: FileImage(copying: withWord(cache, at: field.rawValue, 0x7F00_0000)), path: "p")
         }
     }
 
@@ -90,7 +90,7 @@ struct CorruptCacheTests {
         var outcomes = (rejected: 0, read: 0)
         for offset in stride(from: 0, through: cache.count - 4, by: 4) {
             do {
-                _ = try MIMECache.read(bytes: withWord(cache, at: offset, value), path: "p")
+                _ = try MIMECache.read(bytes: FileImage(copying: withWord(cache, at: offset, value)), path: "p")
                 outcomes.read += 1
             } catch {
                 outcomes.rejected += 1
@@ -110,7 +110,7 @@ struct CorruptCacheTests {
         bytes += withUnsafeBytes(of: UInt32(1).bigEndian, Array.init)  // one child:
         bytes += withUnsafeBytes(of: UInt32(tree + 8).bigEndian, Array.init)  // itself
         bytes = withWord(bytes, at: MIMECache.HeaderField.reverseSuffixTree.rawValue, UInt32(tree))
-        #expect(throws: MIMEDatabaseError.self) { _ = try MIMECache.read(bytes: bytes, path: "cyclic") }
+        #expect(throws: MIMEDatabaseError.self) { _ = try MIMECache.read(bytes: FileImage(copying: bytes), path: "cyclic") }
     }
 
     @Test(
@@ -123,7 +123,7 @@ struct CorruptCacheTests {
         bytes[1] = major
         bytes[3] = minor
         #expect(throws: MIMEDatabaseError.unsupportedCacheVersion(path: "v", major: Int(major), minor: Int(minor))) {
-            _ = try MIMECache.read(bytes: bytes, path: "v")
+            _ = try MIMECache.read(bytes: FileImage(copying: bytes), path: "v")
         }
         try Data(bytes).write(to: URL(fileURLWithPath: directory + "/mime.cache"))
         let database = MIMEDatabase(mimeDirectories: [directory], source: .auto)

@@ -35,6 +35,7 @@ struct MagicSectionIndexTests {
         #expect(candidates(index, "") == [1, 5])
         #expect(candidates(index, "C........A") == [1, 4, 5])
         #expect(candidates(MagicSectionIndex(keys: keys, indexed: false), "C") == [0, 1, 2, 3, 4, 5])
+        #expect(candidates(MagicSectionIndex(scanningAll: keys.count), "C") == [0, 1, 2, 3, 4, 5])
     }
 
     /// The first bytes of every file of the shared-mime-info suite and of every 20th file under
@@ -67,15 +68,18 @@ struct MagicSectionIndexTests {
         defer { withExtendedLifetime(tree) {} }
         let directory = try compiledMIMEDirectory(which, in: tree)
         let bytes = try #require(try? FileBytes.read(directory + "/mime.cache"), "needs a compiled cache")
-        let decoded = try MIMECache.read(bytes: bytes, path: directory)
-        let samples = try samples(extent: CacheMagicMatcher.extent(of: bytes))
+        let decoded = try MIMECache.read(bytes: FileImage(copying: bytes), path: directory)
+        let samples = try samples(extent: CacheMagicMatcher.extent(of: FileImage(copying: bytes)))
         #expect(samples.count > 2000)
         let pairs: [(String, MagicIndex, MagicIndex)] = [
             (
                 "decoded", .rules(Shared(MagicMatcher(rules: decoded.magic))),
                 .rules(Shared(MagicMatcher(rules: decoded.magic, indexed: false)))
             ),
-            ("in place", .cache(CacheMagicMatcher(bytes: bytes, indexed: true)), .cache(CacheMagicMatcher(bytes: bytes))),
+            (
+                "in place", .cache(CacheMagicMatcher(bytes: FileImage(copying: bytes), indexed: true)),
+                .cache(CacheMagicMatcher(bytes: FileImage(copying: bytes)))
+            ),
         ]
         var problems: [String] = []
         var matched = 0

@@ -1,3 +1,5 @@
+import XDGSupport
+
 /// Glob matching read straight from one validated `mime.cache`, without decoding its glob lists.
 ///
 /// It answers exactly as `GlobMatcher` does over the decoded rules of the same cache: the literal
@@ -16,7 +18,7 @@ struct CacheGlobMatcher: Sendable {
     /// Readies matching on `bytes`, a cache whose header `MIMECache.checkHeader` accepted (so
     /// that each list's count fits in the file), read from the `mime/` directory `directory`.
     /// Every other read is checked where it is made: a broken record matches nothing.
-    init(bytes: [UInt8], directory: String) {
+    init(bytes: FileImage, directory: String) {
         let reader = CacheReader(bytes: bytes)
         self.reader = reader
         self.directory = directory

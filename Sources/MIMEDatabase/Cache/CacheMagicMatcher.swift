@@ -1,3 +1,5 @@
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -24,36 +26,64 @@ struct CacheMagicMatcher: Sendable {
     /// Readies matching on `bytes`, a cache whose header `MIMECache.checkHeader` accepted. With
     /// `indexed` the sections are indexed by their fixed-offset bytes first, which pays only when
     /// many files are typed; without it every section is tried, as a run over a few files wants.
-    init(bytes: [UInt8], indexed: Bool = false) {
+    init(bytes: FileImage, indexed: Bool = false) {
         let reader = CacheReader(bytes: bytes)
         self.reader = reader
         matchletBudget = bytes.count / 32
         let list = (try? reader.int(at: MIMECache.HeaderField.magicList.rawValue)) ?? 0
         let count = (try? reader.count(at: list, recordSize: 16, recordsStart: list + 12, what: "the magic list")) ?? 0
         let first = (try? reader.int(at: list + 8)) ?? 0
-        // Each section's record, priority and type name (where the name's bytes are in the file).
-        var records: [(offset: Int, priority: Int, type: Range<Int>)] = []
-        records.reserveCapacity(count)
+        // The sections' records in file order. Those of the files `update-mime-database` writes
+        // have ASCII names and are in matching order already, which this pass finds out.
+        var offsets: [Int] = []
+        offsets.reserveCapacity(count)
+        var inByteOrder = true
+        var previous: Section?
         for index in 0..<count {
-            let record = first + 16 * index
-            guard let priority = try? reader.int(at: record), let typeOffset = try? reader.int(at: record + 4),
-                let type = reader.cStringBounds(at: typeOffset), !Self.isDeleteAllMarker(reader, record: record)
-            else { continue }
-            records.append((record, priority, type))
+            guard let section = Self.section(reader, record: first + 16 * index) else { continue }
+            offsets.append(section.offset)
+            if inByteOrder,
+                !reader.isASCII(section.type) || previous.map({ Self.precedes(section, $0, ascii: true, reader) }) == true
+            {
+                inByteOrder = false
+            }
+            previous = section
         }
-        // Byte order (strcmp's) equals String order for ASCII names; others are ordered as `MagicMatcher` orders.
-        let ascii = records.allSatisfy { reader.isASCII($0.type) }
-        func inOrder(
-            _ a: (offset: Int, priority: Int, type: Range<Int>), _ b: (offset: Int, priority: Int, type: Range<Int>)
-        ) -> Bool {
-            if a.priority != b.priority { return a.priority > b.priority }
-            return ascii
-                ? reader.compare(a.type, b.type) < 0
-                : String(decoding: reader.bytes[a.type], as: UTF8.self) < String(decoding: reader.bytes[b.type], as: UTF8.self)
-        }
-        let sorted = zip(records, records.dropFirst()).allSatisfy { !inOrder($1, $0) }
-        sections = (sorted ? records : records.sorted(by: inOrder)).map(\.offset)
-        index = MagicSectionIndex(keys: sections.map { indexed ? Self.keys(reader, record: $0) : nil }, indexed: indexed)
+        sections = inByteOrder ? offsets : Self.inMatchingOrder(offsets, reader)
+        index =
+            indexed
+            ? MagicSectionIndex(keys: sections.map { Self.keys(reader, record: $0) })
+            : MagicSectionIndex(scanningAll: sections.count)
+    }
+
+    /// A section's record, priority and type name (where the name's bytes are in the file).
+    private typealias Section = (offset: Int, priority: Int, type: Range<Int>)
+
+    /// The section whose record is at `record`, or nil when it does not read or is a
+    /// `<magic-deleteall/>` marker.
+    private static func section(_ reader: CacheReader, record: Int) -> Section? {
+        guard let priority = try? reader.int(at: record), let typeOffset = try? reader.int(at: record + 4),
+            let type = reader.cStringBounds(at: typeOffset), !isDeleteAllMarker(reader, record: record)
+        else { return nil }
+        return (record, priority, type)
+    }
+
+    /// Whether section `a` is tried before `b`: higher priority first, then by type name, in byte
+    /// order (strcmp's, which equals String order for ASCII names) when every name is `ascii`,
+    /// else as `MagicMatcher` orders names.
+    private static func precedes(_ a: Section, _ b: Section, ascii: Bool, _ reader: CacheReader) -> Bool {
+        if a.priority != b.priority { return a.priority > b.priority }
+        return ascii
+            ? reader.compare(a.type, b.type) < 0
+            : String(decoding: reader.bytes[a.type], as: UTF8.self) < String(decoding: reader.bytes[b.type], as: UTF8.self)
+    }
+
+    /// The sections at `offsets` (each reads) in matching order.
+    private static func inMatchingOrder(_ offsets: [Int], _ reader: CacheReader) -> [Int] {
+        let sections = offsets.compactMap { section(reader, record: $0) }
+        let ascii = sections.allSatisfy { reader.isASCII($0.type) }
+        let sorted = zip(sections, sections.dropFirst()).allSatisfy { !precedes($1, $0, ascii: ascii, reader) }
+        return (sorted ? sections : sections.sorted { precedes($0, $1, ascii: ascii, reader) }).map(\.offset)
     }
 
     /// The byte each top-level matchlet of the section at `record` requires at its one offset, or
@@ -97,7 +127,7 @@ struct CacheMagicMatcher: Sendable {
     /// (its last offset plus its value's length), over every section, as `MIMECache.validate`
     /// measures it, for a cache that validates. A broken record is skipped, nesting is cut at
     /// `MIMECache.depthLimit`, and no more matchlets are read than the file can hold.
-    static func extent(of bytes: [UInt8]) -> Int {
+    static func extent(of bytes: FileImage) -> Int {
         let reader = CacheReader(bytes: bytes)
         let list = (try? reader.int(at: MIMECache.HeaderField.magicList.rawValue)) ?? 0
         let count = (try? reader.count(at: list, recordSize: 16, recordsStart: list + 12, what: "the magic list")) ?? 0
@@ -133,38 +163,94 @@ struct CacheMagicMatcher: Sendable {
 
     /// Every section that matches `data`; see `MagicMatcher.matches`.
     func matches(_ data: [UInt8], firstLevelOnly: Bool = false, limit: Int = .max) -> [MagicMatch] {
+        data.withUnsafeBufferPointer { matches($0, firstLevelOnly: firstLevelOnly, limit: limit) }
+    }
+
+    /// Every section that matches the bytes of `data`; see `MagicMatcher.matches`.
+    func matches(_ data: UnsafeBufferPointer<UInt8>, firstLevelOnly: Bool = false, limit: Int = .max) -> [MagicMatch] {
         var found: [MagicMatch] = []
-        data.withUnsafeBufferPointer { data in
-            reader.bytes.withUnsafeBufferPointer { cache in
-                let walk = Walk(data: data, cache: cache, reader: reader)
-                // The sections of a cache that validates hold at most this many matchlets in all.
-                var budget = matchletBudget
-                index.forEachCandidate(data) { position in
-                    let record = sections[position]
-                    guard let priority = try? reader.int(at: record) else { return true }
-                    if firstLevelOnly, let first = found.first, priority < first.priority { return false }
-                    guard let count = try? reader.count(at: record + 8, recordSize: 32, recordsStart: 0, what: "a match"),
-                        let first = try? reader.int(at: record + 12)
-                    else { return true }
-                    guard walk.anyMatches(first: first, count: count, depth: 0, budget: &budget),
-                        let typeOffset = try? reader.int(at: record + 4), let type = try? reader.string(at: typeOffset)
-                    else { return true }
-                    found.append(MagicMatch(mimeType: type, priority: priority))
-                    return found.count < limit
-                }
-            }
+        forEachMatch(data, firstLevelOnly: firstLevelOnly) { match in
+            found.append(match)
+            return found.count < limit
         }
         return found
+    }
+
+    /// The best match of `data`, the first bytes of content that has `available` bytes in all,
+    /// when the bytes past `data` cannot change it; nil when they might, and more must be read.
+    /// The same answer as `MagicMatcher.best(_:of:)`, for the same reason: matching is monotone,
+    /// so the prefix's best match is the whole's when every section tried before it failed
+    /// without wanting a byte past the prefix.
+    func best(_ data: UnsafeBufferPointer<UInt8>, of available: Int) -> MagicMatch?? {
+        var best: MagicMatch?
+        let settled = forEachMatch(data, of: available, firstLevelOnly: false) { match in
+            best = match
+            return false
+        }
+        return settled ? .some(best) : .none
+    }
+
+    /// Calls `visit` with each section that matches `data`, in matching order, until it returns
+    /// false; returns whether the sections visited are those of content of `available` bytes
+    /// that begins with `data` (always, when `available` is `data.count`). A walk cut short by
+    /// the matchlet budget (a broken cache) settles nothing.
+    @discardableResult
+    private func forEachMatch(
+        _ data: UnsafeBufferPointer<UInt8>, of available: Int? = nil, firstLevelOnly: Bool,
+        _ visit: (MagicMatch) -> Bool
+    ) -> Bool {
+        let available = max(available ?? data.count, data.count)
+        let unseen = available > data.count ? index.firstSection(filedIn: data.count..<available) : Int.max
+        var walk = Walk(data: data, available: available, cache: reader.bytes, reader: reader)
+        // The sections of a cache that validates hold at most this many matchlets in all.
+        var budget = matchletBudget
+        var settled = true
+        var stopped = false
+        var firstPriority: Int?
+        index.forEachCandidate(data) { position in
+            if position > unseen {
+                settled = false
+                return false
+            }
+            let record = sections[position]
+            guard let priority = try? reader.int(at: record) else { return true }
+            if firstLevelOnly, let firstPriority, priority < firstPriority {
+                stopped = true
+                return false
+            }
+            guard let count = try? reader.count(at: record + 8, recordSize: 32, recordsStart: 0, what: "a match"),
+                let first = try? reader.int(at: record + 12)
+            else { return true }
+            walk.wantedMore = false
+            guard walk.anyMatches(first: first, count: count, depth: 0, budget: &budget),
+                let typeOffset = try? reader.int(at: record + 4), let type = try? reader.string(at: typeOffset)
+            else {
+                if walk.wantedMore {
+                    settled = false
+                    return false
+                }
+                if budget < 0 { settled = false }
+                return true
+            }
+            firstPriority = firstPriority ?? priority
+            stopped = !visit(MagicMatch(mimeType: type, priority: priority))
+            return !stopped
+        }
+        return settled && (stopped || unseen == Int.max)
     }
 
     /// The data and the cache, borrowed for one call of `matches`.
     private struct Walk {
         let data: UnsafeBufferPointer<UInt8>
+        /// How many bytes the content has, of which `data` is the first.
+        let available: Int
         let cache: UnsafeBufferPointer<UInt8>
         let reader: CacheReader
+        /// Whether a matchlet failed for want of a byte past `data` that the content has.
+        var wantedMore = false
 
         /// Whether one of `count` sibling matchlets from `first` matches (siblings are OR-ed).
-        func anyMatches(first: Int, count: Int, depth: Int, budget: inout Int) -> Bool {
+        mutating func anyMatches(first: Int, count: Int, depth: Int, budget: inout Int) -> Bool {
             guard depth < MIMECache.depthLimit else { return false }
             for index in 0..<count {
                 budget -= 1
@@ -176,7 +262,7 @@ struct CacheMagicMatcher: Sendable {
 
         /// A matchlet matches when its value is found at one of its offsets and, if it has
         /// children, one of them matches too.
-        private func matches(record: Int, depth: Int, budget: inout Int) -> Bool {
+        private mutating func matches(record: Int, depth: Int, budget: inout Int) -> Bool {
             guard let rangeStart = try? reader.int(at: record), let rangeLength = try? reader.int(at: record + 4),
                 let wordSize = try? reader.int(at: record + 8), let length = try? reader.int(at: record + 12),
                 let valueOffset = try? reader.int(at: record + 16), let maskOffset = try? reader.int(at: record + 20),
@@ -184,7 +270,10 @@ struct CacheMagicMatcher: Sendable {
                 (try? reader.checkRange(at: valueOffset, length: length)) != nil,
                 maskOffset == 0 || (try? reader.checkRange(at: maskOffset, length: length)) != nil
             else { return false }
-            guard length > 0, rangeStart + length <= data.count else { return false }
+            guard length > 0, rangeStart + length <= data.count else {
+                if length > 0 && rangeStart + length <= available { wantedMore = true }
+                return false
+            }
             let lastStart = min(rangeStart + rangeLength - 1, data.count - length)
             // `host16`/`host32` values are stored big-endian; compare them word by word swapped.
             let swapped = wordSize > 1 && 1.littleEndian == 1 && length % wordSize == 0
@@ -194,7 +283,10 @@ struct CacheMagicMatcher: Sendable {
                 : findMasked(
                     valueOffset, mask: maskOffset, length: length, wordSize: swapped ? wordSize : 1, from: rangeStart,
                     through: lastStart)
-            guard found else { return false }
+            guard found else {
+                if lastStart < min(rangeStart + rangeLength - 1, available - length) { wantedMore = true }
+                return false
+            }
             guard let childCount = try? reader.count(at: record + 24, recordSize: 32, recordsStart: 0, what: "a matchlet"),
                 childCount > 0
             else { return true }

@@ -1,3 +1,5 @@
+import XDGSupport
+
 /// The alias and parent lists of one `mime.cache`, read where they lie, as xdgmime reads them.
 ///
 /// Both lists are sorted by their key in the files `update-mime-database` writes, so a name is
@@ -21,7 +23,7 @@ struct CacheNameLists: Sendable {
     }
 
     /// Readies lookups on `bytes`, a cache whose header `MIMECache.checkHeader` accepted.
-    init(bytes: [UInt8]) {
+    init(bytes: FileImage) {
         let reader = CacheReader(bytes: bytes)
         self.reader = reader
         aliases = Self.list(reader, field: .aliasList)

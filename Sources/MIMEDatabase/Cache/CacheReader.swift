@@ -1,3 +1,5 @@
+import XDGSupport
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -6,7 +8,10 @@
 ///
 /// Every offset and count in the file is untrusted: each read checks its range against the size of
 /// the image first, so a truncated or poisoned cache throws instead of crashing (SPECS rule 40).
-struct CacheReader {
+/// The image may be a mapping of the file (`FileImage`): its size is fixed when it is made, and
+/// every read is checked against that size exactly as against bytes read into memory. It may be
+/// shared between threads: the image is never written, and the reader keeps it alive.
+struct CacheReader: @unchecked Sendable {
     /// Why a read failed.
     enum Failure: Error, Equatable {
         case outOfBounds(offset: Int, length: Int, size: Int)
@@ -25,7 +30,18 @@ struct CacheReader {
         }
     }
 
-    let bytes: [UInt8]
+    /// The image, kept alive by the reader.
+    let image: FileImage
+
+    /// The image's bytes, valid as long as `image` (kept here beside them, so that each read
+    /// costs no load through the image).
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// A reader of `image`.
+    init(bytes image: FileImage) {
+        self.image = image
+        bytes = image.bytes
+    }
 
     func uint16(at offset: Int) throws(Failure) -> UInt16 {
         try require(offset, 2)
@@ -35,7 +51,7 @@ struct CacheReader {
     func uint32(at offset: Int) throws(Failure) -> UInt32 {
         try require(offset, 4)
         // In bounds (just checked): one load, not four checked subscripts.
-        return bytes.withUnsafeBytes { UInt32(bigEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+        return UInt32(bigEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt32.self))
     }
 
     /// A 32-bit field read as an offset or count.
@@ -51,46 +67,37 @@ struct CacheReader {
     }
 
     /// The NUL-terminated bytes at `offset`; the terminator must lie inside the file.
-    func cString(at offset: Int) throws(Failure) -> ArraySlice<UInt8> {
+    func cString(at offset: Int) throws(Failure) -> Slice<UnsafeBufferPointer<UInt8>> {
         try require(offset, 1)
-        let end = bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let nul = memchr(buffer.baseAddress! + offset, 0, buffer.count - offset) else { return nil }
-            return UnsafePointer<UInt8>(nul.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!
-        }
-        guard let end else { throw .unterminatedString(offset: offset) }
-        return bytes[offset..<end]
+        guard let end = cStringBounds(at: offset) else { throw .unterminatedString(offset: offset) }
+        return bytes[end]
     }
 
     /// Where the NUL-terminated bytes at `offset` lie (the terminator excluded), or nil when they
     /// are not inside the file: `cString(at:)` without the copy, for comparing in place.
     func cStringBounds(at offset: Int) -> Range<Int>? {
         guard offset >= 0, offset < bytes.count else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> Range<Int>? in
-            guard let nul = memchr(buffer.baseAddress! + offset, 0, buffer.count - offset) else { return nil }
-            return offset..<(UnsafePointer<UInt8>(nul.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!)
-        }
+        let buffer = bytes
+        guard let nul = memchr(buffer.baseAddress! + offset, 0, buffer.count - offset) else { return nil }
+        return offset..<(UnsafePointer<UInt8>(nul.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!)
     }
 
     /// Orders the bytes at `range` of the file against `other` as strcmp(3) orders strings:
     /// negative, zero or positive.
     func compare(_ range: Range<Int>, _ other: UnsafeBufferPointer<UInt8>) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            let common = min(range.count, other.count)
-            let order = common == 0 ? 0 : Int(memcmp(buffer.baseAddress! + range.lowerBound, other.baseAddress!, common))
-            return order != 0 ? order : range.count - other.count
-        }
+        let common = min(range.count, other.count)
+        let order = common == 0 ? 0 : Int(memcmp(bytes.baseAddress! + range.lowerBound, other.baseAddress!, common))
+        return order != 0 ? order : range.count - other.count
     }
 
     /// Orders the bytes at two ranges of the file as strcmp(3) orders strings.
     func compare(_ range: Range<Int>, _ other: Range<Int>) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            compare(range, UnsafeBufferPointer(rebasing: buffer[other]))
-        }
+        compare(range, UnsafeBufferPointer(rebasing: bytes[other]))
     }
 
     /// Whether every byte at `range` of the file is ASCII.
     func isASCII(_ range: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in ASCIIBytes.all(UnsafeBufferPointer(rebasing: buffer[range])) }
+        ASCIIBytes.all(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     /// The NUL-terminated string at `offset`, decoded as UTF-8 (invalid sequences replaced).

@@ -1,3 +1,5 @@
+import XDGSupport
+
 /// Reads a binary `mime.cache` (SPECS rules 38–41) into `DirectoryContents`.
 ///
 /// The header is the version (1.1 or 1.2) and nine list offsets. Everything is read through
@@ -38,7 +40,7 @@ enum MIMECache {
     /// Parses the whole cache image `bytes` read from `path`.
     ///
     /// - Throws: `.unsupportedCacheVersion` or `.corruptCache`.
-    static func read(bytes: [UInt8], path: String) throws(MIMEDatabaseError) -> DirectoryContents {
+    static func read(bytes: FileImage, path: String) throws(MIMEDatabaseError) -> DirectoryContents {
         try read(bytes: bytes, path: path, sections: .all)
     }
 
@@ -46,7 +48,7 @@ enum MIMECache {
     /// holds every type they name.
     ///
     /// - Throws: `.unsupportedCacheVersion` or `.corruptCache`.
-    static func read(bytes: [UInt8], path: String, sections: Sections) throws(MIMEDatabaseError) -> DirectoryContents {
+    static func read(bytes: FileImage, path: String, sections: Sections) throws(MIMEDatabaseError) -> DirectoryContents {
         var contents = DirectoryContents()
         var parser = Parser(reader: CacheReader(bytes: bytes), building: true, collectsTypes: sections == .all)
         try walk(&parser, path: path, sections: sections, into: &contents)
@@ -67,7 +69,7 @@ enum MIMECache {
     /// magic looks into a file.
     ///
     /// - Throws: `.unsupportedCacheVersion` or `.corruptCache`, exactly when `read` would.
-    static func validate(bytes: [UInt8], path: String) throws(MIMEDatabaseError) -> MagicReach {
+    static func validate(bytes: FileImage, path: String) throws(MIMEDatabaseError) -> MagicReach {
         var contents = DirectoryContents()
         var parser = Parser(reader: CacheReader(bytes: bytes), building: false, collectsTypes: false)
         try walk(&parser, path: path, sections: .all, into: &contents)
@@ -81,7 +83,7 @@ enum MIMECache {
     /// Deeper reads (strings, nested lists, matchlets) are checked one by one when made.
     ///
     /// - Throws: `.unsupportedCacheVersion` or `.corruptCache`.
-    static func checkHeader(bytes: [UInt8], path: String) throws(MIMEDatabaseError) {
+    static func checkHeader(bytes: FileImage, path: String) throws(MIMEDatabaseError) {
         let reader = CacheReader(bytes: bytes)
         try reading(path) {
             try checkVersion(reader, path: path)

@@ -29,7 +29,7 @@ enum MagicIndex: Sendable {
     func matches(_ data: UnsafeBufferPointer<UInt8>) -> [MagicMatch] {
         switch self {
         case .rules(let matcher): return matcher.value.matches(data)
-        case .cache(let matcher): return matcher.matches(Array(data))
+        case .cache(let matcher): return matcher.matches(data)
         }
     }
 
@@ -38,16 +38,16 @@ enum MagicIndex: Sendable {
     func best(_ data: UnsafeBufferPointer<UInt8>) -> MagicMatch? {
         switch self {
         case .rules(let matcher): return matcher.value.best(data)
-        case .cache(let matcher): return matcher.matches(Array(data), limit: 1).first
+        case .cache(let matcher): return matcher.matches(data, limit: 1).first
         }
     }
 
     /// The best match of `data`, the first bytes of content of `available` bytes, when the rest
-    /// cannot change it, else nil (`MagicMatcher.best(_:of:)`); the cache read in place never says.
+    /// cannot change it, else nil (`MagicMatcher.best(_:of:)`).
     func best(_ data: UnsafeBufferPointer<UInt8>, of available: Int) -> MagicMatch?? {
         switch self {
         case .rules(let matcher): return matcher.value.best(data, of: available)
-        case .cache: return data.count < available ? .none : .some(best(data))
+        case .cache(let matcher): return matcher.best(data, of: available)
         }
     }
 }

@@ -31,6 +31,17 @@ struct MagicSectionIndex: Sendable {
     /// For offset slot `k`, the first section filed under it.
     private let firstSectionOfSlot: [Int32]
 
+    /// Scans each of `count` sections, in order, as `init(keys:indexed:)` with `indexed` false
+    /// does, without a list of keys to make first.
+    init(scanningAll count: Int) {
+        offsets = []
+        buckets = []
+        members = []
+        scanned = Array(0..<Int32(truncatingIfNeeded: count))
+        mostHits = 0
+        firstSectionOfSlot = []
+    }
+
     /// Indexes sections whose keys are `keys[i]` for section `i`, nil for a section to scan.
     /// With `indexed` false every section is scanned: the answers the index must reproduce.
     init(keys: [[Key]?], indexed: Bool = true) {

@@ -20,16 +20,20 @@ public final class DetectionScratch {
     /// The directory of the last path, held open for the next paths in it.
     @exclusivity(unchecked) fileprivate var directory = HeldDirectory()
 
-    /// Storage for typing files with `detector`.
+    /// Storage for typing files with `detector`; nothing is allocated (nor the magic measured)
+    /// for a detector whose files are not typed from their bytes (its globs read in place, as
+    /// for a few paths), which uses none of it.
     public init(for detector: TypeDetector) {
-        path = .allocate(capacity: 4096)
-        content = .allocate(byteCount: detector.contentLength, alignment: 16)
         if case .rules(let shared) = detector.globs, shared.value.matchesBytes {
             let matcher = shared.value
+            path = .allocate(capacity: 4096)
+            content = .allocate(byteCount: detector.contentLength, alignment: 16)
             globs = matcher.makeScratch()
             xmlGlobTypes = [Int8](repeating: -1, count: matcher.typeNames.count)
             textGlobTypes = xmlGlobTypes
         } else {
+            path = .allocate(capacity: 0)
+            content = .allocate(byteCount: 0, alignment: 16)
             xmlGlobTypes = []
             textGlobTypes = []
         }
@@ -175,7 +179,7 @@ extension TypeDetector {
     }
 
     /// How much of a file is read first: what the text test looks at.
-    private static let firstRead = 4096
+    static let firstRead = 4096
 
     /// Reads `descriptor` into `buffer` from byte `start` until `end` bytes are there or the file
     /// ends; the count there is, or nil on an error.

@@ -87,8 +87,11 @@ public struct TypeDetector: Sendable {
         if size == 0 { return emptyContent(candidates: candidates, trace: trace) }
         let needsContent = candidates.count != 1 || isXML(candidates[0])
         var data: [UInt8] = []
+        var known: MagicMatch?? = .none
         if needsContent {
-            do { data = try FileBytes.readPrefix(path, count: max(maxExtent, 4096), expectedSize: size) } catch {
+            do {
+                (data, known) = try readContent(path, size: size, candidates: candidates, named: name != nil, trace: trace)
+            } catch {
                 if candidates.count == 1 {
                     trace.note("exactly one glob matches; the content cannot be read (\(error.reason))")
                     return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
@@ -98,7 +101,37 @@ public struct TypeDetector: Sendable {
             trace.bytesRead = data.count
         }
         if !needsContent { return decide(candidates: candidates, data: nil, named: name != nil, trace: trace) }
-        return data.withUnsafeBufferPointer { decide(candidates: candidates, data: $0, named: name != nil, trace: trace) }
+        return data.withUnsafeBufferPointer {
+            decide(candidates: candidates, data: $0, named: name != nil, trace: trace, magicMatch: known)
+        }
+    }
+
+    /// The content of the file at `path` (of `size` bytes) that detection looks at, with the best
+    /// magic match when it is known already.
+    ///
+    /// As `detect(path:options:scratch:)` reads it: the first 4 KiB settle most files, and the
+    /// rest of what the rules can look at is read only when a rule that could still match, or an
+    /// XML root, wants it (or when a trace records every magic match). So a one-file query reads
+    /// what a bulk one reads, and measures the magic's reach only when it reads more.
+    private func readContent(_ path: String, size: Int, candidates: [String], named: Bool, trace: DetectionTrace)
+        throws(FileBytes.Failure) -> (data: [UInt8], known: MagicMatch??)
+    {
+        var known: MagicMatch?? = .none
+        if !trace.isRecording {
+            let prefix = try FileBytes.readPrefix(path, count: Self.firstRead, expectedSize: size)
+            if prefix.count < Self.firstRead || size <= prefix.count { return (prefix, known) }
+            let settled = prefix.withUnsafeBufferPointer { prefix -> Bool in
+                // An XML root is looked for in what a name says is XML (and may be, by its start).
+                if named && XMLRootSniffer.mayBeginDocument(prefix) { return false }
+                // One candidate needs no magic; otherwise magic says whether the rest could matter.
+                if candidates.count == 1 { return true }
+                known = magic.best(prefix, of: size)
+                return known != nil
+            }
+            if settled { return (prefix, known) }
+            known = .none
+        }
+        return (try FileBytes.readPrefix(path, count: contentLength, expectedSize: size), known)
     }
 
     /// The type of a name alone, as for a path that need not exist (`--name-only`).

@@ -11,7 +11,7 @@ enum CycleOrigin {
             switch directory.source {
             case .cache:
                 let cache = directory.path + "/mime.cache"
-                guard let bytes = try? FileBytes.read(cache),
+                guard let bytes = try? FileImage.read(cache),
                     let contents = try? MIMECache.read(bytes: bytes, path: cache),
                     contents.parents[child]?.contains(parent) == true
                 else { continue }

@@ -71,7 +71,7 @@ final class CacheImage: Sendable {
     /// The `types` file beside it, which lists every type the cache was built from.
     let typesPath: String
     /// The image itself, for queries that read it in place.
-    let bytes: [UInt8]
+    let bytes: FileImage
     private let extent: LazyValue<Int>
     private let decoded: [ContentSection: LazyValue<DirectoryContents>]
     private let lazyNames: LazyValue<CacheNameLists>
@@ -88,7 +88,7 @@ final class CacheImage: Sendable {
     /// Wraps `bytes`, which `MIMECache.validate` accepted and measured at `magicExtent`, or
     /// (`magicExtent` nil) whose header `MIMECache.checkHeader` accepted: its magic is measured
     /// in place when first needed.
-    init(bytes: [UInt8], path: String, typesPath: String, magicExtent: Int?) {
+    init(bytes: FileImage, path: String, typesPath: String, magicExtent: Int?) {
         self.bytes = bytes
         self.path = path
         self.typesPath = typesPath
@@ -137,7 +137,8 @@ final class CacheImage: Sendable {
         decoded[section]!.value
     }
 
-    private static func decode(_ section: ContentSection, bytes: [UInt8], path: String, typesPath: String) -> DirectoryContents {
+    private static func decode(_ section: ContentSection, bytes: FileImage, path: String, typesPath: String) -> DirectoryContents
+    {
         let lists: MIMECache.Sections
         switch section {
         case .types:
@@ -171,7 +172,8 @@ final class CacheImage: Sendable {
 /// bytes, or none, or without one valid name, is left to the set, and so are the later lookups
 /// in a file out of order.
 private final class TypesFile: Sendable {
-    private let bytes: [UInt8]
+    /// The file, mapped when only root can change it (as `/usr/share/mime/types` is).
+    private let image: FileImage
     /// Where each non-empty line starts and ends, when the lines are in byte order.
     private let sortedLines: LazyValue<[Range<Int>]?>
     /// How many names were looked up; past `scannedLookups`, the sorted lines answer.
@@ -183,19 +185,17 @@ private final class TypesFile: Sendable {
     static let scannedLookups = 4
 
     init?(path: String) {
-        guard let bytes = try? FileBytes.read(path) else { return nil }
-        let usable = bytes.withUnsafeBufferPointer { file -> Bool in
-            guard !file.isEmpty, ASCIIBytes.all(file) else { return false }
-            var found = false
-            Self.forEachLine(file) { line in
-                found = MIMETypeName.isValid(utf8: UnsafeBufferPointer(rebasing: file[line]))
-                return !found
-            }
-            return found
+        guard let image = try? FileImage.read(path) else { return nil }
+        let file = image.bytes
+        guard !file.isEmpty, ASCIIBytes.all(file) else { return nil }
+        var usable = false
+        Self.forEachLine(file) { line in
+            usable = MIMETypeName.isValid(utf8: UnsafeBufferPointer(rebasing: file[line]))
+            return !usable
         }
         guard usable else { return nil }
-        self.bytes = bytes
-        sortedLines = LazyValue { Self.sortedLines(bytes) }
+        self.image = image
+        sortedLines = LazyValue { Self.sortedLines(image) }
     }
 
     /// Calls `body` with the range of each non-empty line of `file`, in order, while it returns true.
@@ -212,19 +212,18 @@ private final class TypesFile: Sendable {
     }
 
     /// The non-empty lines of `bytes`, or nil when they are not in byte order.
-    private static func sortedLines(_ bytes: [UInt8]) -> [Range<Int>]? {
+    private static func sortedLines(_ image: FileImage) -> [Range<Int>]? {
+        let file = image.bytes
         var lines: [Range<Int>] = []
-        lines.reserveCapacity(bytes.count / 16)
+        lines.reserveCapacity(file.count / 16)
         var inOrder = true
-        bytes.withUnsafeBufferPointer { file in
-            forEachLine(file) { line in
-                if let previous = lines.last, order(file, previous, line) > 0 {
-                    inOrder = false
-                    return false
-                }
-                lines.append(line)
-                return true
+        forEachLine(file) { line in
+            if let previous = lines.last, order(file, previous, line) > 0 {
+                inOrder = false
+                return false
             }
+            lines.append(line)
+            return true
         }
         return inOrder ? lines : nil
     }
@@ -238,11 +237,10 @@ private final class TypesFile: Sendable {
     /// out of order (the set then lists them).
     var names: [String]? {
         guard let lines = sortedLines.value else { return nil }
-        return bytes.withUnsafeBufferPointer { file in
-            lines.compactMap { line in
-                let utf8 = UnsafeBufferPointer(rebasing: file[line])
-                return MIMETypeName.isValid(utf8: utf8) ? String(decoding: utf8, as: UTF8.self) : nil
-            }
+        let file = image.bytes
+        return lines.compactMap { line in
+            let utf8 = UnsafeBufferPointer(rebasing: file[line])
+            return MIMETypeName.isValid(utf8: utf8) ? String(decoding: utf8, as: UTF8.self) : nil
         }
     }
 
@@ -253,18 +251,17 @@ private final class TypesFile: Sendable {
         let scanned = lookups.add(1, ordering: .relaxed).newValue <= Self.scannedLookups
         let lines = scanned ? nil : sortedLines.value
         if !scanned && lines == nil { return nil }
-        return bytes.withUnsafeBufferPointer { file in
-            name.withUTF8 { key in
-                guard MIMETypeName.isValid(utf8: key), ASCIIBytes.all(key) else { return false }
-                guard let lines else { return Self.hasLine(file, key) }
-                var low = 0
-                var high = lines.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if Self.order(file, lines[middle], key) < 0 { low = middle + 1 } else { high = middle }
-                }
-                return low < lines.count && Self.order(file, lines[low], key) == 0
+        let file = image.bytes
+        return name.withUTF8 { key in
+            guard MIMETypeName.isValid(utf8: key), ASCIIBytes.all(key) else { return false }
+            guard let lines else { return Self.hasLine(file, key) }
+            var low = 0
+            var high = lines.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Self.order(file, lines[middle], key) < 0 { low = middle + 1 } else { high = middle }
             }
+            return low < lines.count && Self.order(file, lines[low], key) == 0
         }
     }
 

@@ -66,8 +66,8 @@ enum DirectoryLoader {
         return xml.map { directory + "/" + $0 }
     }
 
-    /// Reads `mime.cache` and validates it as `checking` says; its lists are decoded later, when
-    /// first needed. A cache refused is warned about, with what is read instead (`hasPackages`:
+    /// Reads `mime.cache` (mapped, when only root can change it: `FileImage`) and validates it as
+    /// `checking` says; its lists are decoded later, when first needed. A cache refused is warned about, with what is read instead (`hasPackages`:
     /// the directory has XML).
     private static func openCache(
         path: String, hasPackages: Bool, checking: CacheChecking,
@@ -75,8 +75,8 @@ enum DirectoryLoader {
     ) -> CacheImage? {
         let cachePath = path + "/mime.cache"
         do throws(MIMEDatabaseError) {
-            let bytes: [UInt8]
-            do { bytes = try FileBytes.read(cachePath) } catch {
+            let bytes: FileImage
+            do { bytes = try FileImage.read(cachePath) } catch {
                 throw MIMEDatabaseError.unreadable(path: cachePath, reason: error.reason)
             }
             guard checking == .whole else {

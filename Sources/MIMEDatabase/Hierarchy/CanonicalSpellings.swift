@@ -1,0 +1,50 @@
+/// The spellings that `MIMEDatabase.canonicalName(_:)` takes to one type, tested without
+/// canonicalising every name: for scanning the thousand keys of a `mimeinfo.cache` for one type.
+///
+/// `canonicalName` returns a type for a name that is the type itself, an alias of it, or either of
+/// them in another case. So a name that equals none of them when its ASCII letters are lower-cased
+/// cannot be one of its spellings; only the few that do, and names with other than ASCII bytes
+/// (which Unicode case folding could still take there), are canonicalised to be sure. The answer
+/// is always exactly `canonicalName(name) == type`.
+public struct CanonicalSpellings: Sendable {
+    /// The type.
+    public let type: String
+    private let database: MIMEDatabase
+    /// The type and its aliases, lower-cased as `canonicalName` folds them.
+    private let folded: [[UInt8]]
+
+    /// The spellings of `type` in `database`.
+    public init(of type: String, in database: MIMEDatabase) {
+        self.type = type
+        self.database = database
+        var folded = [Array(type.lowercased().utf8)]
+        for alias in database.exactAliases(targeting: type) {
+            let spelling = Array(alias.lowercased().utf8)
+            if !folded.contains(spelling) { folded.append(spelling) }
+        }
+        self.folded = folded
+    }
+
+    /// Whether `canonicalName(name)` is the type.
+    public func contains(_ name: String) -> Bool {
+        if name == type || mayFold(name) { return database.canonicalName(name) == type }
+        return false
+    }
+
+    /// Whether `name` has a byte beyond ASCII, or equals a folded spelling once its ASCII letters
+    /// are lower-cased.
+    private func mayFold(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in
+            if !ASCIIBytes.all(bytes) { return true }
+            return folded.contains { spelling in
+                spelling.count == bytes.count
+                    && zip(spelling, bytes).allSatisfy { pair in pair.0 == Self.lowered(pair.1) }
+            }
+        }
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+}
