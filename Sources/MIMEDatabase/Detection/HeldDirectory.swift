@@ -23,8 +23,9 @@ struct HeldDirectory {
     private static let notOpened: Int32 = -1
     private static let unopenable: Int32 = -2
 
+    /// Nothing held; the storage for a directory's path grows when a path first needs it.
     init() {
-        path = .allocate(capacity: 256)
+        path = .allocate(capacity: 0)
     }
 
     /// Where to look the C string `cPath` up, whose first `prefix` bytes (up to and with its last
