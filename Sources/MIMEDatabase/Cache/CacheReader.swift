@@ -33,14 +33,14 @@ struct CacheReader: @unchecked Sendable {
     /// The image, kept alive by the reader.
     let image: FileImage
 
-    /// The image's bytes, valid as long as `image` (kept here beside them, so that each read
-    /// costs no load through the image).
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The image's bytes, read through the image on each use, so that no copy of the pointer can
+    /// outlive what it points into. (A copy kept beside the image crashed the debug test process
+    /// in the unwinder, in tests that typed files on several threads.)
+    var bytes: UnsafeBufferPointer<UInt8> { image.bytes }
 
     /// A reader of `image`.
     init(bytes image: FileImage) {
         self.image = image
-        bytes = image.bytes
     }
 
     func uint16(at offset: Int) throws(Failure) -> UInt16 {
