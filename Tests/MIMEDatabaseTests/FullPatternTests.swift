@@ -10,7 +10,8 @@ struct FullPatternTests {
     static let patterns = [
         "*.so.[0-9]*", "*.[1-9]", "*.anim[1-9j]", "[0-9][0-9][0-9].vdr", "makefile.*", "readme*", "*,v", "*~",
         "sconscript.*", "*.[!a-z]x", "*[]]ab*", "*[!]]cd*", "a\\*b*", "*ab[c*", "*.tar.*.gz", "?x?y*zz", "*.*.*",
-        "lib*.so.*", "*[a-c][d-f]", "[[]x*", "*.[ch]pp.bak",
+        "lib*.so.*", "*[a-c][d-f]", "[[]x*", "*.[ch]pp.bak", "x[[:digit:]]y*", "*.[[:alpha:]]", "*[[.-.]]z*",
+        "*[[=e=]]q",
     ]
 
     /// Names made from each pattern (its wildcards filled in several ways) and a few more: both
@@ -19,6 +20,7 @@ struct FullPatternTests {
         var names = [
             "", "a", ".", "x.so", "libx.so.1", "libfoo.so.12.3", "README", "readme.txt", "makefile.am", "x,v",
             "x~", "123.vdr", "12.vdr", "a.tar.x.gz", "ab[c", "]ab", "!]cd", "a*bc", "a.b.c", "foo.cpp.bak", "[x1",
+            "x1yz", "a.b", "a-zz", "eq",
         ]
         for pattern in patterns {
             for filler in ["", "q", "ab.c", "so.1"] {

@@ -28,12 +28,16 @@ struct FullPattern: Sendable {
         prefix = Array(bytes[..<firstSpecial])
         // A bracket expression ends with ']', which the suffix must not claim.
         let closing = bytes[(lastSpecial + 1)...].firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? lastSpecial + 1
-        // A ']' right after '[', '[!' or '[^' belongs to the set: too subtle to skip on; no suffix.
-        // (Compared as bytes: the pattern goes to fnmatch(3) as its bytes.)
+        // A ']' right after '[', '[!' or '[^' belongs to the set, and a class, collating symbol or
+        // equivalence class ('[:alpha:]', '[.-.]', '[=e=]') holds a ']' of its own: too subtle
+        // to skip on; no suffix and no middle. (Compared as bytes: the pattern goes to fnmatch(3)
+        // as its bytes.)
         let subtleSet = bytes.indices.contains { index in
             guard bytes[index] == UInt8(ascii: "[") else { return false }
             let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-            if next == UInt8(ascii: "]") { return true }
+            if next == UInt8(ascii: "]") || next == UInt8(ascii: ":") || next == UInt8(ascii: ".") || next == UInt8(ascii: "=") {
+                return true
+            }
             return (next == UInt8(ascii: "!") || next == UInt8(ascii: "^")) && index + 2 < bytes.count
                 && bytes[index + 2] == UInt8(ascii: "]")
         }
