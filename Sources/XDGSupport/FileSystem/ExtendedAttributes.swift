@@ -62,10 +62,12 @@ public enum ExtendedAttributes {
     /// Whether attribute `name` of the entry `entry` of the open directory `directory` (following
     /// links) holds a value of one byte or more, as `hasValue(_:path:)` says of the whole path,
     /// without walking the path from its start again; nil when the kernel cannot say so (before
-    /// Linux 6.13), and the whole path must be asked.
+    /// Linux 6.13, or in a sandbox that refuses the call), and the whole path must be asked.
     public static func hasValue(_ name: String, entry: UnsafePointer<CChar>, directory: Int32) -> Bool? {
         let size = name.withCString { csystem_getxattrat_size(directory, entry, $0) }
-        if size < 0 && errno == ENOSYS { return nil }
+        // ENOSYS from an older kernel; EPERM from a sandbox whose filter refuses system calls
+        // it does not know. Either way the whole path says.
+        if size < 0 && (errno == ENOSYS || errno == EPERM) { return nil }
         return size > 0
     }
 
