@@ -113,27 +113,7 @@ struct BulkDetectorTests {
         try #require(!database.allTypes.isEmpty, "needs the system MIME database")
         let detector = TypeDetector(database: database, globs: .indexed)
         let tree = try TemporaryXDGTree()
-        // DTS-HD: a DTS core at 0 whose HD header is searched for as far as offset 18,725.
-        var core = [UInt8](repeating: 0, count: 30_000)
-        core.replaceSubrange(0..<4, with: [0x7F, 0xFE, 0x80, 0x01])
-        var highDefinition = core
-        highDefinition.replaceSubrange(10_000..<10_004, with: [0x64, 0x58, 0x20, 0x25])
-        let svg = #"<svg xmlns="http://www.w3.org/2000/svg"/>"#
-        let files: [(String, [UInt8])] = [
-            ("hd", highDefinition), ("dts-core", core), ("hd.dts", highDefinition),
-            ("comment.xml", Array(("<?xml version=\"1.0\"?>\n<!--" + String(repeating: "c", count: 5000) + "-->\n" + svg).utf8)),
-            ("spaced.xml", Array(("<svg" + String(repeating: " ", count: 4090) + #"xmlns="http://www.w3.org/2000/svg"/>"#).utf8)),
-            ("long.py", Array(String(repeating: "import os\n", count: 2000).utf8)),
-            ("exactly-4096", [UInt8](repeating: UInt8(ascii: "a"), count: 4096)),
-            ("binary-after-4096", [UInt8](repeating: UInt8(ascii: "a"), count: 4096) + [0]),
-        ]
-        var paths: [String] = []
-        for (name, bytes) in files {
-            let path = tree.path("files/" + name)
-            try FileManager.default.createDirectory(atPath: tree.path("files"), withIntermediateDirectories: true)
-            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-            paths.append(path)
-        }
+        let paths = try PartialReadFiles.write(in: tree)
         let options = DetectionOptions(useAttribute: false, recordsTrace: false)
         var answers: [String] = []
         BulkDetector(detector: detector, options: options, workers: 1).detect(paths) { _, result in

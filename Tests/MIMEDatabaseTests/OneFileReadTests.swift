@@ -10,22 +10,9 @@ struct OneFileReadTests {
     /// Every file of the shared-mime-info suite, and files whose answer needs bytes past 4 KiB.
     private func paths(in tree: TemporaryXDGTree) throws -> [String] {
         let suite = try #require(Corpus.path("shared-mime-info/tests/mime-detection"), "the corpus is needed")
-        var paths = try FileManager.default.contentsOfDirectory(atPath: suite).sorted().map { suite + "/" + $0 }
+        let paths = try FileManager.default.contentsOfDirectory(atPath: suite).sorted().map { suite + "/" + $0 }
             .filter { !FileBytes.isDirectory($0) }
-        // DTS-HD: a DTS core at 0 whose HD header is searched for as far as offset 18,725.
-        var core = [UInt8](repeating: 0, count: 30_000)
-        core.replaceSubrange(0..<4, with: [0x7F, 0xFE, 0x80, 0x01])
-        var highDefinition = core
-        highDefinition.replaceSubrange(10_000..<10_004, with: [0x64, 0x58, 0x20, 0x25])
-        let svg = #"<svg xmlns="http://www.w3.org/2000/svg"/>"#
-        let files: [(String, [UInt8])] = [
-            ("hd", highDefinition), ("dts-core", core), ("hd.dts", highDefinition),
-            ("comment.xml", Array(("<?xml version=\"1.0\"?>\n<!--" + String(repeating: "c", count: 5000) + "-->\n" + svg).utf8)),
-            ("long.py", Array(String(repeating: "import os\n", count: 2000).utf8)),
-            ("binary-after-4096", [UInt8](repeating: UInt8(ascii: "a"), count: 4096) + [0]),
-        ]
-        for (name, bytes) in files { paths.append(try tree.write("files/" + name, bytes: bytes)) }
-        return paths
+        return paths + (try PartialReadFiles.write(in: tree))
     }
 
     @Test(
