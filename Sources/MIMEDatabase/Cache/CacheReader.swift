@@ -11,7 +11,7 @@ import XDGSupport
 /// The image may be a mapping of the file (`FileImage`): its size is fixed when it is made, and
 /// every read is checked against that size exactly as against bytes read into memory. It may be
 /// shared between threads: the image is never written, and the reader keeps it alive.
-struct CacheReader: @unchecked Sendable {
+struct CacheReader: Sendable {
     /// Why a read failed.
     enum Failure: Error, Equatable {
         case outOfBounds(offset: Int, length: Int, size: Int)
