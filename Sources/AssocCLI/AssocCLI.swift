@@ -27,7 +27,7 @@ public enum AssocCLI {
         }
         let status = run(
             arguments: arguments, environment: XDGEnvironment.processVariables(), output: output,
-            process: ProcessState.current(), keepsStateUntilExit: true)
+            process: ProcessState.current(outputIsTerminal: output.isTerminal), keepsStateUntilExit: true)
         output.flush()
         exit(status.rawValue)
     }

@@ -128,7 +128,8 @@ enum TypeCommand {
         // paths decode every list anyway, and the validation costs nothing next to them.
         context.cacheChecking = pathCount > 64 ? .whole : .perRead
         let detector = pathCount > 64 ? TypeDetector(database: context.database, globs: .indexed) : context.detector
-        let bulk = BulkDetector(detector: detector, options: options, workers: workers)
+        // One path is typed on this thread: the processors need not be counted.
+        let bulk = BulkDetector(detector: detector, options: options, workers: workers ?? (pathCount > 1 ? nil : 1))
         return perform(jobs, paths: paths, bulk: bulk, printer: printer, context: context)
     }
 

@@ -4,18 +4,33 @@ import XDGSupport
 @preconcurrency import Glibc
 #endif
 
-/// What a command may know of the process it runs in, read once by the front end: the working
-/// directory and which standard streams are terminals. Commands ask this value, never `getcwd`
-/// or `isatty`, so tests run them in-process with any answers.
+/// What a command may know of the process it runs in, given by the front end: the working
+/// directory and which standard streams are terminals (for the real process, each asked of the
+/// system when a command first wants it). Commands ask this value, never `getcwd` or `isatty`,
+/// so tests run them in-process with any answers.
 public struct ProcessState: Sendable, Equatable {
     /// The working directory, for paths given relative to it.
     public var workingDirectory: String
     /// Whether standard input is a terminal.
-    public var inputIsTerminal: Bool
+    public var inputIsTerminal: Bool {
+        get { input ?? Self.isTerminal(0) }
+        set { input = newValue }
+    }
     /// Whether standard output is a terminal.
-    public var outputIsTerminal: Bool
+    public var outputIsTerminal: Bool {
+        get { output ?? Self.isTerminal(1) }
+        set { output = newValue }
+    }
     /// Whether standard error is a terminal.
-    public var errorIsTerminal: Bool
+    public var errorIsTerminal: Bool {
+        get { error ?? Self.isTerminal(2) }
+        set { error = newValue }
+    }
+    /// What is known of each stream; nil for this process's streams not asked about yet, which
+    /// `isatty` answers when a command asks (most never do: a system call each saved).
+    private var input: Bool?
+    private var output: Bool?
+    private var error: Bool?
 
     /// A state with no terminal; the working directory `/` unless given.
     public init(
@@ -23,21 +38,26 @@ public struct ProcessState: Sendable, Equatable {
         errorIsTerminal: Bool = false
     ) {
         self.workingDirectory = workingDirectory
-        self.inputIsTerminal = inputIsTerminal
-        self.outputIsTerminal = outputIsTerminal
-        self.errorIsTerminal = errorIsTerminal
+        input = inputIsTerminal
+        output = outputIsTerminal
+        error = errorIsTerminal
     }
 
-    /// This process's state.
-    public static func current() -> ProcessState {
+    /// This process's state; `outputIsTerminal` when the caller knows it already (the
+    /// standard-streams `OutputSink` asks). The streams are asked about when first needed.
+    public static func current(outputIsTerminal: Bool? = nil) -> ProcessState {
         // getcwd(3) with no buffer allocates one of the directory's length.
         var directory = "/"
         if let name = getcwd(nil, 0) {
             directory = PathCoding.decode(cString: name)
             free(name)
         }
-        return ProcessState(
-            workingDirectory: directory, inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
-            errorIsTerminal: isatty(2) == 1)
+        var state = ProcessState(workingDirectory: directory)
+        state.input = nil
+        state.output = outputIsTerminal
+        state.error = nil
+        return state
     }
+
+    private static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 }

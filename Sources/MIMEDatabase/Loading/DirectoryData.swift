@@ -165,12 +165,15 @@ final class CacheImage: Sendable {
 
 /// The `types` file beside a cache, searched in place instead of read into a set.
 ///
-/// It answers as `DirectoryLoader.typesFile` read into a set would, for a file of ASCII lines (a
-/// set of strings compares by canonical equivalence, which for ASCII is byte equality): the first
-/// lookups look for the name's line in the bytes, the later ones search the lines by binary
-/// search when they are in byte order, as `update-mime-database` writes them. A file with other
-/// bytes, or none, or without one valid name, is left to the set, and so are the later lookups
-/// in a file out of order.
+/// It answers as `DirectoryLoader.typesFile` read into a set would. A line that is the name (a
+/// valid ASCII one) says yes whatever else the file holds: a binary search of the bytes, as if
+/// the lines were in byte order (as `update-mime-database` writes them), finds it in a few
+/// comparisons, without a pass over the file. A name not found that way is looked for as
+/// before, in a file of ASCII lines only (a set of strings compares by canonical equivalence,
+/// which for ASCII is byte equality): the first lookups look for the name's line in the bytes,
+/// the later ones search the lines, indexed once, when they are in byte order. A file without
+/// one valid name is left to the set, and so are the names not found in a file with other
+/// bytes and the later lookups in a file out of order.
 private final class TypesFile: Sendable {
     /// The file, mapped when only root can change it (as `/usr/share/mime/types` is).
     private let image: FileImage
@@ -178,6 +181,9 @@ private final class TypesFile: Sendable {
     private let sortedLines: LazyValue<[Range<Int>]?>
     /// How many names were looked up; past `scannedLookups`, the sorted lines answer.
     private let lookups = Atomic<Int>(0)
+    /// Whether every byte of the file is ASCII: 0 not known yet, 1 yes, 2 no (worked out by the
+    /// first lookup that needs it, a name not found by the binary search).
+    private let asciiState = Atomic<Int>(0)
 
     /// The lookups that look for the line in the bytes (a pass over the lines each, comparing
     /// only those of the name's length) before the lines are indexed once (a pass that compares
@@ -187,7 +193,7 @@ private final class TypesFile: Sendable {
     init?(path: String) {
         guard let image = try? FileImage.read(path) else { return nil }
         let file = image.bytes
-        guard !file.isEmpty, ASCIIBytes.all(file) else { return nil }
+        guard !file.isEmpty else { return nil }
         var usable = false
         Self.forEachLine(file) { line in
             usable = MIMETypeName.isValid(utf8: UnsafeBufferPointer(rebasing: file[line]))
@@ -202,13 +208,19 @@ private final class TypesFile: Sendable {
     private static func forEachLine(_ file: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) {
         var start = 0
         while start < file.count {
-            let end =
-                memchr(file.baseAddress! + start, 0x0A, file.count - start).map {
-                    UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - file.baseAddress!
-                } ?? file.count
+            let end = lineEnd(file, from: start, upTo: file.count)
             if end > start && !body(start..<end) { return }
             start = end + 1
         }
+    }
+
+    /// Where the line that starts at `start` ends: the offset of the next line feed before
+    /// `limit` (which is past `start`), or `limit`.
+    private static func lineEnd(_ file: UnsafeBufferPointer<UInt8>, from start: Int, upTo limit: Int) -> Int {
+        let base = file.baseAddress!
+        return memchr(base + start, 0x0A, limit - start).map {
+            UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base
+        } ?? limit
     }
 
     /// The non-empty lines of `bytes`, or nil when they are not in byte order.
@@ -236,7 +248,7 @@ private final class TypesFile: Sendable {
     /// The valid type names among the lines: the decoded `types` section; nil when the lines are
     /// out of order (the set then lists them).
     var names: [String]? {
-        guard let lines = sortedLines.value else { return nil }
+        guard isASCII, let lines = sortedLines.value else { return nil }
         let file = image.bytes
         return lines.compactMap { line in
             let utf8 = UnsafeBufferPointer(rebasing: file[line])
@@ -249,12 +261,15 @@ private final class TypesFile: Sendable {
     func contains(_ name: String) -> Bool? {
         var name = name
         let scanned = lookups.add(1, ordering: .relaxed).newValue <= Self.scannedLookups
-        let lines = scanned ? nil : sortedLines.value
-        if !scanned && lines == nil { return nil }
         let file = image.bytes
-        return name.withUTF8 { key in
-            guard MIMETypeName.isValid(utf8: key), ASCIIBytes.all(key) else { return false }
-            guard let lines else { return Self.hasLine(file, key) }
+        return name.withUTF8 { key -> Bool? in
+            // A name with other bytes may equal a line of other bytes: the set tells.
+            guard ASCIIBytes.all(key) else { return nil }
+            guard MIMETypeName.isValid(utf8: key) else { return false }
+            if Self.meetsLine(file, key) { return true }
+            guard isASCII else { return nil }
+            if scanned { return Self.hasLine(file, key) }
+            guard let lines = sortedLines.value else { return nil }
             var low = 0
             var high = lines.count
             while low < high {
@@ -263,6 +278,36 @@ private final class TypesFile: Sendable {
             }
             return low < lines.count && Self.order(file, lines[low], key) == 0
         }
+    }
+
+    /// Whether every byte of the file is ASCII, worked out once.
+    private var isASCII: Bool {
+        var state = asciiState.load(ordering: .relaxed)
+        if state == 0 {
+            state = ASCIIBytes.all(image.bytes) ? 1 : 2
+            asciiState.store(state, ordering: .relaxed)
+        }
+        return state == 1
+    }
+
+    /// Whether a binary search of the lines of `file`, as if they were in byte order, meets one
+    /// that is exactly `key`: a yes is right whatever the order; a no, only in a file in order.
+    /// Each step compares the whole line around the middle of the bytes left, so the search
+    /// ends after about log2 of the line count steps, and reads nothing outside the file.
+    private static func meetsLine(_ file: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = file.baseAddress else { return false }
+        // `low` is the start of a line; `high` the end of the file or the start of a line.
+        var low = 0
+        var high = file.count
+        while low < high {
+            var start = low + (high - low) / 2
+            while start > low && base[start - 1] != 0x0A { start -= 1 }
+            let end = lineEnd(file, from: start, upTo: high)
+            let order = order(file, start..<end, key)
+            if order == 0 { return true }
+            if order < 0 { low = end + 1 } else { high = start }
+        }
+        return false
     }
 
     /// Whether some line of `file` is exactly `key`: the lines of its length are compared.

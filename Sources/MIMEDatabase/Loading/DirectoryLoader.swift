@@ -1,5 +1,9 @@
 import XDGSupport
 
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// Loads one `mime/` directory from its cache, its XML packages or its generated text files, by
 /// the policy of `DatabaseSource`.
 enum DirectoryLoader {
@@ -13,6 +17,8 @@ enum DirectoryLoader {
         }
         let packagesDirectory = path + "/packages"
         let packages = packageFiles(packagesDirectory, diagnostics: &diagnostics)
+        // A data directory without `mime/` (often the user's) has nothing else to look for.
+        if packages.isEmpty && !FileBytes.exists(path) { return nil }
         let cachePath = path + "/mime.cache"
         if source != .xml, let cacheTime = FileBytes.modificationTime(cachePath) {
             let newestPackage = ([packagesDirectory] + packages).compactMap(FileBytes.modificationTime).max() ?? 0
@@ -55,10 +61,12 @@ enum DirectoryLoader {
     }
 
     /// `packages/*.xml` sorted by name, with `Override.xml` last (SPECS rule 4).
+    /// No directory there, or something else than a directory, has none and is not warned about.
     static func packageFiles(_ directory: String, diagnostics: inout [Diagnostic]) -> [String] {
-        guard FileBytes.isDirectory(directory) else { return [] }
         let names: [String]
         do { names = try FileBytes.directoryEntries(directory) } catch {
+            // Listing it tells whether it is a directory: no `stat` first.
+            if error.code == ENOENT || error.code == ENOTDIR { return [] }
             diagnostics.append(Diagnostic(path: directory, message: "cannot list: \(error.reason)"))
             return []
         }

@@ -20,24 +20,22 @@ public enum TemporaryFiles {
     public static let copyPrefix = ".assoc-copy-"
 
     /// One slot: its state (0 free, 1 being filled, 2 registered) and the path, NUL-terminated.
+    ///
+    /// The path's storage is allocated by the first registration that fills the slot, and kept:
+    /// only the thread that set the state to 1 writes it, and the signal handler reads it only
+    /// after it sees 2 (stored with release ordering after the path).
     private final class Slot: Sendable {
         let state = Atomic<Int>(0)
-        nonisolated(unsafe) let path: UnsafeMutablePointer<CChar>
-
-        init(path: UnsafeMutablePointer<CChar>) { self.path = path }
+        nonisolated(unsafe) var path: UnsafeMutablePointer<CChar>?
     }
 
     /// How many temporaries can be registered at once. More are still written; only the extra
     /// ones are not removed on a signal. assoc has at most one per thread.
     private static let slotCount = 64
 
-    /// The slots, their paths in one allocation: large enough to be mapped on its own, so that
-    /// its pages are only touched (and faulted in) by the paths actually registered.
-    private static let slots: [Slot] = {
-        let stride = Int(PATH_MAX) + 1
-        let paths = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * stride)
-        return (0..<slotCount).map { Slot(path: paths + $0 * stride) }
-    }()
+    /// The slots; a slot's path storage is allocated only when a temporary is registered in it,
+    /// so that a process that writes nothing maps and touches none.
+    private static let slots: [Slot] = (0..<slotCount).map { _ in Slot() }
 
     /// A registered temporary; `end()` forgets it once it is renamed or removed.
     public struct Registration: Sendable {
@@ -74,7 +72,9 @@ public enum TemporaryFiles {
         guard path.count <= Int(PATH_MAX) + 1, path.last == 0 else { return Registration(index: nil) }
         for (index, slot) in slots.enumerated()
         where slot.state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-            path.withUnsafeBufferPointer { slot.path.update(from: $0.baseAddress!, count: $0.count) }
+            let storage = slot.path ?? UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
+            slot.path = storage
+            path.withUnsafeBufferPointer { storage.update(from: $0.baseAddress!, count: $0.count) }
             slot.state.store(2, ordering: .releasing)
             return Registration(index: index)
         }
@@ -94,8 +94,9 @@ public enum TemporaryFiles {
     static func removeRegistered(under prefix: [CChar]?) {
         let prefixLength = (prefix?.count ?? 1) - 1
         for slot in slots where slot.state.load(ordering: .acquiring) == 2 {
-            if let prefix, strncmp(slot.path, prefix, prefixLength) != 0 { continue }
-            unlink(slot.path)
+            guard let path = slot.path else { continue }
+            if let prefix, strncmp(path, prefix, prefixLength) != 0 { continue }
+            unlink(path)
         }
     }
 
