@@ -152,6 +152,9 @@ struct CacheInPlaceTests {
             ("with a CR", lines.map { $0 == Array("text/plain".utf8) ? $0 + [0x0D] : $0 }),
             ("with a non-ASCII line", lines + [Array("text/caf\u{E9}".utf8)]), ("with blank lines", lines.flatMap { [$0, []] }),
             ("without valid names", [Array("not a type".utf8)]),
+            // A name of other bytes that a set of strings holds as equal to an ASCII one (the Kelvin
+            // sign is canonically K): found only by the set.
+            ("with a line equal to an ASCII name", lines + [Array("text/x-\u{212A}".utf8)]),
         ]
         let tree = try TemporaryXDGTree()
         for (index, (label, variant)) in variants.enumerated() {
@@ -160,7 +163,9 @@ struct CacheInPlaceTests {
             let set = DirectoryLoader.typesFile(path)
             let image = CacheImage(
                 bytes: FileImage(copying: cache), path: "/usr/share/mime/mime.cache", typesPath: path, magicExtent: nil)
-            var names = ["text/plain", "Text/Plain", "text/caf\u{E9}", "text/plai", "text/plainx", "", "K/\u{212A}"]
+            var names = [
+                "text/plain", "Text/Plain", "text/caf\u{E9}", "text/plai", "text/plainx", "", "K/\u{212A}", "text/x-K",
+            ]
             names +=
                 lines.prefix(80).map { String(decoding: $0, as: UTF8.self) }
                 + lines.suffix(3).map { String(decoding: $0, as: UTF8.self) }
@@ -173,6 +178,64 @@ struct CacheInPlaceTests {
                 #expect((inPlace ?? set.contains(name)) == set.contains(name), "\(label): '\(name)'")
             }
             #expect(set == nil || image.typeNames == nil || Set(image.typeNames ?? []) == set, "\(label): the listed names")
+        }
+    }
+
+    @Test("a types file of random lines answers as its set: a line found is always there, and nothing traps")
+    func typesFileOfRandomLines() throws {
+        let cache = try #require(try? FileBytes.read("/usr/share/mime/mime.cache"), "needs /usr/share/mime/mime.cache")
+        let tree = try TemporaryXDGTree()
+        var random = SplitMix(seed: 17)
+        let pieces = ["a/b", "text/plain", "text/x-\u{212A}", "text/x-K", "x/", "/y", "", "caf\u{E9}/z", "a b/c"].map {
+            Array($0.utf8)
+        }
+        var answered = 0
+        for round in 0..<200 {
+            var file: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...40, using: &random) {
+                if Bool.random(using: &random) {
+                    file += pieces.randomElement(using: &random)!
+                } else {
+                    file += (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                        [0x0A, 0x2F, 0x61, 0x62, 0x80, 0xC3, 0x00].randomElement(using: &random)!
+                    }
+                }
+                if Int.random(in: 0..<4, using: &random) > 0 { file.append(0x0A) }
+            }
+            let path = tree.root + "/random-types-\(round)"
+            try Data(file).write(to: URL(fileURLWithPath: path))
+            let set = DirectoryLoader.typesFile(path)
+            let image = CacheImage(
+                bytes: FileImage(copying: cache), path: "/usr/share/mime/mime.cache", typesPath: path, magicExtent: nil)
+            let lines = file.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+            for name in (pieces.map { String(decoding: $0, as: UTF8.self) } + lines.prefix(10)) {
+                let inPlace = image.definesType(name)
+                guard let set else {
+                    #expect(inPlace == nil, "round \(round): '\(name)' answered without a set")
+                    continue
+                }
+                if inPlace != nil { answered += 1 }
+                #expect((inPlace ?? set.contains(name)) == set.contains(name), "round \(round): '\(name)'")
+            }
+        }
+        #expect(answered > 100)
+    }
+
+    @Test("a name's bounds and ASCII test in one pass agree with the two apart, at every offset of a real and a random image")
+    func asciiNameBounds() throws {
+        let cache = try #require(try? FileBytes.read("/usr/share/mime/mime.cache"), "needs /usr/share/mime/mime.cache")
+        var random = SplitMix(seed: 5)
+        var images = [cache, [], [0], [0x41], [0x80, 0x41, 0]]
+        for length in [1, 7, 8, 9, 15, 16, 17, 40] {
+            images.append((0..<length).map { _ in [0, 0x41, 0x7F, 0x80, 0xFF].randomElement(using: &random)! })
+        }
+        for bytes in images {
+            let reader = CacheReader(bytes: FileImage(copying: bytes))
+            for offset in -1...bytes.count {
+                let expected = reader.cStringBounds(at: offset).map { ($0, $0.allSatisfy { bytes[$0] < 0x80 }) }
+                let actual = reader.asciiCStringBounds(at: offset)
+                #expect(actual?.range == expected?.0 && actual?.ascii == expected?.1, "offset \(offset) of \(bytes.count)")
+            }
         }
     }
 }

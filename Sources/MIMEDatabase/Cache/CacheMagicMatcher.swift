@@ -43,7 +43,7 @@ struct CacheMagicMatcher: Sendable {
             guard let section = Self.section(reader, record: first + 16 * index) else { continue }
             offsets.append(section.offset)
             if inByteOrder,
-                !reader.isASCII(section.type) || previous.map({ Self.precedes(section, $0, ascii: true, reader) }) == true
+                !section.ascii || previous.map({ Self.precedes(section, $0, ascii: true, reader) }) == true
             {
                 inByteOrder = false
             }
@@ -56,16 +56,17 @@ struct CacheMagicMatcher: Sendable {
             : MagicSectionIndex(scanningAll: sections.count)
     }
 
-    /// A section's record, priority and type name (where the name's bytes are in the file).
-    private typealias Section = (offset: Int, priority: Int, type: Range<Int>)
+    /// A section's record, priority and type name (where the name's bytes are in the file, and
+    /// whether they are ASCII).
+    private typealias Section = (offset: Int, priority: Int, type: Range<Int>, ascii: Bool)
 
     /// The section whose record is at `record`, or nil when it does not read or is a
     /// `<magic-deleteall/>` marker.
     private static func section(_ reader: CacheReader, record: Int) -> Section? {
         guard let priority = try? reader.int(at: record), let typeOffset = try? reader.int(at: record + 4),
-            let type = reader.cStringBounds(at: typeOffset), !isDeleteAllMarker(reader, record: record)
+            let (type, ascii) = reader.asciiCStringBounds(at: typeOffset), !isDeleteAllMarker(reader, record: record)
         else { return nil }
-        return (record, priority, type)
+        return (record, priority, type, ascii)
     }
 
     /// Whether section `a` is tried before `b`: higher priority first, then by type name, in byte
@@ -81,7 +82,7 @@ struct CacheMagicMatcher: Sendable {
     /// The sections at `offsets` (each reads) in matching order.
     private static func inMatchingOrder(_ offsets: [Int], _ reader: CacheReader) -> [Int] {
         let sections = offsets.compactMap { section(reader, record: $0) }
-        let ascii = sections.allSatisfy { reader.isASCII($0.type) }
+        let ascii = sections.allSatisfy { $0.ascii }
         let sorted = zip(sections, sections.dropFirst()).allSatisfy { !precedes($1, $0, ascii: ascii, reader) }
         return (sorted ? sections : sections.sorted { precedes($0, $1, ascii: ascii, reader) }).map(\.offset)
     }

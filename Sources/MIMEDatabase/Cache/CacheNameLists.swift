@@ -37,8 +37,8 @@ struct CacheNameLists: Sendable {
         var searchable = true
         var previous: Range<Int>?
         for index in 0..<count {
-            guard let offset = try? reader.int(at: start + 4 + 8 * index), let key = reader.cStringBounds(at: offset),
-                reader.isASCII(key), previous.map({ reader.compare($0, key) <= 0 }) ?? true
+            guard let offset = try? reader.int(at: start + 4 + 8 * index), let (key, ascii) = reader.asciiCStringBounds(at: offset),
+                ascii, previous.map({ reader.compare($0, key) <= 0 }) ?? true
             else {
                 searchable = false
                 break
@@ -67,10 +67,11 @@ struct CacheNameLists: Sendable {
             let ascii = ASCIIBytes.all(wanted)
             for index in 0..<aliases.count {
                 let record = aliases.start + 8 * index
-                guard let valueOffset = try? reader.int(at: record + 4), let value = reader.cStringBounds(at: valueOffset)
+                guard let valueOffset = try? reader.int(at: record + 4),
+                    let (value, asciiValue) = reader.asciiCStringBounds(at: valueOffset)
                 else { continue }
                 let matches =
-                    ascii && reader.isASCII(value)
+                    ascii && asciiValue
                     ? reader.compare(value, wanted) == 0
                     : String(decoding: reader.bytes[value], as: UTF8.self) == type
                 guard matches, let keyOffset = try? reader.int(at: record), let key = try? reader.string(at: keyOffset)

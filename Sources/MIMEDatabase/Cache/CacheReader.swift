@@ -82,6 +82,37 @@ struct CacheReader: Sendable {
         return offset..<(UnsafePointer<UInt8>(nul.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!)
     }
 
+    /// Where the NUL-terminated bytes at `offset` lie (the terminator excluded) and whether they
+    /// are all ASCII, or nil when they are not inside the file: `cStringBounds(at:)` and an
+    /// ASCII test in one pass over the bytes, eight at a time, for checking every name of a list.
+    func asciiCStringBounds(at offset: Int) -> (range: Range<Int>, ascii: Bool)? {
+        let buffer = bytes
+        guard offset >= 0, offset < buffer.count else { return nil }
+        let base = UnsafeRawPointer(buffer.baseAddress!)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var seen: UInt64 = 0
+        var position = offset
+        while position + 8 <= buffer.count {
+            let word = UInt64(littleEndian: (base + position).loadUnaligned(as: UInt64.self))
+            // The lowest byte flagged is the first NUL (a borrow only runs towards higher bytes).
+            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & high
+            if zeros != 0 {
+                let index = zeros.trailingZeroBitCount / 8
+                let before = index == 0 ? 0 : word & (UInt64.max >> (64 - 8 * index))
+                return (offset..<position + index, (seen | before) & high == 0)
+            }
+            seen |= word
+            position += 8
+        }
+        while position < buffer.count {
+            let byte = buffer[position]
+            if byte == 0 { return (offset..<position, seen & high == 0) }
+            seen |= UInt64(byte)
+            position += 1
+        }
+        return nil
+    }
+
     /// Orders the bytes at `range` of the file against `other` as strcmp(3) orders strings:
     /// negative, zero or positive.
     func compare(_ range: Range<Int>, _ other: UnsafeBufferPointer<UInt8>) -> Int {
@@ -93,11 +124,6 @@ struct CacheReader: Sendable {
     /// Orders the bytes at two ranges of the file as strcmp(3) orders strings.
     func compare(_ range: Range<Int>, _ other: Range<Int>) -> Int {
         compare(range, UnsafeBufferPointer(rebasing: bytes[other]))
-    }
-
-    /// Whether every byte at `range` of the file is ASCII.
-    func isASCII(_ range: Range<Int>) -> Bool {
-        ASCIIBytes.all(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     /// The NUL-terminated string at `offset`, decoded as UTF-8 (invalid sequences replaced).

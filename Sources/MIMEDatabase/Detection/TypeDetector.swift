@@ -224,7 +224,7 @@ public struct TypeDetector: Sendable {
         if candidates.count == 1 {
             return refineXML(
                 Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace),
-                data: data, named: named, knownXML: candidates.isXML(0, for: self),
+                data: data, named: named, isXML: candidates.isXML(0, for: self),
                 why: "exactly one type's globs match the name")
         }
         let best: MagicMatch?
@@ -245,7 +245,7 @@ public struct TypeDetector: Sendable {
             if let best {
                 return refineXML(
                     Detection(type: best.mimeType, source: .magic, uncertain: false, trace: trace),
-                    data: data, named: named,
+                    data: data, named: named, isXML: isXML(best.mimeType),
                     why: (named ? "no glob matches; " : "") + "magic of priority \(best.priority) matches")
             }
             if TextHeuristic.looksLikeText(data) {
@@ -264,7 +264,7 @@ public struct TypeDetector: Sendable {
             let glob = candidates[position]
             return refineXML(
                 Detection(type: glob, source: .magic, uncertain: false, trace: trace), data: data, named: named,
-                knownXML: candidates.isXML(position, for: self),
+                isXML: candidates.isXML(position, for: self),
                 why:
                     "several globs match; '\(glob)' is or inherits the magic match '\(best.mimeType)' (priority \(best.priority))"
             )
@@ -275,7 +275,7 @@ public struct TypeDetector: Sendable {
             let glob = candidates[position]
             return refineXML(
                 Detection(type: glob, source: .textTest, uncertain: false, trace: trace), data: data, named: named,
-                knownXML: candidates.isXML(position, for: self),
+                isXML: candidates.isXML(position, for: self),
                 why: "several globs match and no magic does; the content looks like text and '\(glob)' is text")
         }
         let why =
@@ -283,7 +283,7 @@ public struct TypeDetector: Sendable {
             ?? "several globs match and no magic does; "
         return refineXML(
             Detection(type: candidates[0], source: .glob, uncertain: true, trace: trace), data: data, named: named,
-            knownXML: candidates.isXML(0, for: self), why: why + "the heaviest glob candidate wins")
+            isXML: candidates.isXML(0, for: self), why: why + "the heaviest glob candidate wins")
     }
 
     /// Whether `type` is one an XML root may refine, or `text/xml`: content is read for it even
@@ -342,16 +342,18 @@ public struct TypeDetector: Sendable {
     /// an exact (namespace, name) rule first, then a namespace-only rule; only a more specific type
     /// replaces the result. It refines what a name said (a `.xml` file); content alone is typed by
     /// magic only, as the reference suite expects of a data lookup.
-    /// `knownXML` is `isXML` of the detection's type, when the caller knows it.
+    /// `isXML` is `isXML(_:)` of the detection's type, as the caller best works it out; it is
+    /// asked only of data that has a root element, so content that is no XML document (most
+    /// files) never walks the hierarchy for it.
     private func refineXML(
-        _ detection: consuming Detection, data: UnsafeBufferPointer<UInt8>, named: Bool, knownXML: Bool? = nil,
+        _ detection: consuming Detection, data: UnsafeBufferPointer<UInt8>, named: Bool, isXML: @autoclosure () -> Bool,
         why: @autoclosure () -> String
     ) -> Detection {
         var detection = detection
         detection.trace.note(why())
-        guard named, knownXML ?? isXML(detection.type) else { return detection }
+        guard named, let root = XMLRootSniffer.root(of: data), isXML() else { return detection }
         let roots = lazyRoots.value
-        guard !roots.isEmpty, let root = XMLRootSniffer.root(of: data) else { return detection }
+        guard !roots.isEmpty else { return detection }
         detection.trace.xmlRoot = (root.namespaceURI, root.localName)
         let rule =
             roots.first { $0.namespaceURI == root.namespaceURI && $0.localName == root.localName }

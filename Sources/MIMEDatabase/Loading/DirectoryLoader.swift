@@ -1,9 +1,5 @@
 import XDGSupport
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// Loads one `mime/` directory from its cache, its XML packages or its generated text files, by
 /// the policy of `DatabaseSource`.
 enum DirectoryLoader {
@@ -61,12 +57,10 @@ enum DirectoryLoader {
     }
 
     /// `packages/*.xml` sorted by name, with `Override.xml` last (SPECS rule 4).
-    /// No directory there, or something else than a directory, has none and is not warned about.
     static func packageFiles(_ directory: String, diagnostics: inout [Diagnostic]) -> [String] {
+        guard FileBytes.isDirectory(directory) else { return [] }
         let names: [String]
         do { names = try FileBytes.directoryEntries(directory) } catch {
-            // Listing it tells whether it is a directory: no `stat` first.
-            if error.code == ENOENT || error.code == ENOTDIR { return [] }
             diagnostics.append(Diagnostic(path: directory, message: "cannot list: \(error.reason)"))
             return []
         }
