@@ -37,8 +37,9 @@ struct CacheNameLists: Sendable {
         var searchable = true
         var previous: Range<Int>?
         for index in 0..<count {
-            guard let offset = try? reader.int(at: start + 4 + 8 * index), let (key, ascii) = reader.asciiCStringBounds(at: offset),
-                ascii, previous.map({ reader.compare($0, key) <= 0 }) ?? true
+            guard let offset = try? reader.int(at: start + 4 + 8 * index),
+                let (key, ascii) = reader.asciiCStringBounds(at: offset), ascii,
+                previous.map({ reader.compare($0, key) <= 0 }) ?? true
             else {
                 searchable = false
                 break
