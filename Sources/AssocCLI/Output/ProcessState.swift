@@ -10,7 +10,10 @@ import XDGSupport
 /// so tests run them in-process with any answers.
 public struct ProcessState: Sendable, Equatable {
     /// The working directory, for paths given relative to it.
-    public var workingDirectory: String
+    public var workingDirectory: String {
+        get { directory ?? Self.currentDirectory() }
+        set { directory = newValue }
+    }
     /// Whether standard input is a terminal.
     public var inputIsTerminal: Bool {
         get { input ?? Self.isTerminal(0) }
@@ -26,8 +29,9 @@ public struct ProcessState: Sendable, Equatable {
         get { error ?? Self.isTerminal(2) }
         set { error = newValue }
     }
-    /// What is known of each stream; nil for this process's streams not asked about yet, which
-    /// `isatty` answers when a command asks (most never do: a system call each saved).
+    /// What is known; nil for what of this process is not asked about yet, which `getcwd` and
+    /// `isatty` answer when a command asks (most never do: a system call each saved).
+    private var directory: String?
     private var input: Bool?
     private var output: Bool?
     private var error: Bool?
@@ -37,22 +41,17 @@ public struct ProcessState: Sendable, Equatable {
         workingDirectory: String = "/", inputIsTerminal: Bool = false, outputIsTerminal: Bool = false,
         errorIsTerminal: Bool = false
     ) {
-        self.workingDirectory = workingDirectory
+        directory = workingDirectory
         input = inputIsTerminal
         output = outputIsTerminal
         error = errorIsTerminal
     }
 
     /// This process's state; `outputIsTerminal` when the caller knows it already (the
-    /// standard-streams `OutputSink` asks). The streams are asked about when first needed.
+    /// standard-streams `OutputSink` asks). The rest is asked of the system when first needed.
     public static func current(outputIsTerminal: Bool? = nil) -> ProcessState {
-        // getcwd(3) with no buffer allocates one of the directory's length.
-        var directory = "/"
-        if let name = getcwd(nil, 0) {
-            directory = PathCoding.decode(cString: name)
-            free(name)
-        }
-        var state = ProcessState(workingDirectory: directory)
+        var state = ProcessState()
+        state.directory = nil
         state.input = nil
         state.output = outputIsTerminal
         state.error = nil
@@ -60,4 +59,12 @@ public struct ProcessState: Sendable, Equatable {
     }
 
     private static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// The working directory, `/` when it cannot be told.
+    private static func currentDirectory() -> String {
+        // getcwd(3) with no buffer allocates one of the directory's length.
+        guard let name = getcwd(nil, 0) else { return "/" }
+        defer { free(name) }
+        return PathCoding.decode(cString: name)
+    }
 }

@@ -12,13 +12,20 @@ enum DirectoryLoader {
             return textFiles(path, diagnostics: &diagnostics)
         }
         let packagesDirectory = path + "/packages"
-        let packages = packageFiles(packagesDirectory, diagnostics: &diagnostics)
+        // One `stat` of packages/ says whether to list it and, below, when it last changed.
+        let packagesStatus = FileBytes.modificationTimeAndKind(packagesDirectory)
+        let packages =
+            packagesStatus?.isDirectory == true ? packageFiles(packagesDirectory, diagnostics: &diagnostics) : []
         // A data directory without `mime/` (often the user's) has nothing else to look for.
-        if packages.isEmpty && !FileBytes.exists(path) { return nil }
+        if packagesStatus == nil && !FileBytes.exists(path) { return nil }
         let cachePath = path + "/mime.cache"
         if source != .xml, let cacheTime = FileBytes.modificationTime(cachePath) {
-            let newestPackage = ([packagesDirectory] + packages).compactMap(FileBytes.modificationTime).max() ?? 0
-            if source == .cache || cacheTime >= newestPackage {
+            // The newest of packages/ and its files, of those whose time can be read.
+            var newestPackage = packagesStatus?.modificationTime
+            for package in packages {
+                if let time = FileBytes.modificationTime(package) { newestPackage = max(newestPackage ?? time, time) }
+            }
+            if source == .cache || cacheTime >= newestPackage ?? 0 {
                 if let image = openCache(
                     path: path, hasPackages: !packages.isEmpty, checking: checking, diagnostics: &diagnostics)
                 {
@@ -56,9 +63,9 @@ enum DirectoryLoader {
         (LoadedDirectory(path: path, source: .text, packages: []), .decoded(GeneratedFiles.read(path, diagnostics: &diagnostics)))
     }
 
-    /// `packages/*.xml` sorted by name, with `Override.xml` last (SPECS rule 4).
+    /// `packages/*.xml` sorted by name, with `Override.xml` last (SPECS rule 4), of `directory`,
+    /// a directory.
     static func packageFiles(_ directory: String, diagnostics: inout [Diagnostic]) -> [String] {
-        guard FileBytes.isDirectory(directory) else { return [] }
         let names: [String]
         do { names = try FileBytes.directoryEntries(directory) } catch {
             diagnostics.append(Diagnostic(path: directory, message: "cannot list: \(error.reason)"))
