@@ -35,15 +35,19 @@ public struct MIMEDatabase: Sendable {
     /// Loads the given `mime/` directories, least important first.
     public init(mimeDirectories: [String], source: DatabaseSource = .auto, checking: CacheChecking = .whole) {
         var diagnostics: [Diagnostic] = []
-        var loaded: [(info: LoadedDirectory, data: DirectoryData)] = []
+        // Two lists side by side, not one of pairs: a list of a new type costs the runtime its
+        // metadata, and these two are needed anyway.
+        var directories: [LoadedDirectory] = []
+        var data: [DirectoryData] = []
         for directory in mimeDirectories {
             guard
-                let (info, data) = DirectoryLoader.load(
+                let (info, contents) = DirectoryLoader.load(
                     directory, source: source, checking: checking, diagnostics: &diagnostics)
             else { continue }
-            loaded.append((info, data))
+            directories.append(info)
+            data.append(contents)
         }
-        self.init(loaded: loaded, diagnostics: diagnostics, checking: checking)
+        self.init(directories: directories, data: data, diagnostics: diagnostics, checking: checking)
     }
 
     /// Builds a database from contents already merged; for tests and tools.
@@ -60,13 +64,14 @@ public struct MIMEDatabase: Sendable {
         self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(contents, directories: directories)
     }
 
-    private init(loaded: [(info: LoadedDirectory, data: DirectoryData)], diagnostics: [Diagnostic], checking: CacheChecking) {
-        let sections = MergedSections(loaded.map(\.data))
-        self.directories = loaded.map(\.info)
+    /// Merges `data`, what was read of each of `directories`.
+    private init(directories: [LoadedDirectory], data: [DirectoryData], diagnostics: [Diagnostic], checking: CacheChecking) {
+        let sections = MergedSections(data)
+        self.directories = directories
         self.sections = sections
         self.tables = HotTables(sections)
-        if loaded.count == 1, case .cache(let image) = loaded[0].data {
-            soleCache = (image, loaded[0].info.path)
+        if data.count == 1, case .cache(let image) = data[0] {
+            soleCache = (image, directories[0].path)
         } else {
             soleCache = nil
         }
@@ -77,7 +82,7 @@ public struct MIMEDatabase: Sendable {
             if let names = soleImage?.typeNames { return FoldedNames(types: names, aliases: aliases) }
             return FoldedNames(types: sections.contents(.types).types, aliases: aliases)
         }
-        self.globOrigins = LazyValue { GlobOrigins(loaded) }
+        self.globOrigins = LazyValue { GlobOrigins(directories: directories, data: data) }
         guard checking == .whole || soleCache == nil else {
             // A cycle is found only by walking every list; the hierarchy's walks cut it anyway.
             self.diagnostics = diagnostics
@@ -85,7 +90,7 @@ public struct MIMEDatabase: Sendable {
         }
         var hierarchy = sections.contents(.parents)
         hierarchy.aliases = sections.contents(.aliases).aliases
-        self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(hierarchy, directories: loaded.map(\.info))
+        self.diagnostics = diagnostics + Hierarchy.cycleDiagnostics(hierarchy, directories: directories)
     }
 
     /// Everything the directories said, merged. Building it decodes every list of every cache;
@@ -269,14 +274,15 @@ private struct GlobOrigins: Sendable {
         self.table = table
     }
 
-    init(_ loaded: [(info: LoadedDirectory, data: DirectoryData)]) {
-        let withGlobs = loaded.filter { !$0.data.contents(.globs).globs.isEmpty }
+    /// The origins of the rules of `data`, what was read of each of `directories`.
+    init(directories: [LoadedDirectory], data: [DirectoryData]) {
+        let withGlobs = data.indices.filter { !data[$0].contents(.globs).globs.isEmpty }
         if withGlobs.count == 1 {
-            soleDirectory = withGlobs[0].info.path
+            soleDirectory = directories[withGlobs[0]].path
             return
         }
-        for (info, data) in withGlobs {
-            for rule in data.contents(.globs).globs { table[rule] = info.path }
+        for index in withGlobs {
+            for rule in data[index].contents(.globs).globs { table[rule] = directories[index].path }
         }
     }
 }

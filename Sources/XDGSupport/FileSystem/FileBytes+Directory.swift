@@ -5,7 +5,7 @@
 extension FileBytes {
     /// The names in the directory at `path`, sorted by their bytes, without `.` and `..`.
     public static func directoryEntries(_ path: String) throws(Failure) -> [String] {
-        try directoryEntriesWithKinds(path).map(\.name)
+        try readDirectory(path, measuring: false) { name, _, _ in name }
     }
 
     /// What `readdir(3)` says of an entry's kind, before any `stat`.
@@ -50,7 +50,7 @@ extension FileBytes {
     /// The entries of the directory at `path` with the kind `readdir(3)` gives (`d_type`), sorted
     /// by the bytes of their names, without `.` and `..`.
     public static func directoryEntriesWithKinds(_ path: String) throws(Failure) -> [(name: String, kind: EntryKind)] {
-        try readDirectory(path, measuring: false).map { ($0.name, $0.kind) }
+        try readDirectory(path, measuring: false) { name, kind, _ in (name, kind) }
     }
 
     /// The entries of the directory at `path` as `directoryEntriesWithKinds` gives them, each
@@ -61,13 +61,15 @@ extension FileBytes {
     public static func directoryEntriesMeasured(
         _ path: String
     ) throws(Failure) -> [(name: String, kind: EntryKind, measure: EntryMeasure?)] {
-        try readDirectory(path, measuring: true)
+        try readDirectory(path, measuring: true) { name, kind, measure in (name, kind, measure) }
     }
 
-    /// Reads a directory's entries, measured when asked, sorted by the bytes of their names.
-    private static func readDirectory(
-        _ path: String, measuring: Bool
-    ) throws(Failure) -> [(name: String, kind: EntryKind, measure: EntryMeasure?)] {
+    /// Reads a directory's entries, measured when asked, sorted by the bytes of their names, each
+    /// made into what the caller wants by `entry` (so that no list of another type is built on
+    /// the way: the first list of each type costs the runtime its metadata).
+    private static func readDirectory<Entry>(
+        _ path: String, measuring: Bool, _ entry: (String, EntryKind, EntryMeasure?) -> Entry
+    ) throws(Failure) -> [Entry] {
         guard let directory = opendir(PathCoding.cString(path)) else { throw .fromErrno() }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
@@ -107,10 +109,9 @@ extension FileBytes {
                 return order == 0 ? lhs.count < rhs.count : order < 0
             }
             return spans.sorted(by: precedes).map { span in
-                (
+                entry(
                     PathCoding.decode(UnsafeBufferPointer(rebasing: buffer[span.start..<span.start + Int(span.count)])),
-                    span.kind, measuring ? measures[Int(span.read)] : nil
-                )
+                    span.kind, measuring ? measures[Int(span.read)] : nil)
             }
         }
     }

@@ -34,8 +34,14 @@ public enum TemporaryFiles {
     private static let slotCount = 64
 
     /// The slots; a slot's path storage is allocated only when a temporary is registered in it,
-    /// so that a process that writes nothing maps and touches none.
-    private static let slots: [Slot] = (0..<slotCount).map { _ in Slot() }
+    /// so that a process that writes nothing maps and touches none. They are never freed, nor
+    /// changed once made (so shared between threads), and held in a plain buffer rather than an
+    /// array, whose type metadata the runtime would build at start for this list alone.
+    nonisolated(unsafe) private static let slots: UnsafeMutableBufferPointer<Slot> = {
+        let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: slotCount)
+        for index in slots.indices { (slots.baseAddress! + index).initialize(to: Slot()) }
+        return slots
+    }()
 
     /// A registered temporary; `end()` forgets it once it is renamed or removed.
     public struct Registration: Sendable {
