@@ -73,7 +73,7 @@ final class CacheImage: Sendable {
     /// The image itself, for queries that read it in place.
     let bytes: FileImage
     private let extent: LazyValue<Int>
-    private let decoded: [ContentSection: LazyValue<DirectoryContents>]
+    private let decoded: LazySections
     private let lazyNames: LazyValue<CacheNameLists>
     private let typesFile: LazyValue<TypesFile?>
     /// The alias list decoded, or nil when it does not read: what many lookups use.
@@ -93,11 +93,7 @@ final class CacheImage: Sendable {
         self.path = path
         self.typesPath = typesPath
         extent = LazyValue { magicExtent ?? CacheMagicMatcher.extent(of: bytes) }
-        var decoded: [ContentSection: LazyValue<DirectoryContents>] = [:]
-        for section in ContentSection.allCases {
-            decoded[section] = LazyValue { Self.decode(section, bytes: bytes, path: path, typesPath: typesPath) }
-        }
-        self.decoded = decoded
+        decoded = LazySections { Self.decode($0, bytes: bytes, path: path, typesPath: typesPath) }
         lazyNames = LazyValue { CacheNameLists(bytes: bytes) }
         typesFile = LazyValue { TypesFile(path: typesPath) }
         decodedAliases = LazyValue { try? MIMECache.read(bytes: bytes, path: path, sections: .aliases).aliases }
@@ -134,7 +130,7 @@ final class CacheImage: Sendable {
 
     /// The fields of `section`, decoded now if no query has asked before.
     func contents(_ section: ContentSection) -> DirectoryContents {
-        decoded[section]!.value
+        decoded[section]
     }
 
     private static func decode(_ section: ContentSection, bytes: FileImage, path: String, typesPath: String) -> DirectoryContents

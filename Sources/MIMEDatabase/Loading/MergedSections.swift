@@ -4,31 +4,14 @@
 /// time: a section's merge never looks at another section, so merging them apart gives the same
 /// contents as merging whole directories.
 final class MergedSections: Sendable {
-    private let types: LazyValue<DirectoryContents>
-    private let aliases: LazyValue<DirectoryContents>
-    private let parents: LazyValue<DirectoryContents>
-    private let globs: LazyValue<DirectoryContents>
-    private let magic: LazyValue<DirectoryContents>
-    private let rootXML: LazyValue<DirectoryContents>
-    private let treeMagic: LazyValue<DirectoryContents>
-    private let icons: LazyValue<DirectoryContents>
+    private let sections: LazySections
     private let extent: LazyValue<Int>
 
     /// Merges `directories`, least important first.
     init(_ directories: [DirectoryData]) {
-        func merge(_ section: ContentSection) -> LazyValue<DirectoryContents> {
-            LazyValue {
-                directories.reduce(into: DirectoryContents()) { merged, directory in merged.absorb(directory.contents(section)) }
-            }
+        sections = LazySections { section in
+            directories.reduce(into: DirectoryContents()) { merged, directory in merged.absorb(directory.contents(section)) }
         }
-        types = merge(.types)
-        aliases = merge(.aliases)
-        parents = merge(.parents)
-        globs = merge(.globs)
-        magic = merge(.magic)
-        rootXML = merge(.rootXML)
-        treeMagic = merge(.treeMagic)
-        icons = merge(.icons)
         extent = LazyValue { min(directories.map(\.magicExtent).max() ?? 0, MagicReadLimit.bytes) }
     }
 
@@ -37,18 +20,7 @@ final class MergedSections: Sendable {
     var magicExtent: Int { extent.value }
 
     /// The merged fields of `section`; the other fields are empty.
-    func contents(_ section: ContentSection) -> DirectoryContents {
-        switch section {
-        case .types: return types.value
-        case .aliases: return aliases.value
-        case .parents: return parents.value
-        case .globs: return globs.value
-        case .magic: return magic.value
-        case .rootXML: return rootXML.value
-        case .treeMagic: return treeMagic.value
-        case .icons: return icons.value
-        }
-    }
+    func contents(_ section: ContentSection) -> DirectoryContents { sections[section] }
 
     /// Every section, merged into one value.
     var all: DirectoryContents {
