@@ -75,6 +75,7 @@ public enum PathCoding {
 
     /// The bytes of a name, without a terminating NUL: the inverse of `decode`.
     public static func encode(_ string: String) -> [UInt8] {
+        if isPlain(string) { return Array(string.utf8) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {
@@ -89,13 +90,17 @@ public enum PathCoding {
 
     /// The bytes of a name, NUL-terminated, for a system call.
     public static func cString(_ string: String) -> [CChar] {
-        // Every carried scalar's UTF-8 starts with 0xF4: without that byte the string's own UTF-8
-        // is the name.
+        if isPlain(string) { return Array(string.utf8CString) }
+        return encode(string).map { CChar(bitPattern: $0) } + [0]
+    }
+
+    /// Whether `string` carries no byte for certain, so that its own UTF-8 is the name: every
+    /// carried scalar's UTF-8 starts with 0xF4, and it has none.
+    private static func isPlain(_ string: String) -> Bool {
         let plain = string.utf8.withContiguousStorageIfAvailable {
             $0.isEmpty || memchr($0.baseAddress!, Int32(carriedLead), $0.count) == nil
         }
-        if plain ?? !string.utf8.contains(carriedLead) { return Array(string.utf8CString) }
-        return encode(string).map { CChar(bitPattern: $0) } + [0]
+        return plain ?? !string.utf8.contains(carriedLead)
     }
 
     /// Whether a scalar stands for a byte (one that was not UTF-8, or one of a carried scalar's).
