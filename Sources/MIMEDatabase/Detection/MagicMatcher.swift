@@ -248,6 +248,10 @@ struct MagicMatcher: Sendable {
     /// Calls `visit` with each section that matches `data`, in matching order, until it returns
     /// false; returns whether the sections visited and the answer are those of content of
     /// `available` bytes that begins with `data` (always, when `available` is `data.count`).
+    ///
+    /// The sections tried are those the index files under the bytes of `data` at their offsets,
+    /// and those it scans of which some top-level matchlet may match (`Tables.mayMatch`): a
+    /// section skipped so would neither match nor want a byte past `data`.
     @discardableResult
     private func forEachMatch(
         _ data: UnsafeBufferPointer<UInt8>, of available: Int? = nil, _ visit: (Section) -> Bool
@@ -263,25 +267,36 @@ struct MagicMatcher: Sendable {
                 sections.withUnsafeBufferPointer { sections in
                     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: MagicWindowPresence.storageWords) { storage in
                         var tables = Tables(
-                            data: data, available: available, nodes: nodes, pool: pool,
+                            data: data, available: available, nodes: nodes.baseAddress!, pool: pool.baseAddress!,
                             presence: MagicWindowPresence(data, storage: storage.baseAddress!))
-                        index.forEachCandidate(data) { position in
-                            if position > unseen {
-                                settled = false
-                                return false
+                        MagicSectionSet.with(capacity: sections.count) { candidates in
+                            index.addFiled(data, to: &candidates)
+                            for position in index.scanned {
+                                let section = sections[Int(position)]
+                                for node in section.firstNode..<section.firstNode + section.nodeCount
+                                where tables.mayMatch(node) {
+                                    candidates.insert(Int(position))
+                                    break
+                                }
                             }
-                            let section = sections[position]
-                            tables.wantedMore = false
-                            for index in section.firstNode..<section.firstNode + section.nodeCount
-                            where !tables.failsAtFirstByte(index) && tables.matches(index) {
-                                stopped = !visit(section)
-                                return !stopped
+                            candidates.forEach { position in
+                                if position > unseen {
+                                    settled = false
+                                    return false
+                                }
+                                let section = sections[position]
+                                tables.wantedMore = false
+                                for node in section.firstNode..<section.firstNode + section.nodeCount
+                                where tables.mayMatch(node) && tables.matches(node) {
+                                    stopped = !visit(section)
+                                    return !stopped
+                                }
+                                if tables.wantedMore {
+                                    settled = false
+                                    return false
+                                }
+                                return true
                             }
-                            if tables.wantedMore {
-                                settled = false
-                                return false
-                            }
-                            return true
                         }
                     }
                 }
@@ -295,8 +310,8 @@ struct MagicMatcher: Sendable {
         let data: UnsafeBufferPointer<UInt8>
         /// How many bytes the content has, of which `data` is the first.
         let available: Int
-        let nodes: UnsafeBufferPointer<Node>
-        let pool: UnsafeBufferPointer<UInt8>
+        let nodes: UnsafePointer<Node>
+        let pool: UnsafePointer<UInt8>
         /// Whether a matchlet failed for want of a byte past `data` that the content has.
         var wantedMore = false
         /// Which bytes and pairs of bytes occur in the first bytes of the data.
@@ -304,43 +319,52 @@ struct MagicMatcher: Sendable {
 
         /// A matchlet matches when its value is found at one of its offsets and, if it has
         /// children, one of them matches too (children AND-ed with the parent, OR-ed among themselves).
+        /// `mayMatch` is asked first, by the caller.
         mutating func matches(_ index: Int) -> Bool {
-            let node = nodes[index]
-            let length = node.length
-            guard length > 0, node.rangeStart + length <= data.count else {
-                if length > 0 && node.rangeStart + length <= available { wantedMore = true }
+            let length = nodes[index].length
+            let rangeStart = nodes[index].rangeStart
+            guard length > 0, rangeStart + length <= data.count else {
+                if length > 0 && rangeStart + length <= available { wantedMore = true }
                 return false
             }
-            if failsAtFirstByte(index) { return false }
-            let lastStart = min(node.lastStart, data.count - length)
-            let found: Bool
-            if node.maskStart >= 0 {
-                found = findMasked(node, through: lastStart)
-            } else if node.windowed
-                && !(node.pairBit >= 0 ? presence.mayContain(pairBit: node.pairBit) : presence.mayContain(byte: node.pivotByte))
-            {
-                // A search whose rarest pair, or pivot byte, is nowhere in the bytes it would look at.
-                found = false
-            } else {
-                found = find(node, through: lastStart)
-            }
+            let last = nodes[index].lastStart
+            let lastStart = min(last, data.count - length)
+            let found =
+                nodes[index].maskStart >= 0
+                ? findMasked(nodes + index, through: lastStart) : find(nodes + index, through: lastStart)
             guard found else {
-                if lastStart < min(node.lastStart, available - length) { wantedMore = true }
+                if lastStart < min(last, available - length) { wantedMore = true }
                 return false
             }
-            if node.childCount == 0 { return true }
-            for child in node.firstChild..<node.firstChild + node.childCount where matches(child) { return true }
+            let firstChild = nodes[index].firstChild
+            let childCount = nodes[index].childCount
+            if childCount == 0 { return true }
+            for child in firstChild..<firstChild + childCount where mayMatch(child) && matches(child) { return true }
             return false
         }
 
-        /// Whether matchlet `index` looks at one offset, within the data, whose byte is not its
-        /// value's first: most matchlets, settled at once (and checked before the call of `matches`,
-        /// which costs more than the check).
+        /// Whether matchlet `index` may match `data`, by a look at one byte or at the presence
+        /// sets: false only when it cannot, and when `matches` would not want a byte past `data`
+        /// either (its range lies within `data`, or its value is empty). A matchlet that looks
+        /// at one offset compares its first byte there (under its mask); a search of the window
+        /// asks whether its rarest pair (or its pivot byte) is there; anything else may match.
         @inline(__always)
-        func failsAtFirstByte(_ index: Int) -> Bool {
-            let node = nodes[index]
-            return node.lastStart == node.rangeStart && node.maskStart < 0 && node.length > 0
-                && node.rangeStart + node.length <= data.count && data[node.rangeStart] != node.firstByte
+        mutating func mayMatch(_ index: Int) -> Bool {
+            let node = nodes + index
+            let length = node.pointee.length
+            guard length > 0 else { return false }
+            let rangeStart = node.pointee.rangeStart
+            let lastStart = node.pointee.lastStart
+            guard lastStart + length <= data.count else { return true }
+            if lastStart == rangeStart {
+                let byte = data[rangeStart]
+                let maskStart = node.pointee.maskStart
+                if maskStart < 0 { return byte == node.pointee.firstByte }
+                return (byte ^ node.pointee.firstByte) & pool[maskStart] == 0
+            }
+            guard node.pointee.windowed else { return true }
+            let pairBit = node.pointee.pairBit
+            return pairBit >= 0 ? presence.mayContain(pairBit: pairBit) : presence.mayContain(byte: node.pointee.pivotByte)
         }
 
         /// Whether the value of an unmasked matchlet occurs at an offset from its range start to
@@ -348,17 +372,18 @@ struct MagicMatcher: Sendable {
         ///
         /// The search looks for the value's pivot byte, the one least likely to occur, and compares
         /// the value whole where it is found.
-        private func find(_ node: Node, through lastStart: Int) -> Bool {
+        private func find(_ node: UnsafePointer<Node>, through lastStart: Int) -> Bool {
             let base = data.baseAddress!
-            let value = pool.baseAddress! + node.valueStart
-            var offset = node.rangeStart
-            if offset == lastStart { return memcmp(base + offset, value, node.length) == 0 }
-            let pivot = node.pivot
+            let value = pool + node.pointee.valueStart
+            let length = node.pointee.length
+            var offset = node.pointee.rangeStart
+            if offset == lastStart { return memcmp(base + offset, value, length) == 0 }
+            let pivot = node.pointee.pivot
             let pivotByte = Int32(value[pivot])
             while offset <= lastStart {
                 guard let hit = memchr(base + offset + pivot, pivotByte, lastStart - offset + 1) else { return false }
                 let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base - pivot
-                if node.length == 1 || memcmp(base + at, value, node.length) == 0 { return true }
+                if length == 1 || memcmp(base + at, value, length) == 0 { return true }
                 offset = at + 1
             }
             return false
@@ -366,13 +391,15 @@ struct MagicMatcher: Sendable {
 
         /// Whether the value of a masked matchlet occurs, compared under its mask, at an offset
         /// from its range start to `lastStart`.
-        private func findMasked(_ node: Node, through lastStart: Int) -> Bool {
-            var offset = node.rangeStart
+        private func findMasked(_ node: UnsafePointer<Node>, through lastStart: Int) -> Bool {
+            let value = pool + node.pointee.valueStart
+            let mask = pool + node.pointee.maskStart
+            let length = node.pointee.length
+            var offset = node.pointee.rangeStart
             while offset <= lastStart {
                 var equal = true
-                for position in 0..<node.length {
-                    let mask = pool[node.maskStart + position]
-                    if data[offset + position] & mask != pool[node.valueStart + position] & mask {
+                for position in 0..<length {
+                    if (data[offset + position] ^ value[position]) & mask[position] != 0 {
                         equal = false
                         break
                     }

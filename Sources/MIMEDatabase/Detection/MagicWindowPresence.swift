@@ -2,15 +2,17 @@
 /// bytes of some data: a search of the magic rules that looks only there cannot match when a
 /// byte, or a pair of bytes, of its value is missing, and is skipped without scanning.
 ///
-/// A pair is kept as one bit of 4,096, chosen by a hash of its two bytes; so a missing bit proves
-/// the pair absent, and a set bit only allows it (the search then runs). Both sets are built the
-/// first time one is asked about, once per piece of data.
+/// A pair is kept as one bit of 8,192: the word of the first byte's low seven bits, the bit of the
+/// second's low six. So a missing bit proves the pair absent, and a set bit only allows it (the
+/// search then runs); setting a bit costs a few instructions a byte, without a hash, and clearing
+/// the set for the next data costs little. Each set is built the first time it is asked about,
+/// once per piece of data.
 struct MagicWindowPresence {
     /// How many of the first bytes the sets describe: past the many searches of the first 256
     /// bytes (XML roots, scripts, subtitles).
     static let window = 320
     /// How many 64-bit words the pair bits fill.
-    static let pairWords = 64
+    static let pairWords = 128
 
     private let data: UnsafeBufferPointer<UInt8>
     /// The byte bits (4 words), then the pair bits (`pairWords`), in storage the caller lends.
@@ -30,7 +32,7 @@ struct MagicWindowPresence {
     /// The bit of the pair `first`, `second`, below `64 * pairWords`.
     @inline(__always)
     static func pairBit(_ first: UInt8, _ second: UInt8) -> Int {
-        Int(((UInt32(first) << 8 | UInt32(second)) &* 2_654_435_761) >> 20)
+        Int(first & 0x7F) &<< 6 | Int(second & 0x3F)
     }
 
     /// Whether `byte` may occur in the window (it does, when true).
@@ -47,7 +49,7 @@ struct MagicWindowPresence {
     @inline(__always)
     mutating func mayContain(pairBit bit: Int) -> Bool {
         if !pairsKnown { fillPairs() }
-        return bits[4 + (bit >> 6)] & (1 << UInt64(bit & 63)) != 0
+        return bits[4 &+ bit &>> 6] & (1 &<< UInt64(truncatingIfNeeded: bit & 63)) != 0
     }
 
     /// Sets the bit of every pair of adjacent bytes in the window.
@@ -56,12 +58,11 @@ struct MagicWindowPresence {
         pairs.update(repeating: 0, count: Self.pairWords)
         let end = min(data.count, Self.window)
         if end > 1, let base = data.baseAddress {
-            var previous = base[0]
+            var previous = Int(base[0])
             for position in 1..<end {
                 let byte = base[position]
-                let pair = Self.pairBit(previous, byte)
-                pairs[pair >> 6] |= 1 << UInt64(pair & 63)
-                previous = byte
+                pairs[previous & 0x7F] |= 1 &<< UInt64(truncatingIfNeeded: byte)
+                previous = Int(byte)
             }
         }
         pairsKnown = true
