@@ -67,6 +67,11 @@ struct MagicMatcher: Sendable {
         var valueStart: Int
         /// The first byte of the value, checked before anything else.
         var firstByte: UInt8
+        /// The first four bytes of the value (fewer for a shorter one) under the mask, read as a
+        /// little-endian number, and the mask over them (zero past the value): a matchlet at one
+        /// offset compares them with one load.
+        var head: UInt32
+        var headMask: UInt32
         /// The position in the value of the byte a search looks for first: the one least likely
         /// to occur in files, so that few places are compared whole.
         var pivot: Int
@@ -134,7 +139,7 @@ struct MagicMatcher: Sendable {
     }
 
     private static let placeholder = Node(
-        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, pivot: 0, pivotByte: 0, windowed: false, pairBit: -1,
+        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, head: 0, headMask: 0, pivot: 0, pivotByte: 0, windowed: false, pairBit: -1,
         length: 0, maskStart: -1,
         firstChild: 0, childCount: 0)
 
@@ -151,9 +156,16 @@ struct MagicMatcher: Sendable {
         nodes.append(contentsOf: repeatElement(Self.placeholder, count: matchlet.children.count))
         let pivot = Self.pivot(of: matchlet.value)
         let lastStart = matchlet.rangeStart + matchlet.rangeLength - 1
+        var head: UInt32 = 0
+        var headMask: UInt32 = 0
+        for (position, byte) in matchlet.value.prefix(4).enumerated() {
+            let mask = maskStart >= 0 ? pool[maskStart + position] : 0xFF
+            head |= UInt32(byte & mask) << (8 * position)
+            headMask |= UInt32(mask) << (8 * position)
+        }
         nodes[slot] = Node(
             rangeStart: matchlet.rangeStart, lastStart: lastStart,
-            valueStart: valueStart, firstByte: matchlet.value.first ?? 0, pivot: pivot,
+            valueStart: valueStart, firstByte: matchlet.value.first ?? 0, head: head, headMask: headMask, pivot: pivot,
             pivotByte: matchlet.value.isEmpty ? 0 : matchlet.value[pivot],
             windowed: maskStart < 0 && matchlet.rangeLength > 1
                 && lastStart + matchlet.value.count <= MagicWindowPresence.window,
@@ -329,9 +341,14 @@ struct MagicMatcher: Sendable {
             }
             let last = nodes[index].lastStart
             let lastStart = min(last, data.count - length)
-            let found =
-                nodes[index].maskStart >= 0
-                ? findMasked(nodes + index, through: lastStart) : find(nodes + index, through: lastStart)
+            let found: Bool
+            if rangeStart == last && length <= 4 && rangeStart + 4 <= data.count {
+                found = true  // `mayMatch` compared the whole value, under its mask.
+            } else if nodes[index].maskStart >= 0 {
+                found = findMasked(nodes + index, through: lastStart)
+            } else {
+                found = find(nodes + index, through: lastStart)
+            }
             guard found else {
                 if lastStart < min(last, available - length) { wantedMore = true }
                 return false
@@ -343,11 +360,12 @@ struct MagicMatcher: Sendable {
             return false
         }
 
-        /// Whether matchlet `index` may match `data`, by a look at one byte or at the presence
+        /// Whether matchlet `index` may match `data`, by a look at a few bytes or at the presence
         /// sets: false only when it cannot, and when `matches` would not want a byte past `data`
         /// either (its range lies within `data`, or its value is empty). A matchlet that looks
-        /// at one offset compares its first byte there (under its mask); a search of the window
-        /// asks whether its rarest pair (or its pivot byte) is there; anything else may match.
+        /// at one offset compares its first four bytes there (under its mask) when `data` has
+        /// four, else its first; a search of the window asks whether its rarest pair (or its
+        /// pivot byte) is there; anything else may match.
         @inline(__always)
         mutating func mayMatch(_ index: Int) -> Bool {
             let node = nodes + index
@@ -357,10 +375,11 @@ struct MagicMatcher: Sendable {
             let lastStart = node.pointee.lastStart
             guard lastStart + length <= data.count else { return true }
             if lastStart == rangeStart {
-                let byte = data[rangeStart]
-                let maskStart = node.pointee.maskStart
-                if maskStart < 0 { return byte == node.pointee.firstByte }
-                return (byte ^ node.pointee.firstByte) & pool[maskStart] == 0
+                if rangeStart + 4 <= data.count {
+                    let word = UInt32(littleEndian: UnsafeRawPointer(data.baseAddress! + rangeStart).loadUnaligned(as: UInt32.self))
+                    return (word ^ node.pointee.head) & node.pointee.headMask == 0
+                }
+                return (data[rangeStart] ^ node.pointee.firstByte) & UInt8(truncatingIfNeeded: node.pointee.headMask) == 0
             }
             guard node.pointee.windowed else { return true }
             let pairBit = node.pointee.pairBit

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// Which bytes, and which pairs of adjacent bytes, occur in the first `MagicWindowPresence.window`
 /// bytes of some data: a search of the magic rules that looks only there cannot match when a
 /// byte, or a pair of bytes, of its value is missing, and is skipped without scanning.
@@ -15,9 +19,8 @@ struct MagicWindowPresence {
     static let pairWords = 128
 
     private let data: UnsafeBufferPointer<UInt8>
-    /// The byte bits (4 words), then the pair bits (`pairWords`), in storage the caller lends.
+    /// The pair bits (`pairWords`), in storage the caller lends.
     private let bits: UnsafeMutablePointer<UInt64>
-    private var bytesKnown = false
     private var pairsKnown = false
 
     /// The presence sets of `data`, kept in `storage` of `storageWords` words.
@@ -26,8 +29,8 @@ struct MagicWindowPresence {
         bits = storage
     }
 
-    /// How many words of storage `init` needs.
-    static var storageWords: Int { 4 + pairWords }
+    /// How many words of storage `init` needs: few enough to be lent from the stack.
+    static var storageWords: Int { pairWords }
 
     /// The bit of the pair `first`, `second`, below `64 * pairWords`.
     @inline(__always)
@@ -35,26 +38,22 @@ struct MagicWindowPresence {
         Int(first & 0x7F) &<< 6 | Int(second & 0x3F)
     }
 
-    /// Whether `byte` may occur in the window (it does, when true).
-    mutating func mayContain(byte: UInt8) -> Bool {
-        if !bytesKnown {
-            bits.update(repeating: 0, count: 4)
-            for byte in UnsafeBufferPointer(rebasing: data.prefix(Self.window)) { bits[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
-            bytesKnown = true
-        }
-        return bits[Int(byte >> 6)] & (1 << UInt64(byte & 63)) != 0
+    /// Whether `byte` occurs in the window.
+    func mayContain(byte: UInt8) -> Bool {
+        guard let base = data.baseAddress else { return false }
+        return memchr(base, Int32(byte), min(data.count, Self.window)) != nil
     }
 
     /// Whether a pair of adjacent bytes whose bit is `pairBit` may occur in the window.
     @inline(__always)
     mutating func mayContain(pairBit bit: Int) -> Bool {
         if !pairsKnown { fillPairs() }
-        return bits[4 &+ bit &>> 6] & (1 &<< UInt64(truncatingIfNeeded: bit & 63)) != 0
+        return bits[bit &>> 6] & (1 &<< UInt64(truncatingIfNeeded: bit & 63)) != 0
     }
 
     /// Sets the bit of every pair of adjacent bytes in the window.
     private mutating func fillPairs() {
-        let pairs = bits + 4
+        let pairs = bits
         pairs.update(repeating: 0, count: Self.pairWords)
         let end = min(data.count, Self.window)
         if end > 1, let base = data.baseAddress {
