@@ -76,8 +76,8 @@ struct MagicMatcher: Sendable {
         /// to occur in files, so that few places are compared whole.
         var pivot: Int
         var pivotByte: UInt8
-        /// Whether the node searches (unmasked) only within the first `MagicWindowPresence.window` bytes.
-        var windowed: Bool
+        /// How `Tables.mayMatch` looks at the node.
+        var test: Test
         /// For a windowed value of two bytes or more, the pair bit (`MagicWindowPresence.pairBit`)
         /// of its rarest pair of adjacent bytes, else -1 (its pivot byte is looked up instead).
         var pairBit: Int
@@ -86,6 +86,30 @@ struct MagicMatcher: Sendable {
         var maskStart: Int
         var firstChild: Int
         var childCount: Int
+    }
+
+    /// How a matchlet is looked at before it is matched (`Tables.mayMatch`).
+    private enum Test: UInt8, Sendable {
+        /// An empty value, which never matches.
+        case never
+        /// One offset: the first four bytes there, under the mask.
+        case head
+        /// An unmasked search within the first `MagicWindowPresence.window` bytes, of a value of
+        /// two bytes or more: its rarest pair must be there.
+        case pair
+        /// The same search of a one-byte value: the byte must be there.
+        case byte
+        /// Any other search, tried whole.
+        case search
+    }
+
+    /// One top-level matchlet of a section the index scans, for the prefilter: the section may
+    /// match when one of its matchlets may.
+    private struct Probe: Sendable {
+        var node: Int32
+        var section: Int32
+        /// The first probe of the next section.
+        var next: Int32
     }
 
     /// One section: its priority, type and top-level matchlets.
@@ -105,6 +129,8 @@ struct MagicMatcher: Sendable {
     private var pool: [UInt8] = []
     /// The sections that may match some data, found by the bytes at their fixed offsets.
     private var index = MagicSectionIndex(keys: [])
+    /// The top-level matchlets of the sections the index scans, section by section.
+    private var probes: [Probe] = []
     /// How many bytes of a file the rules can look at.
     private(set) var maxExtent = 0
 
@@ -124,6 +150,13 @@ struct MagicMatcher: Sendable {
             maxExtent = rule.matchlets.reduce(maxExtent) { max($0, $1.extent) }
         }
         index = MagicSectionIndex(keys: sorted.map(Self.keys(of:)), indexed: indexed)
+        for position in index.scanned {
+            let section = sections[Int(position)]
+            let next = Int32(probes.count + section.nodeCount)
+            for node in section.firstNode..<section.firstNode + section.nodeCount {
+                probes.append(Probe(node: Int32(node), section: position, next: next))
+            }
+        }
     }
 
     /// The byte each top-level matchlet of `rule` requires at its one offset, or nil when one of
@@ -139,7 +172,8 @@ struct MagicMatcher: Sendable {
     }
 
     private static let placeholder = Node(
-        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, head: 0, headMask: 0, pivot: 0, pivotByte: 0, windowed: false, pairBit: -1,
+        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, head: 0, headMask: 0, pivot: 0, pivotByte: 0, test: .never,
+        pairBit: -1,
         length: 0, maskStart: -1,
         firstChild: 0, childCount: 0)
 
@@ -167,12 +201,20 @@ struct MagicMatcher: Sendable {
             rangeStart: matchlet.rangeStart, lastStart: lastStart,
             valueStart: valueStart, firstByte: matchlet.value.first ?? 0, head: head, headMask: headMask, pivot: pivot,
             pivotByte: matchlet.value.isEmpty ? 0 : matchlet.value[pivot],
-            windowed: maskStart < 0 && matchlet.rangeLength > 1
-                && lastStart + matchlet.value.count <= MagicWindowPresence.window,
+            test: Self.test(of: matchlet, masked: maskStart >= 0),
             pairBit: Self.rarestPair(of: matchlet.value).map { MagicWindowPresence.pairBit($0, $1) } ?? -1,
             length: matchlet.value.count, maskStart: maskStart,
             firstChild: firstChild, childCount: matchlet.children.count)
         for (index, child) in matchlet.children.enumerated() { compile(child, into: firstChild + index) }
+    }
+
+    /// How `Tables.mayMatch` looks at `matchlet`, whose mask is used when `masked`.
+    private static func test(of matchlet: Matchlet, masked: Bool) -> Test {
+        if matchlet.value.isEmpty { return .never }
+        if matchlet.rangeLength == 1 { return .head }
+        guard !masked, matchlet.rangeStart + matchlet.rangeLength - 1 + matchlet.value.count <= MagicWindowPresence.window
+        else { return .search }
+        return matchlet.value.count == 1 ? .byte : .pair
     }
 
     /// The position of the byte of `value` least likely to occur in a file, by a rough rank: NUL,
@@ -277,37 +319,40 @@ struct MagicMatcher: Sendable {
         nodes.withUnsafeBufferPointer { nodes in
             pool.withUnsafeBufferPointer { pool in
                 sections.withUnsafeBufferPointer { sections in
-                    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: MagicWindowPresence.storageWords) { storage in
-                        var tables = Tables(
-                            data: data, available: available, nodes: nodes.baseAddress!, pool: pool.baseAddress!,
-                            presence: MagicWindowPresence(data, storage: storage.baseAddress!))
-                        MagicSectionSet.with(capacity: sections.count) { candidates in
-                            index.addFiled(data, to: &candidates)
-                            for position in index.scanned {
-                                let section = sections[Int(position)]
-                                for node in section.firstNode..<section.firstNode + section.nodeCount
-                                where tables.mayMatch(node) {
-                                    candidates.insert(Int(position))
-                                    break
+                    probes.withUnsafeBufferPointer { probes in
+                        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: MagicWindowPresence.storageWords) { storage in
+                            var tables = Tables(
+                                data: data, available: available, nodes: nodes.baseAddress!, pool: pool.baseAddress!,
+                                presence: MagicWindowPresence(data, storage: storage.baseAddress!))
+                            MagicSectionSet.with(capacity: sections.count) { candidates in
+                                index.addFiled(data, to: &candidates)
+                                var probe = 0
+                                while probe < probes.count {
+                                    if tables.mayMatch(Int(probes[probe].node)) {
+                                        candidates.insert(Int(probes[probe].section))
+                                        probe = Int(probes[probe].next)
+                                    } else {
+                                        probe += 1
+                                    }
                                 }
-                            }
-                            candidates.forEach { position in
-                                if position > unseen {
-                                    settled = false
-                                    return false
+                                candidates.forEach { position in
+                                    if position > unseen {
+                                        settled = false
+                                        return false
+                                    }
+                                    let section = sections[position]
+                                    tables.wantedMore = false
+                                    for node in section.firstNode..<section.firstNode + section.nodeCount
+                                    where tables.mayMatch(node) && tables.matches(node) {
+                                        stopped = !visit(section)
+                                        return !stopped
+                                    }
+                                    if tables.wantedMore {
+                                        settled = false
+                                        return false
+                                    }
+                                    return true
                                 }
-                                let section = sections[position]
-                                tables.wantedMore = false
-                                for node in section.firstNode..<section.firstNode + section.nodeCount
-                                where tables.mayMatch(node) && tables.matches(node) {
-                                    stopped = !visit(section)
-                                    return !stopped
-                                }
-                                if tables.wantedMore {
-                                    settled = false
-                                    return false
-                                }
-                                return true
                             }
                         }
                     }
@@ -369,21 +414,22 @@ struct MagicMatcher: Sendable {
         @inline(__always)
         mutating func mayMatch(_ index: Int) -> Bool {
             let node = nodes + index
-            let length = node.pointee.length
-            guard length > 0 else { return false }
+            let test = node.pointee.test
+            if test == .never { return false }
             let rangeStart = node.pointee.rangeStart
-            let lastStart = node.pointee.lastStart
-            guard lastStart + length <= data.count else { return true }
-            if lastStart == rangeStart {
+            guard node.pointee.lastStart + node.pointee.length <= data.count else { return true }
+            switch test {
+            case .head:
                 if rangeStart + 4 <= data.count {
-                    let word = UInt32(littleEndian: UnsafeRawPointer(data.baseAddress! + rangeStart).loadUnaligned(as: UInt32.self))
+                    let word = UInt32(
+                        littleEndian: UnsafeRawPointer(data.baseAddress! + rangeStart).loadUnaligned(as: UInt32.self))
                     return (word ^ node.pointee.head) & node.pointee.headMask == 0
                 }
                 return (data[rangeStart] ^ node.pointee.firstByte) & UInt8(truncatingIfNeeded: node.pointee.headMask) == 0
+            case .pair: return presence.mayContain(pairBit: node.pointee.pairBit)
+            case .byte: return presence.mayContain(byte: node.pointee.pivotByte)
+            case .never, .search: return true
             }
-            guard node.pointee.windowed else { return true }
-            let pairBit = node.pointee.pairBit
-            return pairBit >= 0 ? presence.mayContain(pairBit: pairBit) : presence.mayContain(byte: node.pointee.pivotByte)
         }
 
         /// Whether the value of an unmasked matchlet occurs at an offset from its range start to
