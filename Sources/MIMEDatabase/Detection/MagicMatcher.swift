@@ -108,6 +108,8 @@ struct MagicMatcher: Sendable {
     private struct Probe: Sendable {
         var node: Int32
         var section: Int32
+        /// Whether the section is filed in the index too: then the index may have offered it.
+        var filed: Bool
         /// The first probe of the next section.
         var next: Int32
     }
@@ -129,14 +131,18 @@ struct MagicMatcher: Sendable {
     private var pool: [UInt8] = []
     /// The sections that may match some data, found by the bytes at their fixed offsets.
     private var index = MagicSectionIndex(keys: [])
+    /// Whether matchlets are looked at before they are matched (else each is `Test.search`).
+    private let filtered: Bool
     /// The top-level matchlets of the sections the index scans, section by section.
     private var probes: [Probe] = []
     /// How many bytes of a file the rules can look at.
     private(set) var maxExtent = 0
 
-    /// Compiles `rules`; with `indexed` false every section is tried, the answers the index must
-    /// reproduce.
+    /// Compiles `rules`; with `indexed` false every section is tried and every matchlet matched
+    /// whole, without a look at its first bytes or the presence sets first: the answers the index
+    /// and those looks must reproduce.
     init(rules: [MagicRule], indexed: Bool = true) {
+        filtered = indexed
         let sorted = rules.sorted { ($0.priority, $1.mimeType) > ($1.priority, $0.mimeType) }
         for rule in sorted {
             let first = nodes.count
@@ -149,26 +155,32 @@ struct MagicMatcher: Sendable {
             types.append(rule.mimeType)
             maxExtent = rule.matchlets.reduce(maxExtent) { max($0, $1.extent) }
         }
-        index = MagicSectionIndex(keys: sorted.map(Self.keys(of:)), indexed: indexed)
+        index = MagicSectionIndex(filings: sorted.map(Self.filing(of:)), indexed: indexed)
+        // A scanned section that is filed too needs probes only for its matchlets without a key.
         for position in index.scanned {
             let section = sections[Int(position)]
-            let next = Int32(probes.count + section.nodeCount)
-            for node in section.firstNode..<section.firstNode + section.nodeCount {
-                probes.append(Probe(node: Int32(node), section: position, next: next))
+            let filed = index.isFiled(Int(position))
+            let rule = sorted[Int(position)]
+            let first = probes.count
+            for (number, matchlet) in rule.matchlets.enumerated() where !filed || Self.key(of: matchlet) == nil {
+                probes.append(Probe(node: Int32(section.firstNode + number), section: position, filed: filed, next: 0))
             }
+            for probe in first..<probes.count { probes[probe].next = Int32(probes.count) }
         }
     }
 
-    /// The byte each top-level matchlet of `rule` requires at its one offset, or nil when one of
-    /// them looks at several offsets or masks its first byte.
-    private static func keys(of rule: MagicRule) -> [MagicSectionIndex.Key]? {
-        var keys: [MagicSectionIndex.Key] = []
-        for matchlet in rule.matchlets {
-            let masked = matchlet.mask.map { $0.count == matchlet.value.count && $0.first != 0xFF } ?? false
-            guard matchlet.rangeLength == 1, !masked, let first = matchlet.value.first else { return nil }
-            keys.append(MagicSectionIndex.Key(offset: matchlet.rangeStart, byte: first))
-        }
-        return keys
+    /// The keys of the top-level matchlets of `rule`.
+    private static func filing(of rule: MagicRule) -> MagicSectionIndex.Filing {
+        let keys = rule.matchlets.compactMap(key(of:))
+        return MagicSectionIndex.Filing(keys: keys, complete: keys.count == rule.matchlets.count)
+    }
+
+    /// The byte `matchlet` requires at its one offset, or nil when it looks at several offsets or
+    /// masks its first byte.
+    private static func key(of matchlet: Matchlet) -> MagicSectionIndex.Key? {
+        let masked = matchlet.mask.map { $0.count == matchlet.value.count && $0.first != 0xFF } ?? false
+        guard matchlet.rangeLength == 1, !masked, let first = matchlet.value.first else { return nil }
+        return MagicSectionIndex.Key(offset: matchlet.rangeStart, byte: first)
     }
 
     private static let placeholder = Node(
@@ -201,7 +213,7 @@ struct MagicMatcher: Sendable {
             rangeStart: matchlet.rangeStart, lastStart: lastStart,
             valueStart: valueStart, firstByte: matchlet.value.first ?? 0, head: head, headMask: headMask, pivot: pivot,
             pivotByte: matchlet.value.isEmpty ? 0 : matchlet.value[pivot],
-            test: Self.test(of: matchlet, masked: maskStart >= 0),
+            test: filtered ? Self.test(of: matchlet, masked: maskStart >= 0) : .search,
             pairBit: Self.rarestPair(of: matchlet.value).map { MagicWindowPresence.pairBit($0, $1) } ?? -1,
             length: matchlet.value.count, maskStart: maskStart,
             firstChild: firstChild, childCount: matchlet.children.count)
@@ -328,14 +340,17 @@ struct MagicMatcher: Sendable {
                                 index.addFiled(data, to: &candidates)
                                 var probe = 0
                                 while probe < probes.count {
-                                    if tables.mayMatch(Int(probes[probe].node)) {
-                                        candidates.insert(Int(probes[probe].section))
+                                    let section = Int(probes[probe].section)
+                                    if (probes[probe].filed && candidates.contains(section))
+                                        || tables.mayMatch(Int(probes[probe].node))
+                                    {
+                                        candidates.insert(section)
                                         probe = Int(probes[probe].next)
                                     } else {
                                         probe += 1
                                     }
                                 }
-                                candidates.forEach { position in
+                                candidates.visitAscending { position in
                                     if position > unseen {
                                         settled = false
                                         return false
@@ -387,7 +402,7 @@ struct MagicMatcher: Sendable {
             let last = nodes[index].lastStart
             let lastStart = min(last, data.count - length)
             let found: Bool
-            if rangeStart == last && length <= 4 && rangeStart + 4 <= data.count {
+            if nodes[index].test == .head && length <= 4 && rangeStart + 4 <= data.count {
                 found = true  // `mayMatch` compared the whole value, under its mask.
             } else if nodes[index].maskStart >= 0 {
                 found = findMasked(nodes + index, through: lastStart)

@@ -4,7 +4,8 @@
 /// A section matches only when one of its top-level matchlets does (siblings are OR-ed). When
 /// each top-level matchlet looks at a single offset and compares its first byte there unmasked,
 /// the section can match only data holding one of those bytes at its matchlet's offset: it is
-/// filed under each such (offset, byte) key. Every other section is scanned as before. The
+/// filed under each such (offset, byte) key. Every other section is scanned as before (and filed
+/// too under the keys of its matchlets that have one, for a matcher that scans only the others). The
 /// candidates are visited in ascending section order, which is the order the sections are tried
 /// in (priority, then name, as the shared-mime-info specification's "Recommended checking order"
 /// requires), so skipping the rest changes no answer.
@@ -33,6 +34,8 @@ struct MagicSectionIndex: Sendable {
     private let members: [Int32]
     /// The sections no key settles, ascending.
     let scanned: [Int32]
+    /// For each section, whether it is filed under its keys (it may be scanned too).
+    private let filed: [Bool]
     /// For offset slot `k`, the first section filed under it.
     private let firstSectionOfSlot: [Int32]
 
@@ -44,23 +47,45 @@ struct MagicSectionIndex: Sendable {
         buckets = []
         members = []
         scanned = Array(0..<Int32(truncatingIfNeeded: count))
+        filed = [Bool](repeating: false, count: count)
         firstSectionOfSlot = []
+    }
+
+    /// What a section's top-level matchlets require at fixed offsets.
+    struct Filing: Sendable {
+        /// The keys of the top-level matchlets that look at one offset, unmasked there.
+        var keys: [Key]
+        /// Whether every top-level matchlet has a key, so that a section no key of the data meets
+        /// cannot match; a section that is filed but not complete is scanned too.
+        var complete: Bool
     }
 
     /// Indexes sections whose keys are `keys[i]` for section `i`, nil for a section to scan.
     /// With `indexed` false every section is scanned: the answers the index must reproduce.
     init(keys: [[Key]?], indexed: Bool = true) {
+        self.init(filings: keys.map { Filing(keys: $0 ?? [], complete: $0 != nil) }, indexed: indexed)
+    }
+
+    /// Indexes section `i` under the keys of `filings[i]`, and scans it unless its filing is
+    /// complete. A section with no key, or with keys at more offsets than the index holds, is
+    /// only scanned. With `indexed` false every section is only scanned.
+    init(filings: [Filing], indexed: Bool = true) {
         var byOffset: [Int: [UInt8: [Int32]]] = [:]
         var scanned: [Int32] = []
-        for (section, sectionKeys) in keys.enumerated() {
-            guard indexed, let sectionKeys, !sectionKeys.isEmpty,
-                sectionKeys.allSatisfy({ $0.offset <= Int32.max && (byOffset[$0.offset] != nil || byOffset.count < Self.offsetLimit) })
-            else {
-                scanned.append(Int32(section))
-                continue
+        var filed = [Bool](repeating: false, count: filings.count)
+        for (section, filing) in filings.enumerated() {
+            let fits =
+                indexed && !filing.keys.isEmpty
+                && filing.keys.allSatisfy({
+                    $0.offset <= Int32.max && (byOffset[$0.offset] != nil || byOffset.count < Self.offsetLimit)
+                })
+            if fits {
+                for key in Set(filing.keys) { byOffset[key.offset, default: [:]][key.byte, default: []].append(Int32(section)) }
+                filed[section] = true
             }
-            for key in Set(sectionKeys) { byOffset[key.offset, default: [:]][key.byte, default: []].append(Int32(section)) }
+            if !fits || !filing.complete { scanned.append(Int32(section)) }
         }
+        self.filed = filed
         let offsets = byOffset.keys.sorted()
         var buckets = [UInt64](repeating: 0, count: offsets.count * 256)
         var members: [Int32] = []
@@ -74,13 +99,16 @@ struct MagicSectionIndex: Sendable {
             }
             firstSectionOfSlot.append(first)
         }
-        sectionCount = keys.count
+        sectionCount = filings.count
         self.firstSectionOfSlot = firstSectionOfSlot
         self.offsets = offsets.map { Int32($0) }
         self.buckets = buckets
         self.members = members
         self.scanned = scanned
     }
+
+    /// Whether `section` is filed under its keys: the data's bytes at their offsets offer it.
+    func isFiled(_ section: Int) -> Bool { filed[section] }
 
     /// The first section filed under an offset in `offsets`: one that data too short to reach
     /// that offset is never offered, though longer data might be; Int.max when there is none.
@@ -130,54 +158,7 @@ struct MagicSectionIndex: Sendable {
         MagicSectionSet.with(capacity: sectionCount) { set in
             addFiled(data, to: &set)
             for section in scanned { set.insert(Int(section)) }
-            set.forEach(visit)
+            set.visitAscending(visit)
         }
-    }
-}
-
-/// A set of section numbers below a capacity fixed when it is made, one bit each, in storage
-/// borrowed for one piece of data: inserting costs a few instructions, and the members come out
-/// in ascending order.
-struct MagicSectionSet {
-    private let words: UnsafeMutablePointer<UInt64>
-    private let wordCount: Int
-
-    /// Calls `body` with an empty set that can hold the numbers below `capacity`.
-    @inline(__always)
-    static func with<Result>(capacity: Int, _ body: (inout MagicSectionSet) -> Result) -> Result {
-        let wordCount = (capacity + 63) / 64
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(1, wordCount)) { storage in
-            storage.initialize(repeating: 0)
-            var set = MagicSectionSet(words: storage.baseAddress!, wordCount: wordCount)
-            return body(&set)
-        }
-    }
-
-    /// Adds `section`, which is below the capacity.
-    @inline(__always)
-    mutating func insert(_ section: Int) {
-        words[section &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: section & 63)
-    }
-
-    /// Whether `section` is in the set.
-    @inline(__always)
-    func contains(_ section: Int) -> Bool {
-        words[section &>> 6] & (1 &<< UInt64(truncatingIfNeeded: section & 63)) != 0
-    }
-
-    /// Calls `visit` with each member, ascending, until it returns false; returns whether every
-    /// member was visited.
-    @inline(__always)
-    @discardableResult
-    func forEach(_ visit: (Int) -> Bool) -> Bool {
-        for word in 0..<wordCount {
-            var bits = words[word]
-            while bits != 0 {
-                let section = word &<< 6 | bits.trailingZeroBitCount
-                bits &= bits &- 1
-                if !visit(section) { return false }
-            }
-        }
-        return true
     }
 }
