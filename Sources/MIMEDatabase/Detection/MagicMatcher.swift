@@ -78,9 +78,10 @@ struct MagicMatcher: Sendable {
         var pivotByte: UInt8
         /// How `Tables.mayMatch` looks at the node.
         var test: Test
-        /// For a windowed value of two bytes or more, the pair bit (`MagicWindowPresence.pairBit`)
-        /// of its rarest pair of adjacent bytes, else -1 (its pivot byte is looked up instead).
-        var pairBit: Int
+        /// For a windowed value of two bytes or more, the pair bits (`MagicWindowPresence.pairBit`)
+        /// of up to four of its pairs of adjacent bytes, the rarest first, 16 bits each
+        /// (`MagicWindowPresence.mayContain(pairBits:)`); else 0 (its pivot byte is looked up).
+        var pairBits: UInt64
         var length: Int
         /// The mask's start in the pool, or -1 for all ones.
         var maskStart: Int
@@ -185,7 +186,7 @@ struct MagicMatcher: Sendable {
 
     private static let placeholder = Node(
         rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, head: 0, headMask: 0, pivot: 0, pivotByte: 0, test: .never,
-        pairBit: -1,
+        pairBits: 0,
         length: 0, maskStart: -1,
         firstChild: 0, childCount: 0)
 
@@ -214,7 +215,7 @@ struct MagicMatcher: Sendable {
             valueStart: valueStart, firstByte: matchlet.value.first ?? 0, head: head, headMask: headMask, pivot: pivot,
             pivotByte: matchlet.value.isEmpty ? 0 : matchlet.value[pivot],
             test: filtered ? Self.test(of: matchlet, masked: maskStart >= 0) : .search,
-            pairBit: Self.rarestPair(of: matchlet.value).map { MagicWindowPresence.pairBit($0, $1) } ?? -1,
+            pairBits: Self.pairBits(of: matchlet.value),
             length: matchlet.value.count, maskStart: maskStart,
             firstChild: firstChild, childCount: matchlet.children.count)
         for (index, child) in matchlet.children.enumerated() { compile(child, into: firstChild + index) }
@@ -248,9 +249,9 @@ struct MagicMatcher: Sendable {
         }
     }
 
-    /// The pair of adjacent bytes of `value` least likely to occur in a file, by the rank of
-    /// `pivot(of:)` summed over the two; nil for a value shorter than two bytes.
-    private static func rarestPair(of value: [UInt8]) -> (UInt8, UInt8)? {
+    /// The position of the pair of adjacent bytes of `value` least likely to occur in a file, by
+    /// the rank of `pivot(of:)` summed over the two; nil for a value shorter than two bytes.
+    private static func rarestPair(of value: [UInt8]) -> Int? {
         guard value.count >= 2 else { return nil }
         var best = 0
         for position in 1..<value.count - 1
@@ -259,7 +260,24 @@ struct MagicMatcher: Sendable {
         {
             best = position
         }
-        return (value[best], value[best + 1])
+        return best
+    }
+
+    /// The pair bits a search for `value` asks about, packed as `MagicWindowPresence.mayContain(pairBits:)`
+    /// reads them: the rarest pair's, then those of the pairs at the start, a third, two thirds and
+    /// the end of the value, up to four different ones (a value found has every one of its pairs;
+    /// a value of ordinary letters has no rare pair, and several common ones are seldom all
+    /// there). 0 for a value shorter than two bytes.
+    private static func pairBits(of value: [UInt8]) -> UInt64 {
+        guard let rarest = rarestPair(of: value) else { return 0 }
+        let last = value.count - 2
+        var bits: [Int] = []
+        for position in [rarest, 0, last / 3, 2 * last / 3, last] {
+            let bit = MagicWindowPresence.pairBit(value[position], value[position + 1])
+            if bits.count < 4 && !bits.contains(bit) { bits.append(bit) }
+        }
+        while bits.count < 4 { bits.append(bits[0]) }
+        return bits.reversed().reduce(0) { $0 << 16 | UInt64($1) }
     }
 
     /// Every section that matches `data`, highest priority first, one per type.
@@ -441,7 +459,7 @@ struct MagicMatcher: Sendable {
                     return (word ^ node.pointee.head) & node.pointee.headMask == 0
                 }
                 return (data[rangeStart] ^ node.pointee.firstByte) & UInt8(truncatingIfNeeded: node.pointee.headMask) == 0
-            case .pair: return presence.mayContain(pairBit: node.pointee.pairBit)
+            case .pair: return presence.mayContain(pairBits: node.pointee.pairBits)
             case .byte: return presence.mayContain(byte: node.pointee.pivotByte)
             case .never, .search: return true
             }

@@ -51,6 +51,18 @@ struct MagicWindowPresence {
         return bits[bit &>> 6] & (1 &<< UInt64(truncatingIfNeeded: bit & 63)) != 0
     }
 
+    /// Whether the pairs whose bits are the four 16-bit fields of `pairBits`, the lowest first,
+    /// may all occur in the window.
+    @inline(__always)
+    mutating func mayContain(pairBits: UInt64) -> Bool {
+        var lanes = pairBits
+        for _ in 0..<4 {
+            if !mayContain(pairBit: Int(truncatingIfNeeded: lanes & 0xFFFF)) { return false }
+            lanes &>>= 16
+        }
+        return true
+    }
+
     /// Sets the bit of every pair of adjacent bytes in the window.
     private mutating func fillPairs() {
         let pairs = bits
