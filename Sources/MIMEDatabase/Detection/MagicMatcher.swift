@@ -64,6 +64,8 @@ struct MagicMatcher: Sendable {
         var rangeStart: Int
         /// The last offset to try.
         var lastStart: Int
+        /// How many bytes of data settle the node: `lastStart` plus the value's length.
+        var end: Int
         var valueStart: Int
         /// The first byte of the value, checked before anything else.
         var firstByte: UInt8
@@ -138,6 +140,8 @@ struct MagicMatcher: Sendable {
     private var probes: [Probe] = []
     /// How many bytes of a file the rules can look at.
     private(set) var maxExtent = 0
+    /// How far the searches that ask the presence sets look (at most `MagicWindowPresence.window`).
+    private var windowExtent = 0
 
     /// Compiles `rules`; with `indexed` false every section is tried and every matchlet matched
     /// whole, without a look at its first bytes or the presence sets first: the answers the index
@@ -156,6 +160,7 @@ struct MagicMatcher: Sendable {
             types.append(rule.mimeType)
             maxExtent = rule.matchlets.reduce(maxExtent) { max($0, $1.extent) }
         }
+        windowExtent = nodes.reduce(0) { $1.test == .pair || $1.test == .byte ? max($0, $1.end) : $0 }
         index = MagicSectionIndex(filings: sorted.map(Self.filing(of:)), indexed: indexed)
         // A scanned section that is filed too needs probes only for its matchlets without a key.
         for position in index.scanned {
@@ -185,7 +190,8 @@ struct MagicMatcher: Sendable {
     }
 
     private static let placeholder = Node(
-        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, head: 0, headMask: 0, pivot: 0, pivotByte: 0, test: .never,
+        rangeStart: 0, lastStart: -1, end: -1, valueStart: 0, firstByte: 0, head: 0, headMask: 0, pivot: 0, pivotByte: 0,
+        test: .never,
         pairBits: 0,
         length: 0, maskStart: -1,
         firstChild: 0, childCount: 0)
@@ -211,7 +217,7 @@ struct MagicMatcher: Sendable {
             headMask |= UInt32(mask) << (8 * position)
         }
         nodes[slot] = Node(
-            rangeStart: matchlet.rangeStart, lastStart: lastStart,
+            rangeStart: matchlet.rangeStart, lastStart: lastStart, end: lastStart + matchlet.value.count,
             valueStart: valueStart, firstByte: matchlet.value.first ?? 0, head: head, headMask: headMask, pivot: pivot,
             pivotByte: matchlet.value.isEmpty ? 0 : matchlet.value[pivot],
             test: filtered ? Self.test(of: matchlet, masked: maskStart >= 0) : .search,
@@ -346,6 +352,7 @@ struct MagicMatcher: Sendable {
         var stopped = false
         // Nothing below reads `self`: a closure that does copies the whole matcher on every call.
         let index = self.index
+        let windowExtent = self.windowExtent
         nodes.withUnsafeBufferPointer { nodes in
             pool.withUnsafeBufferPointer { pool in
                 sections.withUnsafeBufferPointer { sections in
@@ -353,7 +360,7 @@ struct MagicMatcher: Sendable {
                         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: MagicWindowPresence.storageWords) { storage in
                             var tables = Tables(
                                 data: data, available: available, nodes: nodes.baseAddress!, pool: pool.baseAddress!,
-                                presence: MagicWindowPresence(data, storage: storage.baseAddress!))
+                                presence: MagicWindowPresence(data, extent: windowExtent, storage: storage.baseAddress!))
                             MagicSectionSet.with(capacity: sections.count) { candidates in
                                 index.addFiled(data, to: &candidates)
                                 var probe = 0
@@ -447,11 +454,11 @@ struct MagicMatcher: Sendable {
         @inline(__always)
         mutating func mayMatch(_ index: Int) -> Bool {
             let node = nodes + index
-            let test = node.pointee.test
-            if test == .never { return false }
+            // A node past the data is tried: it may want more. (One of an empty value never
+            // matches nor wants more, so either answer is right for it.)
+            guard node.pointee.end <= data.count else { return true }
             let rangeStart = node.pointee.rangeStart
-            guard node.pointee.lastStart + node.pointee.length <= data.count else { return true }
-            switch test {
+            switch node.pointee.test {
             case .head:
                 if rangeStart + 4 <= data.count {
                     let word = UInt32(
@@ -461,7 +468,8 @@ struct MagicMatcher: Sendable {
                 return (data[rangeStart] ^ node.pointee.firstByte) & UInt8(truncatingIfNeeded: node.pointee.headMask) == 0
             case .pair: return presence.mayContain(pairBits: node.pointee.pairBits)
             case .byte: return presence.mayContain(byte: node.pointee.pivotByte)
-            case .never, .search: return true
+            case .never: return false
+            case .search: return true
             }
         }
 

@@ -23,9 +23,10 @@ struct MagicWindowPresence {
     private let bits: UnsafeMutablePointer<UInt64>
     private var pairsKnown = false
 
-    /// The presence sets of `data`, kept in `storage` of `storageWords` words.
-    init(_ data: UnsafeBufferPointer<UInt8>, storage: UnsafeMutablePointer<UInt64>) {
-        self.data = data
+    /// The presence sets of the first `extent` bytes of `data` (at most `window`: as far as the
+    /// searches asking look), kept in `storage` of `storageWords` words.
+    init(_ data: UnsafeBufferPointer<UInt8>, extent: Int = window, storage: UnsafeMutablePointer<UInt64>) {
+        self.data = UnsafeBufferPointer(rebasing: data.prefix(min(max(extent, 0), Self.window)))
         bits = storage
     }
 
@@ -41,7 +42,7 @@ struct MagicWindowPresence {
     /// Whether `byte` occurs in the window.
     func mayContain(byte: UInt8) -> Bool {
         guard let base = data.baseAddress else { return false }
-        return memchr(base, Int32(byte), min(data.count, Self.window)) != nil
+        return memchr(base, Int32(byte), data.count) != nil
     }
 
     /// Whether a pair of adjacent bytes whose bit is `pairBit` may occur in the window.
@@ -67,7 +68,7 @@ struct MagicWindowPresence {
     private mutating func fillPairs() {
         let pairs = bits
         pairs.update(repeating: 0, count: Self.pairWords)
-        let end = min(data.count, Self.window)
+        let end = data.count
         if end > 1, let base = data.baseAddress {
             var previous = Int(base[0])
             for position in 1..<end {
