@@ -13,7 +13,10 @@
 /// The candidates of one piece of data are kept as a set of section numbers, one bit each
 /// (`MagicSectionSet`), so that a section filed under several keys is named once and the
 /// candidates come out in order without sorting.
-struct MagicSectionIndex: Sendable {
+///
+/// A class, immutable once made, so that a matcher that borrows it for one piece of data retains
+/// one object rather than each of its tables.
+final class MagicSectionIndex: Sendable {
     /// What one top-level matchlet requires of the data: this byte at this offset.
     struct Key: Sendable, Hashable {
         var offset: Int
@@ -62,7 +65,7 @@ struct MagicSectionIndex: Sendable {
 
     /// Indexes sections whose keys are `keys[i]` for section `i`, nil for a section to scan.
     /// With `indexed` false every section is scanned: the answers the index must reproduce.
-    init(keys: [[Key]?], indexed: Bool = true) {
+    convenience init(keys: [[Key]?], indexed: Bool = true) {
         self.init(filings: keys.map { Filing(keys: $0 ?? [], complete: $0 != nil) }, indexed: indexed)
     }
 
