@@ -49,6 +49,9 @@ struct MagicPrefilterTests {
                         Matchlet(rangeStart: 4, rangeLength: 400, value: Array("QZ".utf8)),
                     ])
             ]),
+        MagicRule(
+            priority: 50, mimeType: "x/window-end",
+            matchlets: [Matchlet(rangeStart: 0, rangeLength: 300, value: Array("ZQ".utf8))]),
         MagicRule(priority: 50, mimeType: "x/short", matchlets: [Matchlet(rangeStart: 2, value: Array("ab".utf8))]),
         MagicRule(
             priority: 40, mimeType: "x/long-masked",
@@ -66,7 +69,8 @@ struct MagicPrefilterTests {
             (0, [0x4D, 0x5A, 0x90]), (0, [0x45, 0x5A, 0x9F]), (0, [0x4D, 0x5B, 0x90]), (5, Array("qz".utf8)),
             (300, Array("QZ".utf8)), (318, Array("QZ".utf8)), (200, [0x7E]), (3, [0x51]), (0, Array("MIX".utf8)),
             (20, Array("mixed".utf8)), (0, Array("<?".utf8)), (100, Array("<svg".utf8)), (330, Array("QZ".utf8)),
-            (2, Array("ab".utf8)), (0, [1, 9, 3, 9, 5, 6]), (1, Array("BCDEF".utf8)), (5000, Array("FAR".utf8)),
+            (2, Array("ab".utf8)), (299, Array("ZQ".utf8)), (0, [1, 9, 3, 9, 5, 6]), (1, Array("BCDEF".utf8)),
+            (5000, Array("FAR".utf8)),
         ]
         for length in [1, 2, 3, 4, 5, 6, 8, 120, 319, 320, 321, 400, 4096, 5003] {
             for (offset, value) in plants where offset + value.count <= length {
@@ -116,7 +120,7 @@ struct MagicPrefilterTests {
     @Test("the looks change no answer of crafted hostile sections")
     func hostileSections() {
         let samples = Self.hostileData()
-        #expect(samples.count > 300)
+        #expect(samples.count > 250)
         let problems = differences(Self.hostileRules, samples, prefixes: [0, 1, 3, 4, 100, 319, 320, 4096])
         #expect(problems.isEmpty, "\(problems.count): \(problems.prefix(10))")
         // The crafted data meets most sections (the empty ones never match).
