@@ -80,7 +80,7 @@ final class MagicSectionIndex: Sendable {
             let fits =
                 indexed && !filing.keys.isEmpty
                 && filing.keys.allSatisfy({
-                    $0.offset <= Int32.max && (byOffset[$0.offset] != nil || byOffset.count < Self.offsetLimit)
+                    (0...Int(Int32.max)).contains($0.offset) && (byOffset[$0.offset] != nil || byOffset.count < Self.offsetLimit)
                 })
             if fits {
                 for key in Set(filing.keys) { byOffset[key.offset, default: [:]][key.byte, default: []].append(Int32(section)) }

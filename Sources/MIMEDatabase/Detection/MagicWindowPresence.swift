@@ -8,9 +8,9 @@
 ///
 /// A pair is kept as one bit of 8,192: the word of the first byte's low seven bits, the bit of the
 /// second's low six. So a missing bit proves the pair absent, and a set bit only allows it (the
-/// search then runs); setting a bit costs a few instructions a byte, without a hash, and clearing
-/// the set for the next data costs little. Each set is built the first time it is asked about,
-/// once per piece of data.
+/// search then runs); setting a bit costs a few instructions a byte, without a hash, and the set
+/// is small enough to be cleared for each piece of data, and lent from the stack. It is built the
+/// first time it is asked about; a byte is looked for in the window directly.
 struct MagicWindowPresence {
     /// How many of the first bytes the sets describe: past the many searches of the first 256
     /// bytes (XML roots, scripts, subtitles).
