@@ -38,6 +38,28 @@ struct MagicSectionIndexTests {
         #expect(candidates(MagicSectionIndex(scanningAll: keys.count), "C") == [0, 1, 2, 3, 4, 5])
     }
 
+    @Test("a section filed under some keys and scanned for its other matchlets is offered once, and always")
+    func partialFiling() {
+        typealias Key = MagicSectionIndex.Key
+        typealias Filing = MagicSectionIndex.Filing
+        let filings = [
+            Filing(keys: [Key(offset: 0, byte: UInt8(ascii: "A"))], complete: true),
+            Filing(keys: [Key(offset: 0, byte: UInt8(ascii: "B"))], complete: false),
+            Filing(keys: [], complete: false),
+            Filing(keys: [Key(offset: 2, byte: UInt8(ascii: "A"))], complete: true),
+        ]
+        let index = MagicSectionIndex(filings: filings)
+        #expect(index.scanned == [1, 2])
+        #expect((0..<4).map(index.isFiled) == [true, true, false, true])
+        #expect(candidates(index, "B.A") == [1, 2, 3])
+        #expect(candidates(index, "A") == [0, 1, 2])
+        #expect(index.firstSection(filedIn: 1..<3) == 3)
+        #expect(index.firstSection(filedIn: 0..<1) == 0)
+        let plain = MagicSectionIndex(filings: filings, indexed: false)
+        #expect(plain.scanned == [0, 1, 2, 3])
+        #expect(!(0..<4).contains(where: plain.isFiled))
+    }
+
     /// The first bytes of every file of the shared-mime-info suite and of every 20th file under
     /// /usr/share, as far as `extent` reaches.
     private func samples(extent: Int) throws -> [[UInt8]] {

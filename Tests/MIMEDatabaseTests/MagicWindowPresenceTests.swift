@@ -63,4 +63,34 @@ struct MagicWindowPresenceTests {
             }
         }
     }
+
+    @Test("the sets stop at the extent asked for, and every pair of a packed set must be there")
+    func extentAndPackedPairs() {
+        var data = [UInt8](repeating: UInt8(ascii: "a"), count: 300)
+        data.replaceSubrange(100..<103, with: Array("<?x".utf8))
+        data[250] = UInt8(ascii: "~")
+        let pack = { (pairs: [(UInt8, UInt8)]) -> UInt64 in
+            pairs.reversed().reduce(0) { $0 << 16 | UInt64(MagicWindowPresence.pairBit($1.0, $1.1)) }
+        }
+        let early = pack([(0x3C, 0x3F), (0x3F, 0x78), (0x3C, 0x3F), (0x3C, 0x3F)])
+        let mixed = pack([(0x3C, 0x3F), (0x7E, 0x7E), (0x3C, 0x3F), (0x3C, 0x3F)])
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: MagicWindowPresence.storageWords) { storage in
+            data.withUnsafeBufferPointer { buffer in
+                var whole = MagicWindowPresence(buffer, storage: storage.baseAddress!)
+                let allThere = whole.mayContain(pairBits: early)
+                #expect(allThere)
+                let oneMissing = whole.mayContain(pairBits: mixed)
+                #expect(!oneMissing)
+                let tilde = whole.mayContain(byte: UInt8(ascii: "~"))
+                #expect(tilde)
+                var short = MagicWindowPresence(buffer, extent: 101, storage: storage.baseAddress!)
+                let cut = short.mayContain(pairBits: early)
+                #expect(!cut)
+                let tildeCut = short.mayContain(byte: UInt8(ascii: "~"))
+                #expect(!tildeCut)
+                let start = short.mayContain(byte: UInt8(ascii: "<"))
+                #expect(start)
+            }
+        }
+    }
 }

@@ -64,23 +64,57 @@ struct MagicMatcher: Sendable {
         var rangeStart: Int
         /// The last offset to try.
         var lastStart: Int
+        /// How many bytes of data settle the node: `lastStart` plus the value's length.
+        var end: Int
         var valueStart: Int
         /// The first byte of the value, checked before anything else.
         var firstByte: UInt8
+        /// The first four bytes of the value (fewer for a shorter one) under the mask, read as a
+        /// little-endian number, and the mask over them (zero past the value): a matchlet at one
+        /// offset compares them with one load.
+        var head: UInt32
+        var headMask: UInt32
         /// The position in the value of the byte a search looks for first: the one least likely
         /// to occur in files, so that few places are compared whole.
         var pivot: Int
         var pivotByte: UInt8
-        /// Whether the node searches (unmasked) only within the first `MagicWindowPresence.window` bytes.
-        var windowed: Bool
-        /// For a windowed value of two bytes or more, the pair bit (`MagicWindowPresence.pairBit`)
-        /// of its rarest pair of adjacent bytes, else -1 (its pivot byte is looked up instead).
-        var pairBit: Int
+        /// How `Tables.mayMatch` looks at the node.
+        var test: Test
+        /// For a windowed value of two bytes or more, the pair bits (`MagicWindowPresence.pairBit`)
+        /// of up to four of its pairs of adjacent bytes, the rarest first, 16 bits each
+        /// (`MagicWindowPresence.mayContain(pairBits:)`); else 0 (its pivot byte is looked up).
+        var pairBits: UInt64
         var length: Int
         /// The mask's start in the pool, or -1 for all ones.
         var maskStart: Int
         var firstChild: Int
         var childCount: Int
+    }
+
+    /// How a matchlet is looked at before it is matched (`Tables.mayMatch`).
+    private enum Test: UInt8, Sendable {
+        /// An empty value, which never matches.
+        case never
+        /// One offset: the first four bytes there, under the mask.
+        case head
+        /// An unmasked search within the first `MagicWindowPresence.window` bytes, of a value of
+        /// two bytes or more: the pairs of `Node.pairBits`, its rarest first, must all be there.
+        case pair
+        /// The same search of a one-byte value: the byte must be there.
+        case byte
+        /// Any other search, tried whole.
+        case search
+    }
+
+    /// One top-level matchlet of a section the index scans, for the prefilter: the section may
+    /// match when one of its matchlets may.
+    private struct Probe: Sendable {
+        var node: Int32
+        var section: Int32
+        /// Whether the section is filed in the index too: then the index may have offered it.
+        var filed: Bool
+        /// The first probe of the next section.
+        var next: Int32
     }
 
     /// One section: its priority, type and top-level matchlets.
@@ -100,12 +134,20 @@ struct MagicMatcher: Sendable {
     private var pool: [UInt8] = []
     /// The sections that may match some data, found by the bytes at their fixed offsets.
     private var index = MagicSectionIndex(keys: [])
+    /// Whether matchlets are looked at before they are matched (else each is `Test.search`).
+    private let filtered: Bool
+    /// The top-level matchlets of the sections the index scans, section by section.
+    private var probes: [Probe] = []
     /// How many bytes of a file the rules can look at.
     private(set) var maxExtent = 0
+    /// How far the searches that ask the presence sets look (at most `MagicWindowPresence.window`).
+    private var windowExtent = 0
 
-    /// Compiles `rules`; with `indexed` false every section is tried, the answers the index must
-    /// reproduce.
+    /// Compiles `rules`; with `indexed` false every section is tried and every matchlet matched
+    /// whole, without a look at its first bytes or the presence sets first: the answers the index
+    /// and those looks must reproduce.
     init(rules: [MagicRule], indexed: Bool = true) {
+        filtered = indexed
         let sorted = rules.sorted { ($0.priority, $1.mimeType) > ($1.priority, $0.mimeType) }
         for rule in sorted {
             let first = nodes.count
@@ -118,23 +160,39 @@ struct MagicMatcher: Sendable {
             types.append(rule.mimeType)
             maxExtent = rule.matchlets.reduce(maxExtent) { max($0, $1.extent) }
         }
-        index = MagicSectionIndex(keys: sorted.map(Self.keys(of:)), indexed: indexed)
+        windowExtent = nodes.reduce(0) { $1.test == .pair || $1.test == .byte ? max($0, $1.end) : $0 }
+        index = MagicSectionIndex(filings: sorted.map(Self.filing(of:)), indexed: indexed)
+        // A scanned section that is filed too needs probes only for its matchlets without a key.
+        for position in index.scanned {
+            let section = sections[Int(position)]
+            let filed = index.isFiled(Int(position))
+            let rule = sorted[Int(position)]
+            let first = probes.count
+            for (number, matchlet) in rule.matchlets.enumerated() where !filed || Self.key(of: matchlet) == nil {
+                probes.append(Probe(node: Int32(section.firstNode + number), section: position, filed: filed, next: 0))
+            }
+            for probe in first..<probes.count { probes[probe].next = Int32(probes.count) }
+        }
     }
 
-    /// The byte each top-level matchlet of `rule` requires at its one offset, or nil when one of
-    /// them looks at several offsets or masks its first byte.
-    private static func keys(of rule: MagicRule) -> [MagicSectionIndex.Key]? {
-        var keys: [MagicSectionIndex.Key] = []
-        for matchlet in rule.matchlets {
-            let masked = matchlet.mask.map { $0.count == matchlet.value.count && $0.first != 0xFF } ?? false
-            guard matchlet.rangeLength == 1, !masked, let first = matchlet.value.first else { return nil }
-            keys.append(MagicSectionIndex.Key(offset: matchlet.rangeStart, byte: first))
-        }
-        return keys
+    /// The keys of the top-level matchlets of `rule`.
+    private static func filing(of rule: MagicRule) -> MagicSectionIndex.Filing {
+        let keys = rule.matchlets.compactMap(key(of:))
+        return MagicSectionIndex.Filing(keys: keys, complete: keys.count == rule.matchlets.count)
+    }
+
+    /// The byte `matchlet` requires at its one offset, or nil when it looks at several offsets or
+    /// masks its first byte.
+    private static func key(of matchlet: Matchlet) -> MagicSectionIndex.Key? {
+        let masked = matchlet.mask.map { $0.count == matchlet.value.count && $0.first != 0xFF } ?? false
+        guard matchlet.rangeLength == 1, !masked, let first = matchlet.value.first else { return nil }
+        return MagicSectionIndex.Key(offset: matchlet.rangeStart, byte: first)
     }
 
     private static let placeholder = Node(
-        rangeStart: 0, lastStart: -1, valueStart: 0, firstByte: 0, pivot: 0, pivotByte: 0, windowed: false, pairBit: -1,
+        rangeStart: 0, lastStart: -1, end: -1, valueStart: 0, firstByte: 0, head: 0, headMask: 0, pivot: 0, pivotByte: 0,
+        test: .never,
+        pairBits: 0,
         length: 0, maskStart: -1,
         firstChild: 0, childCount: 0)
 
@@ -151,16 +209,31 @@ struct MagicMatcher: Sendable {
         nodes.append(contentsOf: repeatElement(Self.placeholder, count: matchlet.children.count))
         let pivot = Self.pivot(of: matchlet.value)
         let lastStart = matchlet.rangeStart + matchlet.rangeLength - 1
+        var head: UInt32 = 0
+        var headMask: UInt32 = 0
+        for (position, byte) in matchlet.value.prefix(4).enumerated() {
+            let mask = maskStart >= 0 ? pool[maskStart + position] : 0xFF
+            head |= UInt32(byte & mask) << (8 * position)
+            headMask |= UInt32(mask) << (8 * position)
+        }
         nodes[slot] = Node(
-            rangeStart: matchlet.rangeStart, lastStart: lastStart,
-            valueStart: valueStart, firstByte: matchlet.value.first ?? 0, pivot: pivot,
+            rangeStart: matchlet.rangeStart, lastStart: lastStart, end: lastStart + matchlet.value.count,
+            valueStart: valueStart, firstByte: matchlet.value.first ?? 0, head: head, headMask: headMask, pivot: pivot,
             pivotByte: matchlet.value.isEmpty ? 0 : matchlet.value[pivot],
-            windowed: maskStart < 0 && matchlet.rangeLength > 1
-                && lastStart + matchlet.value.count <= MagicWindowPresence.window,
-            pairBit: Self.rarestPair(of: matchlet.value).map { MagicWindowPresence.pairBit($0, $1) } ?? -1,
+            test: filtered ? Self.test(of: matchlet, masked: maskStart >= 0) : .search,
+            pairBits: Self.pairBits(of: matchlet.value),
             length: matchlet.value.count, maskStart: maskStart,
             firstChild: firstChild, childCount: matchlet.children.count)
         for (index, child) in matchlet.children.enumerated() { compile(child, into: firstChild + index) }
+    }
+
+    /// How `Tables.mayMatch` looks at `matchlet`, whose mask is used when `masked`.
+    private static func test(of matchlet: Matchlet, masked: Bool) -> Test {
+        if matchlet.value.isEmpty { return .never }
+        if matchlet.rangeLength == 1 { return .head }
+        guard !masked, matchlet.rangeStart + matchlet.rangeLength - 1 + matchlet.value.count <= MagicWindowPresence.window
+        else { return .search }
+        return matchlet.value.count == 1 ? .byte : .pair
     }
 
     /// The position of the byte of `value` least likely to occur in a file, by a rough rank: NUL,
@@ -182,9 +255,9 @@ struct MagicMatcher: Sendable {
         }
     }
 
-    /// The pair of adjacent bytes of `value` least likely to occur in a file, by the rank of
-    /// `pivot(of:)` summed over the two; nil for a value shorter than two bytes.
-    private static func rarestPair(of value: [UInt8]) -> (UInt8, UInt8)? {
+    /// The position of the pair of adjacent bytes of `value` least likely to occur in a file, by
+    /// the rank of `pivot(of:)` summed over the two; nil for a value shorter than two bytes.
+    private static func rarestPair(of value: [UInt8]) -> Int? {
         guard value.count >= 2 else { return nil }
         var best = 0
         for position in 1..<value.count - 1
@@ -193,7 +266,24 @@ struct MagicMatcher: Sendable {
         {
             best = position
         }
-        return (value[best], value[best + 1])
+        return best
+    }
+
+    /// The pair bits a search for `value` asks about, packed as `MagicWindowPresence.mayContain(pairBits:)`
+    /// reads them: the rarest pair's, then those of the pairs at the start, a third, two thirds and
+    /// the end of the value, up to four different ones (a value found has every one of its pairs;
+    /// a value of ordinary letters has no rare pair, and several common ones are seldom all
+    /// there). 0 for a value shorter than two bytes.
+    private static func pairBits(of value: [UInt8]) -> UInt64 {
+        guard let rarest = rarestPair(of: value) else { return 0 }
+        let last = value.count - 2
+        var bits: [Int] = []
+        for position in [rarest, 0, last / 3, 2 * last / 3, last] {
+            let bit = MagicWindowPresence.pairBit(value[position], value[position + 1])
+            if bits.count < 4 && !bits.contains(bit) { bits.append(bit) }
+        }
+        while bits.count < 4 { bits.append(bits[0]) }
+        return bits.reversed().reduce(0) { $0 << 16 | UInt64($1) }
     }
 
     /// Every section that matches `data`, highest priority first, one per type.
@@ -248,6 +338,10 @@ struct MagicMatcher: Sendable {
     /// Calls `visit` with each section that matches `data`, in matching order, until it returns
     /// false; returns whether the sections visited and the answer are those of content of
     /// `available` bytes that begins with `data` (always, when `available` is `data.count`).
+    ///
+    /// The sections tried are those the index files under the bytes of `data` at their offsets,
+    /// and those it scans of which some top-level matchlet may match (`Tables.mayMatch`): a
+    /// section skipped so would neither match nor want a byte past `data`.
     @discardableResult
     private func forEachMatch(
         _ data: UnsafeBufferPointer<UInt8>, of available: Int? = nil, _ visit: (Section) -> Bool
@@ -258,30 +352,48 @@ struct MagicMatcher: Sendable {
         var stopped = false
         // Nothing below reads `self`: a closure that does copies the whole matcher on every call.
         let index = self.index
+        let windowExtent = self.windowExtent
         nodes.withUnsafeBufferPointer { nodes in
             pool.withUnsafeBufferPointer { pool in
                 sections.withUnsafeBufferPointer { sections in
-                    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: MagicWindowPresence.storageWords) { storage in
-                        var tables = Tables(
-                            data: data, available: available, nodes: nodes, pool: pool,
-                            presence: MagicWindowPresence(data, storage: storage.baseAddress!))
-                        index.forEachCandidate(data) { position in
-                            if position > unseen {
-                                settled = false
-                                return false
+                    probes.withUnsafeBufferPointer { probes in
+                        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: MagicWindowPresence.storageWords) { storage in
+                            var tables = Tables(
+                                data: data, available: available, nodes: nodes.baseAddress!, pool: pool.baseAddress!,
+                                presence: MagicWindowPresence(data, extent: windowExtent, storage: storage.baseAddress!))
+                            MagicSectionSet.with(capacity: sections.count) { candidates in
+                                index.addFiled(data, to: &candidates)
+                                var probe = 0
+                                while probe < probes.count {
+                                    let section = Int(probes[probe].section)
+                                    if (probes[probe].filed && candidates.contains(section))
+                                        || tables.mayMatch(Int(probes[probe].node))
+                                    {
+                                        candidates.insert(section)
+                                        probe = Int(probes[probe].next)
+                                    } else {
+                                        probe += 1
+                                    }
+                                }
+                                candidates.visitAscending { position in
+                                    if position > unseen {
+                                        settled = false
+                                        return false
+                                    }
+                                    let section = sections[position]
+                                    tables.wantedMore = false
+                                    for node in section.firstNode..<section.firstNode + section.nodeCount
+                                    where tables.mayMatch(node) && tables.matches(node) {
+                                        stopped = !visit(section)
+                                        return !stopped
+                                    }
+                                    if tables.wantedMore {
+                                        settled = false
+                                        return false
+                                    }
+                                    return true
+                                }
                             }
-                            let section = sections[position]
-                            tables.wantedMore = false
-                            for index in section.firstNode..<section.firstNode + section.nodeCount
-                            where !tables.failsAtFirstByte(index) && tables.matches(index) {
-                                stopped = !visit(section)
-                                return !stopped
-                            }
-                            if tables.wantedMore {
-                                settled = false
-                                return false
-                            }
-                            return true
                         }
                     }
                 }
@@ -295,8 +407,8 @@ struct MagicMatcher: Sendable {
         let data: UnsafeBufferPointer<UInt8>
         /// How many bytes the content has, of which `data` is the first.
         let available: Int
-        let nodes: UnsafeBufferPointer<Node>
-        let pool: UnsafeBufferPointer<UInt8>
+        let nodes: UnsafePointer<Node>
+        let pool: UnsafePointer<UInt8>
         /// Whether a matchlet failed for want of a byte past `data` that the content has.
         var wantedMore = false
         /// Which bytes and pairs of bytes occur in the first bytes of the data.
@@ -304,43 +416,61 @@ struct MagicMatcher: Sendable {
 
         /// A matchlet matches when its value is found at one of its offsets and, if it has
         /// children, one of them matches too (children AND-ed with the parent, OR-ed among themselves).
+        /// `mayMatch` is asked first, by the caller.
         mutating func matches(_ index: Int) -> Bool {
-            let node = nodes[index]
-            let length = node.length
-            guard length > 0, node.rangeStart + length <= data.count else {
-                if length > 0 && node.rangeStart + length <= available { wantedMore = true }
+            let length = nodes[index].length
+            let rangeStart = nodes[index].rangeStart
+            guard length > 0, rangeStart + length <= data.count else {
+                if length > 0 && rangeStart + length <= available { wantedMore = true }
                 return false
             }
-            if failsAtFirstByte(index) { return false }
-            let lastStart = min(node.lastStart, data.count - length)
+            let last = nodes[index].lastStart
+            let lastStart = min(last, data.count - length)
             let found: Bool
-            if node.maskStart >= 0 {
-                found = findMasked(node, through: lastStart)
-            } else if node.windowed
-                && !(node.pairBit >= 0 ? presence.mayContain(pairBit: node.pairBit) : presence.mayContain(byte: node.pivotByte))
-            {
-                // A search whose rarest pair, or pivot byte, is nowhere in the bytes it would look at.
-                found = false
+            if nodes[index].test == .head && length <= 4 && rangeStart + 4 <= data.count {
+                found = true  // `mayMatch` compared the whole value, under its mask.
+            } else if nodes[index].maskStart >= 0 {
+                found = findMasked(nodes + index, through: lastStart)
             } else {
-                found = find(node, through: lastStart)
+                found = find(nodes + index, through: lastStart)
             }
             guard found else {
-                if lastStart < min(node.lastStart, available - length) { wantedMore = true }
+                if lastStart < min(last, available - length) { wantedMore = true }
                 return false
             }
-            if node.childCount == 0 { return true }
-            for child in node.firstChild..<node.firstChild + node.childCount where matches(child) { return true }
+            let firstChild = nodes[index].firstChild
+            let childCount = nodes[index].childCount
+            if childCount == 0 { return true }
+            for child in firstChild..<firstChild + childCount where mayMatch(child) && matches(child) { return true }
             return false
         }
 
-        /// Whether matchlet `index` looks at one offset, within the data, whose byte is not its
-        /// value's first: most matchlets, settled at once (and checked before the call of `matches`,
-        /// which costs more than the check).
+        /// Whether matchlet `index` may match `data`, by a look at a few bytes or at the presence
+        /// sets: false only when it cannot, and when `matches` would not want a byte past `data`
+        /// either (its range lies within `data`, or its value is empty). A matchlet that looks
+        /// at one offset compares its first four bytes there (under its mask) when `data` has
+        /// four, else its first; a search of the window asks whether its rarest pair (or its
+        /// pivot byte) is there; anything else may match.
         @inline(__always)
-        func failsAtFirstByte(_ index: Int) -> Bool {
-            let node = nodes[index]
-            return node.lastStart == node.rangeStart && node.maskStart < 0 && node.length > 0
-                && node.rangeStart + node.length <= data.count && data[node.rangeStart] != node.firstByte
+        mutating func mayMatch(_ index: Int) -> Bool {
+            let node = nodes + index
+            // A node past the data is tried: it may want more. (One of an empty value never
+            // matches nor wants more, so either answer is right for it.)
+            guard node.pointee.end <= data.count else { return true }
+            let rangeStart = node.pointee.rangeStart
+            switch node.pointee.test {
+            case .head:
+                if rangeStart + 4 <= data.count {
+                    let word = UInt32(
+                        littleEndian: UnsafeRawPointer(data.baseAddress! + rangeStart).loadUnaligned(as: UInt32.self))
+                    return (word ^ node.pointee.head) & node.pointee.headMask == 0
+                }
+                return (data[rangeStart] ^ node.pointee.firstByte) & UInt8(truncatingIfNeeded: node.pointee.headMask) == 0
+            case .pair: return presence.mayContain(pairBits: node.pointee.pairBits)
+            case .byte: return presence.mayContain(byte: node.pointee.pivotByte)
+            case .never: return false
+            case .search: return true
+            }
         }
 
         /// Whether the value of an unmasked matchlet occurs at an offset from its range start to
@@ -348,17 +478,18 @@ struct MagicMatcher: Sendable {
         ///
         /// The search looks for the value's pivot byte, the one least likely to occur, and compares
         /// the value whole where it is found.
-        private func find(_ node: Node, through lastStart: Int) -> Bool {
+        private func find(_ node: UnsafePointer<Node>, through lastStart: Int) -> Bool {
             let base = data.baseAddress!
-            let value = pool.baseAddress! + node.valueStart
-            var offset = node.rangeStart
-            if offset == lastStart { return memcmp(base + offset, value, node.length) == 0 }
-            let pivot = node.pivot
+            let value = pool + node.pointee.valueStart
+            let length = node.pointee.length
+            var offset = node.pointee.rangeStart
+            if offset == lastStart { return memcmp(base + offset, value, length) == 0 }
+            let pivot = node.pointee.pivot
             let pivotByte = Int32(value[pivot])
             while offset <= lastStart {
                 guard let hit = memchr(base + offset + pivot, pivotByte, lastStart - offset + 1) else { return false }
                 let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base - pivot
-                if node.length == 1 || memcmp(base + at, value, node.length) == 0 { return true }
+                if length == 1 || memcmp(base + at, value, length) == 0 { return true }
                 offset = at + 1
             }
             return false
@@ -366,13 +497,15 @@ struct MagicMatcher: Sendable {
 
         /// Whether the value of a masked matchlet occurs, compared under its mask, at an offset
         /// from its range start to `lastStart`.
-        private func findMasked(_ node: Node, through lastStart: Int) -> Bool {
-            var offset = node.rangeStart
+        private func findMasked(_ node: UnsafePointer<Node>, through lastStart: Int) -> Bool {
+            let value = pool + node.pointee.valueStart
+            let mask = pool + node.pointee.maskStart
+            let length = node.pointee.length
+            var offset = node.pointee.rangeStart
             while offset <= lastStart {
                 var equal = true
-                for position in 0..<node.length {
-                    let mask = pool[node.maskStart + position]
-                    if data[offset + position] & mask != pool[node.valueStart + position] & mask {
+                for position in 0..<length {
+                    if (data[offset + position] ^ value[position]) & mask[position] != 0 {
                         equal = false
                         break
                     }
