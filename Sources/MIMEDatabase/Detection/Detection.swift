@@ -29,25 +29,79 @@ public struct Detection: Sendable, Equatable {
 }
 
 /// What each step of detection saw, in order; `assoc explain` prints it.
+///
+/// What the steps saw is kept behind one reference, made when a step first writes to it and
+/// copied only when a shared trace is written (copy on write): a trace that is not recording is
+/// copied at every step of typing a file, and copies it for one retain, not one per field.
 public struct DetectionTrace: Sendable, Equatable {
+    /// The fields behind the reference.
+    private struct Seen: Equatable {
+        var attribute: String?
+        var kind: String?
+        var name: String?
+        var globSurvivors: [GlobMatch] = []
+        var globDiscarded: [GlobMatch] = []
+        var magicMatches: [MagicMatch] = []
+        var xmlRoot: (namespaceURI: String, localName: String)?
+        var reason = ""
+
+        static func == (lhs: Seen, rhs: Seen) -> Bool {
+            lhs.attribute == rhs.attribute && lhs.kind == rhs.kind && lhs.name == rhs.name
+                && lhs.globSurvivors == rhs.globSurvivors && lhs.globDiscarded == rhs.globDiscarded
+                && lhs.magicMatches == rhs.magicMatches && lhs.xmlRoot?.namespaceURI == rhs.xmlRoot?.namespaceURI
+                && lhs.xmlRoot?.localName == rhs.xmlRoot?.localName && lhs.reason == rhs.reason
+        }
+    }
+
+    /// The reference: written only while no other trace shares it.
+    private final class SeenBox: @unchecked Sendable {
+        var seen: Seen
+        init(_ seen: Seen) { self.seen = seen }
+    }
+
+    /// Nil until a step writes something.
+    private var box: SeenBox?
+    private var seen: Seen { box?.seen ?? Seen() }
+
     /// The value of `user.mime_type`, when read.
-    public var attribute: String?
+    public var attribute: String? {
+        get { seen.attribute }
+        set { change { $0.attribute = newValue } }
+    }
     /// The `inode/*` kind, or `regular file` with its size.
-    public var kind: String?
+    public var kind: String? {
+        get { seen.kind }
+        set { change { $0.kind = newValue } }
+    }
     /// The base name matched against globs.
-    public var name: String?
+    public var name: String? {
+        get { seen.name }
+        set { change { $0.name = newValue } }
+    }
     /// Glob candidates that survived the weight and length rules.
-    public var globSurvivors: [GlobMatch] = []
+    public var globSurvivors: [GlobMatch] {
+        get { seen.globSurvivors }
+        set { change { $0.globSurvivors = newValue } }
+    }
     /// Glob candidates discarded for a lower weight or a shorter pattern.
-    public var globDiscarded: [GlobMatch] = []
+    public var globDiscarded: [GlobMatch] {
+        get { seen.globDiscarded }
+        set { change { $0.globDiscarded = newValue } }
+    }
     /// How many bytes of content were read, when content was read.
     public var bytesRead: Int?
     /// Magic sections that matched, highest priority first.
-    public var magicMatches: [MagicMatch] = []
+    public var magicMatches: [MagicMatch] {
+        get { seen.magicMatches }
+        set { change { $0.magicMatches = newValue } }
+    }
     /// The root element found in XML content.
-    public var xmlRoot: (namespaceURI: String, localName: String)?
+    public var xmlRoot: (namespaceURI: String, localName: String)? {
+        get { seen.xmlRoot }
+        set { change { $0.xmlRoot = newValue } }
+    }
     /// Why the winner won, in a sentence.
-    public private(set) var reason: String = ""
+    public var reason: String { seen.reason }
     /// Whether the sentences of `reason` and `kind` are written; typing many files skips them.
     public let isRecording: Bool
 
@@ -58,21 +112,33 @@ public struct DetectionTrace: Sendable, Equatable {
 
     /// Appends to `reason`; the text is not even built when the trace is not recording.
     public mutating func note(_ text: @autoclosure () -> String) {
-        if isRecording { reason += text() }
+        if isRecording {
+            let text = text()
+            change { $0.reason += text }
+        }
     }
 
     /// Replaces `reason`; the text is not even built when the trace is not recording.
     public mutating func setReason(_ text: @autoclosure () -> String) {
-        if isRecording { reason = text() }
+        if isRecording {
+            let text = text()
+            change { $0.reason = text }
+        }
+    }
+
+    /// Applies `body` to the fields, first making them this trace's own.
+    private mutating func change(_ body: (inout Seen) -> Void) {
+        if box == nil {
+            box = SeenBox(Seen())
+        } else if !isKnownUniquelyReferenced(&box) {
+            box = SeenBox(seen)
+        }
+        body(&box!.seen)
     }
 
     /// Two traces are equal when every step they record is.
     public static func == (lhs: DetectionTrace, rhs: DetectionTrace) -> Bool {
-        lhs.attribute == rhs.attribute && lhs.kind == rhs.kind && lhs.name == rhs.name
-            && lhs.globSurvivors == rhs.globSurvivors && lhs.globDiscarded == rhs.globDiscarded
-            && lhs.bytesRead == rhs.bytesRead && lhs.magicMatches == rhs.magicMatches
-            && lhs.xmlRoot?.namespaceURI == rhs.xmlRoot?.namespaceURI
-            && lhs.xmlRoot?.localName == rhs.xmlRoot?.localName && lhs.reason == rhs.reason
+        lhs.bytesRead == rhs.bytesRead && lhs.seen == rhs.seen
     }
 }
 
