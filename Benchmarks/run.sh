@@ -4,7 +4,9 @@
 # What it measures: the wall time of complete processes (start, load the MIME
 # database, answer, exit), as the median of BENCH_RUNS runs after 3 warm-up runs,
 # and the peak resident set size (ru_maxrss, the largest over the timed runs) of
-# each command. The peers (`file`, `gio`, `xdg-mime`, GLib's content-type guess
+# each command. The rows of a group are timed in turn, one run of each per round, so
+# that the machine's speed, which drifts from one minute to the next, weighs on all
+# of them alike. The peers (`file`, `gio`, `xdg-mime`, GLib's content-type guess
 # through ../shared/tools/gio-content-type.c) run on the same inputs in the same
 # run; each group of rows is divided by its reference row (the one marked "= 1"):
 #
@@ -216,6 +218,9 @@ make_sample() {
 # Results, one entry per row, printed together at the end.
 LABELS=() MEDIANS=() PEAKS=() NOTES=() GROUPS_=() REFERENCES=()
 GROUP=""
+# The rows of the current group still to measure, and how to run each (by row index).
+PENDING=()
+ROW_TIMER=() ROW_COMMAND=() ROW_RUNS=() ROW_WARMUP=() ROW_SCALE=()
 
 # The groups that started on a busy machine, whose figures are marked noisy.
 declare -A NOISY_GROUPS=()
@@ -229,39 +234,89 @@ group() {
     echo "load before $GROUP: $(cat /proc/loadavg)${NOISY_GROUPS[$GROUP]:+ (busy: its figures are marked noisy)}"
 }
 
-# end_group: prints the load after the current group, if any.
+# end_group: measures the current group's rows, if any, and prints the load after them.
 end_group() {
+    measure_group
     [[ -n $GROUP ]] && echo "load after $GROUP:  $(cat /proc/loadavg)"
     return 0
 }
 
-# row [--reference] [--runs N] [--stdin FILE] [--each LIST] LABEL -- COMMAND [ARGS...]: measure
-# one command (with --each, one pass of it over every path of LIST), or record why it was skipped.
+# row [--reference] [--runs N] [--stdin FILE] [--each LIST] [--scale K] LABEL -- COMMAND [ARGS...]:
+# one command of the group (with --each, one pass of it over every path of LIST; with --scale, its
+# time multiplied by K), or why it was skipped. The rows of a group are measured together when it
+# ends (`measure_group`).
 row() {
-    local reference=0 runs=$RUNS warmup=$WARMUP input="" each=""
+    local reference=0 runs=$RUNS warmup=$WARMUP input="" each="" scale=1
     while [[ $1 == --* ]]; do
         case $1 in
             --reference) reference=1; shift ;;
             --runs) runs=$2; warmup=1; shift 2 ;;
             --stdin) input=$2; shift 2 ;;
             --each) each=$2; runs=$SAMPLE_RUNS; warmup=1; shift 2 ;;
+            --scale) scale=$2; shift 2 ;;
             *) break ;;
         esac
     done
     local label=$1; shift
     [[ ${1-} == -- ]] && shift
-    local median=- peak=- note=""
+    local note="" index=${#LABELS[@]}
     if [[ -z ${1-} ]] || ! PATH=/usr/bin:/bin command -v "$1" >/dev/null; then
         note="skipped (${1:-the program} not installed)"
     else
-        echo "measuring: $label" >&2
-        local status=""
-        read -r median peak status < <("${CLEAN_ENV[@]}" "${EXTRA_ENV[@]}" ${input:+BENCH_STDIN=$input} \
-            ${each:+BENCH_EACH=$each} "$tmp/bench" "$runs" "$warmup" "$@") || true
-        if [[ -z $status ]]; then median=- peak=- note="could not be run"
-        elif [[ $status != 0 ]]; then note="exited with status $status"; fi
+        # The timer and its environment, then the command, each quoted for `eval`.
+        ROW_TIMER[index]=$(printf '%q ' "${CLEAN_ENV[@]}" "${EXTRA_ENV[@]}" ${input:+BENCH_STDIN=$input} \
+            ${each:+BENCH_EACH=$each} "$tmp/bench")
+        ROW_COMMAND[index]=$(printf '%q ' "$@")
+        ROW_RUNS[index]=$runs ROW_WARMUP[index]=$warmup ROW_SCALE[index]=$scale
+        PENDING+=("$index")
     fi
-    LABELS+=("$label") MEDIANS+=("$median") PEAKS+=("$peak") NOTES+=("$note") GROUPS_+=("$GROUP") REFERENCES+=("$reference")
+    LABELS+=("$label") MEDIANS+=(-) PEAKS+=(-) NOTES+=("$note") GROUPS_+=("$GROUP") REFERENCES+=("$reference")
+}
+
+# timed_run INDEX RUNS WARMUP: runs row INDEX's command through the timer; prints its
+# "MEDIAN_MS PEAK_RSS_KB EXIT_STATUS".
+timed_run() {
+    eval "${ROW_TIMER[$1]} $2 $3 ${ROW_COMMAND[$1]}"
+}
+
+# measure_group: measures the group's rows in turn, one timed run of each row per round, after
+# each row's warm-up runs, so that the machine's speed, which drifts from one minute to the next,
+# weighs on every row of a group alike and their ratios do not depend on which row ran first.
+# Each row's figure is the median of its runs, its peak RSS the largest, its status the last
+# non-zero one.
+measure_group() {
+    ((${#PENDING[@]})) || return 0
+    local index round rounds=0 time peak status
+    local -A times=() peaks=() statuses=()
+    for index in "${PENDING[@]}"; do
+        echo "measuring: ${LABELS[index]} (warm-up)" >&2
+        timed_run "$index" 1 $((ROW_WARMUP[index] - 1)) >/dev/null || true
+        ((ROW_RUNS[index] > rounds)) && rounds=${ROW_RUNS[index]}
+    done
+    echo "measuring: the ${#PENDING[@]} rows in turn, $rounds rounds" >&2
+    for ((round = 0; round < rounds; round++)); do
+        for index in "${PENDING[@]}"; do
+            ((round < ROW_RUNS[index])) || continue
+            status=""
+            read -r time peak status < <(timed_run "$index" 1 0) || true
+            if [[ -z $status ]]; then statuses[$index]=unrun; continue; fi
+            times[$index]+="$time "
+            ((peak > ${peaks[$index]:-0})) && peaks[$index]=$peak
+            [[ $status != 0 && ${statuses[$index]:-} != unrun ]] && statuses[$index]=$status
+        done
+    done
+    for index in "${PENDING[@]}"; do
+        if [[ ${statuses[$index]:-} == unrun || -z ${times[$index]:-} ]]; then
+            NOTES[index]="could not be run"
+            continue
+        fi
+        MEDIANS[index]=$(printf '%s\n' ${times[$index]} | LC_ALL=C sort -g | awk -v scale="${ROW_SCALE[index]}" '
+            { value[NR] = $1 }
+            END { m = NR % 2 ? value[(NR + 1) / 2] : (value[NR / 2] + value[NR / 2 + 1]) / 2; printf "%.2f", m * scale }')
+        PEAKS[index]=${peaks[$index]}
+        [[ -n ${statuses[$index]:-} ]] && NOTES[index]="exited with status ${statuses[$index]}"
+    done
+    PENDING=()
 }
 
 print_table() {
@@ -373,12 +428,8 @@ if wants bulk; then
     row --runs "$BULK_RUNS" "assoc type --files-from"          -- "$ASSOC" type --files-from "$tmp/bulk-list"
     row --runs "$BULK_RUNS" "assoc type --files-from --jobs 1" -- "$ASSOC" type --jobs 1 --files-from "$tmp/bulk-list"
     row --runs "$BULK_RUNS" --stdin "$tmp/bulk-list0" "peer: GLib guess, 4 KiB (gio-content-type)" -- "${GCT:-gio-content-type}" -m F -0
-    row --runs 1 "peer: file -f, 1/10 of the list (x10 below)" -- file --mime-type -f "$tmp/bulk-list-tenth"
-    # The `file -f` row covers a tenth of the list: scale it to the whole list for the ratio.
-    last=$((${#MEDIANS[@]} - 1))
-    if [[ ${MEDIANS[last]} != - ]]; then
-        MEDIANS[last]=$(awk -v m="${MEDIANS[last]}" 'BEGIN { printf "%.2f", m * 10 }')
-    fi
+    # The `file -f` row covers a tenth of the list: scaled to the whole list for the ratio.
+    row --runs 1 --scale 10 "peer: file -f, 1/10 of the list (x10 below)" -- file --mime-type -f "$tmp/bulk-list-tenth"
 fi
 
 end_group
