@@ -17,6 +17,13 @@ func compiledMIMEDirectory(_ which: String, in tree: TemporaryXDGTree) throws ->
     return directory
 }
 
+/// `compiledMIMEDirectory(_:in:)` and the bytes of its `mime.cache`.
+func compiledCache(_ which: String, in tree: TemporaryXDGTree) throws -> (directory: String, bytes: [UInt8]) {
+    let directory = try compiledMIMEDirectory(which, in: tree)
+    let bytes = try #require(try? FileBytes.read(directory + "/mime.cache"), "needs a compiled cache")
+    return (directory, bytes)
+}
+
 @Suite("glob matching read in place from mime.cache")
 struct CacheGlobMatcherTests {
     /// Names that reach every kind of rule: each glob's own pattern made into a name, in its own
@@ -47,8 +54,7 @@ struct CacheGlobMatcherTests {
     func agreesWithDecodedRules(which: String) throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
-        let mimeDirectory = try compiledMIMEDirectory(which, in: tree)
-        let bytes = try #require(try? FileBytes.read(mimeDirectory + "/mime.cache"), "needs a compiled cache")
+        let (mimeDirectory, bytes) = try compiledCache(which, in: tree)
         _ = try MIMECache.validate(bytes: FileImage(copying: bytes), path: mimeDirectory)
         let rules = try MIMECache.read(bytes: FileImage(copying: bytes), path: mimeDirectory).globs
         let decoded = GlobMatcher(globs: rules, origin: { _ in mimeDirectory })

@@ -68,8 +68,7 @@ struct CacheInPlaceTests {
     func agreesWithDecoded(which: String) throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
-        let directory = try compiledMIMEDirectory(which, in: tree)
-        let bytes = try #require(try? FileBytes.read(directory + "/mime.cache"), "needs a compiled cache")
+        let (directory, bytes) = try compiledCache(which, in: tree)
         let samples = try samples()
         #expect(samples.count > 500)
         let decoded = try MIMECache.read(bytes: FileImage(copying: bytes), path: directory)

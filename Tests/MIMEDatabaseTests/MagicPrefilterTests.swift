@@ -135,8 +135,7 @@ struct MagicPrefilterTests {
     func realSections(which: String) throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
-        let directory = try compiledMIMEDirectory(which, in: tree)
-        let bytes = try #require(try? FileBytes.read(directory + "/mime.cache"), "needs a compiled cache")
+        let (directory, bytes) = try compiledCache(which, in: tree)
         let rules = try MIMECache.read(bytes: FileImage(copying: bytes), path: directory).magic
         let suite = try #require(Corpus.path("shared-mime-info/tests/mime-detection"), "needs the suite")
         var samples: [[UInt8]] = []

@@ -88,8 +88,7 @@ struct MagicSectionIndexTests {
     func indexedAgreesWithUnindexed(which: String) throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
-        let directory = try compiledMIMEDirectory(which, in: tree)
-        let bytes = try #require(try? FileBytes.read(directory + "/mime.cache"), "needs a compiled cache")
+        let (directory, bytes) = try compiledCache(which, in: tree)
         let decoded = try MIMECache.read(bytes: FileImage(copying: bytes), path: directory)
         let samples = try samples(extent: CacheMagicMatcher.extent(of: FileImage(copying: bytes)))
         #expect(samples.count > 2000)
