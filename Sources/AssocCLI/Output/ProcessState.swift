@@ -41,21 +41,20 @@ public struct ProcessState: Sendable, Equatable {
         workingDirectory: String = "/", inputIsTerminal: Bool = false, outputIsTerminal: Bool = false,
         errorIsTerminal: Bool = false
     ) {
-        directory = workingDirectory
-        input = inputIsTerminal
-        output = outputIsTerminal
-        error = errorIsTerminal
+        self.init(directory: workingDirectory, input: inputIsTerminal, output: outputIsTerminal, error: errorIsTerminal)
+    }
+
+    private init(directory: String?, input: Bool?, output: Bool?, error: Bool?) {
+        self.directory = directory
+        self.input = input
+        self.output = output
+        self.error = error
     }
 
     /// This process's state; `outputIsTerminal` when the caller knows it already (the
     /// standard-streams `OutputSink` asks). The rest is asked of the system when first needed.
     public static func current(outputIsTerminal: Bool? = nil) -> ProcessState {
-        var state = ProcessState()
-        state.directory = nil
-        state.input = nil
-        state.output = outputIsTerminal
-        state.error = nil
-        return state
+        ProcessState(directory: nil, input: nil, output: outputIsTerminal, error: nil)
     }
 
     private static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
