@@ -7,18 +7,18 @@ internal import CSystem
 /// The whole content of a file, held read-only in memory for as long as the image lives: mapped
 /// when only the superuser can change the file, read into memory otherwise.
 ///
-/// A mapping costs no copy, and its pages come from the page cache, all entered in the mapping
-/// when it is made (`MAP_POPULATE`: one system call instead of a page fault for each block a
-/// query first reads, which costs more on a virtual machine), where bytes read into memory are
-/// copied page by page. But a mapped file that is
-/// truncated underneath turns every later read of its lost pages into `SIGBUS`, a crash that no
-/// bounds check can prevent. So only files that no one but root can truncate are mapped: regular
-/// files owned by uid 0, writable by neither their group nor others, on a file system of this
-/// machine's disks or memory (on a FUSE or network file system the owner and mode are what a
-/// server says, and the server may shrink the file). The directories the file lies in do not
-/// matter: renaming another file over it, as `update-mime-database` replaces `mime.cache`, or
-/// removing it leaves the mapped file itself whole. Everything else is read as `FileBytes.read`
-/// reads it. Either way the image has a fixed size, which every reader checks its reads against.
+/// A mapping costs no copy, and its pages come from the page cache, all entered in the mapping when
+/// it is made (`MAP_POPULATE`: one system call instead of a page fault for each block a query first
+/// reads; timed against plain fault-around, neither was faster), where bytes read into memory are
+/// copied page by page. But a mapped file that is truncated underneath turns every later read of
+/// its lost pages into `SIGBUS`, a crash that no bounds check can prevent. So only files that no
+/// one but root can truncate are mapped: regular files owned by uid 0, writable by neither their
+/// group nor others, on a file system of this machine's disks or memory (on a FUSE or network file
+/// system the owner and mode are what a server says, and the server may shrink the file). The
+/// directories the file lies in do not matter: renaming another file over it, as
+/// `update-mime-database` replaces `mime.cache`, or removing it leaves the mapped file itself
+/// whole. Everything else is read as `FileBytes.read` reads it. Either way the image has a fixed
+/// size, which every reader checks its reads against.
 ///
 /// The bytes are never written after the image is made, so it may be shared between threads.
 public final class FileImage: @unchecked Sendable {
