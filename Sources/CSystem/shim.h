@@ -70,4 +70,13 @@ static inline long csystem_getxattrat_size(int directory, const char *path, cons
     return syscall(464 /* __NR_getxattrat */, directory, path, 0, name, &arguments, sizeof arguments);
 }
 
+/* A directory opened only as the starting point of later lookups (O_PATH, Linux 2.6.39): the
+   path `path`, relative to the open directory `directory` (or AT_FDCWD), must name a directory;
+   search permission on the way is all it takes, nothing is read. -1 with errno on failure.
+   O_PATH is declared by <fcntl.h> only under _GNU_SOURCE, hence its internal name. */
+#include <fcntl.h>
+static inline int csystem_open_lookup_directory(int directory, const char *path) {
+    return openat(directory, path, __O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
 #endif

@@ -48,6 +48,9 @@ struct BulkDetectorTests {
             paths += [
                 try tree.write(folder + "/notes.txt", "plain words\n"), try tree.write(folder + "/picture", bytes: png),
                 try tree.write(folder + "/script", "#!/bin/sh\necho\n"), try tree.write(folder + "/empty", ""),
+                // No glob: magic names them, and what the hierarchy says of its type is remembered.
+                try tree.write(folder + "/launcher", "[Desktop Entry]\nType=Application\nName=Launcher\nExec=true\n"),
+                try tree.write(folder + "/drawing", "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"),
             ]
         }
         let marked = try tree.write("a/marked.txt", "words")

@@ -48,29 +48,31 @@ public struct BulkDetector: Sendable {
     /// calling thread; each worker types its paths from their bytes (`TypeDetector.detect(path:options:scratch:)`).
     public func detect(_ paths: PathList, deliver: (_ index: Int, _ result: Result<Detection, DetectionError>) -> Void) {
         if paths.count == 0 { return }
+        let scratches = WorkerScratches(count: min(workers, paths.count), for: detector)
         if paths.count <= batchSize {
             // One batch: nothing to overlap, so no thread is started for it.
-            typeBatch(0..<paths.count, of: paths).deliver(from: 0, to: deliver)
+            typeBatch(0..<paths.count, of: paths, in: scratches).deliver(from: 0, to: deliver)
             return
         }
-        var pending: PendingBatch? = startBatch(0..<batchSize, of: paths)
+        var pending: PendingBatch? = startBatch(0..<batchSize, of: paths, in: scratches)
         while let current = pending {
             let answers = current.wait()
             let end = current.range.upperBound
-            pending = end < paths.count ? startBatch(end..<min(end + batchSize, paths.count), of: paths) : nil
+            pending = end < paths.count ? startBatch(end..<min(end + batchSize, paths.count), of: paths, in: scratches) : nil
             answers.deliver(from: current.range.lowerBound, to: deliver)
         }
     }
 
     /// Starts typing `paths[range]` on another thread and returns what will hold the answers.
-    private func startBatch(_ range: Range<Int>, of paths: PathList) -> PendingBatch {
+    private func startBatch(_ range: Range<Int>, of paths: PathList, in scratches: WorkerScratches) -> PendingBatch {
         let batch = PendingBatch(range: range)
-        DispatchQueue.global().async { batch.finish(typeBatch(range, of: paths)) }
+        DispatchQueue.global().async { batch.finish(typeBatch(range, of: paths, in: scratches)) }
         return batch
     }
 
-    /// Types `paths[batch]` on `workers` threads; slot `i` of the answer belongs to path `batch.lowerBound + i`.
-    private func typeBatch(_ batch: Range<Int>, of paths: PathList) -> BatchAnswers {
+    /// Types `paths[batch]` on `workers` threads, worker `i` in scratch `i`; slot `i` of the answer
+    /// belongs to path `batch.lowerBound + i`.
+    private func typeBatch(_ batch: Range<Int>, of paths: PathList, in scratches: WorkerScratches) -> BatchAnswers {
         let count = batch.count
         let slots = UnsafeMutableBufferPointer<Result<Detection, DetectionError>>.allocate(capacity: count)
         let threads = min(workers, count)
@@ -79,8 +81,8 @@ public struct BulkDetector: Sendable {
         let options = self.options
         let first = batch.lowerBound
         let runs = ClaimedRuns(count: count, workers: threads)
-        let body: @Sendable (Int) -> Void = { _ in
-            let scratch = DetectionScratch(for: detector)
+        let body: @Sendable (Int) -> Void = { worker in
+            let scratch = scratches[worker]
             while let run = runs.claim() {
                 for index in run {
                     work.store(
@@ -148,6 +150,20 @@ private final class ClaimedRuns: Sendable {
         }
         return nil
     }
+}
+
+/// The storage of each worker, kept from one batch to the next: what a worker has learnt of the
+/// types its paths' names give, and the directories it holds open, serve the next batch too.
+/// Worker `i` of a batch uses scratch `i`, and a batch starts only once the one before has
+/// finished, so no scratch is ever used by two threads at once.
+private final class WorkerScratches: @unchecked Sendable {
+    private let scratches: [DetectionScratch]
+
+    init(count: Int, for detector: TypeDetector) {
+        scratches = (0..<count).map { _ in DetectionScratch(for: detector) }
+    }
+
+    subscript(worker: Int) -> DetectionScratch { scratches[worker] }
 }
 
 /// Initialises distinct slots of a buffer from several threads: each slot is written by exactly one

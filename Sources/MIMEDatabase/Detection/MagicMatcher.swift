@@ -61,34 +61,43 @@ enum MagicIndex: Sendable {
 struct MagicMatcher: Sendable {
     /// One matchlet: where to look, what to compare, and where its children are.
     private struct Node: Sendable {
-        var rangeStart: Int
+        /// What the look before matching needs, which starts with where the matchlet looks.
+        var glance: Glance
         /// The last offset to try.
         var lastStart: Int
-        /// How many bytes of data settle the node: `lastStart` plus the value's length.
-        var end: Int
         var valueStart: Int
-        /// The first byte of the value, checked before anything else.
-        var firstByte: UInt8
-        /// The first four bytes of the value (fewer for a shorter one) under the mask, read as a
-        /// little-endian number, and the mask over them (zero past the value): a matchlet at one
-        /// offset compares them with one load.
-        var head: UInt32
-        var headMask: UInt32
         /// The position in the value of the byte a search looks for first: the one least likely
         /// to occur in files, so that few places are compared whole.
         var pivot: Int
-        var pivotByte: UInt8
-        /// How `Tables.mayMatch` looks at the node.
-        var test: Test
-        /// For a windowed value of two bytes or more, the pair bits (`MagicWindowPresence.pairBit`)
-        /// of up to four of its pairs of adjacent bytes, the rarest first, 16 bits each
-        /// (`MagicWindowPresence.mayContain(pairBits:)`); else 0 (its pivot byte is looked up).
-        var pairBits: UInt64
         var length: Int
         /// The mask's start in the pool, or -1 for all ones.
         var maskStart: Int
         var firstChild: Int
         var childCount: Int
+    }
+
+    /// What `Tables.mayMatch` looks at of a matchlet, together, so that the prefilter of the
+    /// scanned sections reads it from its probes in a row instead of from their nodes.
+    private struct Glance: Sendable {
+        /// The first offset to try.
+        var rangeStart: Int
+        /// How many bytes of data settle the matchlet: its last offset plus the value's length.
+        var end: Int
+        /// For a windowed value of two bytes or more, the pair bits (`MagicWindowPresence.pairBit`)
+        /// of up to four of its pairs of adjacent bytes, the rarest first, 16 bits each
+        /// (`MagicWindowPresence.mayContain(pairBits:)`); else 0 (its pivot byte is looked up).
+        var pairBits: UInt64
+        /// The first four bytes of the value (fewer for a shorter one) under the mask, read as a
+        /// little-endian number, and the mask over them (zero past the value): a matchlet at one
+        /// offset compares them with one load.
+        var head: UInt32
+        var headMask: UInt32
+        /// How the matchlet is looked at.
+        var test: Test
+        /// The first byte of the value, checked before anything else.
+        var firstByte: UInt8
+        /// The byte a search looks for first (`Node.pivot`).
+        var pivotByte: UInt8
     }
 
     /// How a matchlet is looked at before it is matched (`Tables.mayMatch`).
@@ -109,7 +118,8 @@ struct MagicMatcher: Sendable {
     /// One top-level matchlet of a section the index scans, for the prefilter: the section may
     /// match when one of its matchlets may.
     private struct Probe: Sendable {
-        var node: Int32
+        /// The matchlet's glance, copied from its node.
+        var glance: Glance
         var section: Int32
         /// Whether the section is filed in the index too: then the index may have offered it.
         var filed: Bool
@@ -160,7 +170,7 @@ struct MagicMatcher: Sendable {
             types.append(rule.mimeType)
             maxExtent = rule.matchlets.reduce(maxExtent) { max($0, $1.extent) }
         }
-        windowExtent = nodes.reduce(0) { $1.test == .pair || $1.test == .byte ? max($0, $1.end) : $0 }
+        windowExtent = nodes.reduce(0) { $1.glance.test == .pair || $1.glance.test == .byte ? max($0, $1.glance.end) : $0 }
         index = MagicSectionIndex(filings: sorted.map(Self.filing(of:)), indexed: indexed)
         // A scanned section that is filed too needs probes only for its matchlets without a key.
         for position in index.scanned {
@@ -169,7 +179,8 @@ struct MagicMatcher: Sendable {
             let rule = sorted[Int(position)]
             let first = probes.count
             for (number, matchlet) in rule.matchlets.enumerated() where !filed || Self.key(of: matchlet) == nil {
-                probes.append(Probe(node: Int32(section.firstNode + number), section: position, filed: filed, next: 0))
+                probes.append(
+                    Probe(glance: nodes[section.firstNode + number].glance, section: position, filed: filed, next: 0))
             }
             for probe in first..<probes.count { probes[probe].next = Int32(probes.count) }
         }
@@ -190,11 +201,8 @@ struct MagicMatcher: Sendable {
     }
 
     private static let placeholder = Node(
-        rangeStart: 0, lastStart: -1, end: -1, valueStart: 0, firstByte: 0, head: 0, headMask: 0, pivot: 0, pivotByte: 0,
-        test: .never,
-        pairBits: 0,
-        length: 0, maskStart: -1,
-        firstChild: 0, childCount: 0)
+        glance: Glance(rangeStart: 0, end: -1, pairBits: 0, head: 0, headMask: 0, test: .never, firstByte: 0, pivotByte: 0),
+        lastStart: -1, valueStart: 0, pivot: 0, length: 0, maskStart: -1, firstChild: 0, childCount: 0)
 
     /// Writes `matchlet` at `slot` and its children, contiguously, at the end of `nodes`.
     private mutating func compile(_ matchlet: Matchlet, into slot: Int) {
@@ -216,14 +224,13 @@ struct MagicMatcher: Sendable {
             head |= UInt32(byte & mask) << (8 * position)
             headMask |= UInt32(mask) << (8 * position)
         }
+        let glance = Glance(
+            rangeStart: matchlet.rangeStart, end: lastStart + matchlet.value.count, pairBits: Self.pairBits(of: matchlet.value),
+            head: head, headMask: headMask, test: filtered ? Self.test(of: matchlet, masked: maskStart >= 0) : .search,
+            firstByte: matchlet.value.first ?? 0, pivotByte: matchlet.value.isEmpty ? 0 : matchlet.value[pivot])
         nodes[slot] = Node(
-            rangeStart: matchlet.rangeStart, lastStart: lastStart, end: lastStart + matchlet.value.count,
-            valueStart: valueStart, firstByte: matchlet.value.first ?? 0, head: head, headMask: headMask, pivot: pivot,
-            pivotByte: matchlet.value.isEmpty ? 0 : matchlet.value[pivot],
-            test: filtered ? Self.test(of: matchlet, masked: maskStart >= 0) : .search,
-            pairBits: Self.pairBits(of: matchlet.value),
-            length: matchlet.value.count, maskStart: maskStart,
-            firstChild: firstChild, childCount: matchlet.children.count)
+            glance: glance, lastStart: lastStart, valueStart: valueStart, pivot: pivot, length: matchlet.value.count,
+            maskStart: maskStart, firstChild: firstChild, childCount: matchlet.children.count)
         for (index, child) in matchlet.children.enumerated() { compile(child, into: firstChild + index) }
     }
 
@@ -367,7 +374,7 @@ struct MagicMatcher: Sendable {
                                 while probe < probes.count {
                                     let section = Int(probes[probe].section)
                                     if (probes[probe].filed && candidates.contains(section))
-                                        || tables.mayMatch(Int(probes[probe].node))
+                                        || tables.mayMatch(probes[probe].glance)
                                     {
                                         candidates.insert(section)
                                         probe = Int(probes[probe].next)
@@ -419,7 +426,7 @@ struct MagicMatcher: Sendable {
         /// `mayMatch` is asked first, by the caller.
         mutating func matches(_ index: Int) -> Bool {
             let length = nodes[index].length
-            let rangeStart = nodes[index].rangeStart
+            let rangeStart = nodes[index].glance.rangeStart
             guard length > 0, rangeStart + length <= data.count else {
                 if length > 0 && rangeStart + length <= available { wantedMore = true }
                 return false
@@ -427,7 +434,7 @@ struct MagicMatcher: Sendable {
             let last = nodes[index].lastStart
             let lastStart = min(last, data.count - length)
             let found: Bool
-            if nodes[index].test == .head && length <= 4 && rangeStart + 4 <= data.count {
+            if nodes[index].glance.test == .head && length <= 4 && rangeStart + 4 <= data.count {
                 found = true  // `mayMatch` compared the whole value, under its mask.
             } else if nodes[index].maskStart >= 0 {
                 found = findMasked(nodes + index, through: lastStart)
@@ -452,22 +459,25 @@ struct MagicMatcher: Sendable {
         /// four, else its first; a search of the window asks whether its rarest pair (or its
         /// pivot byte) is there; anything else may match.
         @inline(__always)
-        mutating func mayMatch(_ index: Int) -> Bool {
-            let node = nodes + index
+        mutating func mayMatch(_ index: Int) -> Bool { mayMatch(nodes[index].glance) }
+
+        /// `mayMatch(_:)` of the matchlet whose glance is `glance`.
+        @inline(__always)
+        mutating func mayMatch(_ glance: Glance) -> Bool {
             // A node past the data is tried: it may want more. (One of an empty value never
             // matches nor wants more, so either answer is right for it.)
-            guard node.pointee.end <= data.count else { return true }
-            let rangeStart = node.pointee.rangeStart
-            switch node.pointee.test {
+            guard glance.end <= data.count else { return true }
+            let rangeStart = glance.rangeStart
+            switch glance.test {
             case .head:
                 if rangeStart + 4 <= data.count {
                     let word = UInt32(
                         littleEndian: UnsafeRawPointer(data.baseAddress! + rangeStart).loadUnaligned(as: UInt32.self))
-                    return (word ^ node.pointee.head) & node.pointee.headMask == 0
+                    return (word ^ glance.head) & glance.headMask == 0
                 }
-                return (data[rangeStart] ^ node.pointee.firstByte) & UInt8(truncatingIfNeeded: node.pointee.headMask) == 0
-            case .pair: return presence.mayContain(pairBits: node.pointee.pairBits)
-            case .byte: return presence.mayContain(byte: node.pointee.pivotByte)
+                return (data[rangeStart] ^ glance.firstByte) & UInt8(truncatingIfNeeded: glance.headMask) == 0
+            case .pair: return presence.mayContain(pairBits: glance.pairBits)
+            case .byte: return presence.mayContain(byte: glance.pivotByte)
             case .never: return false
             case .search: return true
             }
@@ -482,7 +492,7 @@ struct MagicMatcher: Sendable {
             let base = data.baseAddress!
             let value = pool + node.pointee.valueStart
             let length = node.pointee.length
-            var offset = node.pointee.rangeStart
+            var offset = node.pointee.glance.rangeStart
             if offset == lastStart { return memcmp(base + offset, value, length) == 0 }
             let pivot = node.pointee.pivot
             let pivotByte = Int32(value[pivot])
@@ -501,7 +511,7 @@ struct MagicMatcher: Sendable {
             let value = pool + node.pointee.valueStart
             let mask = pool + node.pointee.maskStart
             let length = node.pointee.length
-            var offset = node.pointee.rangeStart
+            var offset = node.pointee.glance.rangeStart
             while offset <= lastStart {
                 var equal = true
                 for position in 0..<length {

@@ -17,8 +17,12 @@ public final class DetectionScratch {
     @exclusivity(unchecked) fileprivate var xmlGlobTypes: [Int8]
     /// For each glob type, whether it is text (1), not (0), or not yet known (-1).
     @exclusivity(unchecked) fileprivate var textGlobTypes: [Int8]
-    /// The directory of the last path, held open for the next paths in it.
-    @exclusivity(unchecked) fileprivate var directory = HeldDirectory()
+    /// For a glob type and a type magic gave, whether the glob type is the other or below it.
+    @exclusivity(unchecked) fileprivate var inheritance: [GlobAndMagicType: Bool] = [:]
+    /// What the hierarchy says of each type magic gave a name no glob matches.
+    @exclusivity(unchecked) fileprivate var magicTypes: [String: MagicTypeFacts] = [:]
+    /// The directories on the way to the last path's, held open for the next paths.
+    @exclusivity(unchecked) fileprivate var directories = HeldDirectories()
 
     /// Storage for typing files with `detector`; nothing is allocated (nor the magic measured)
     /// for a detector whose files are not typed from their bytes (its globs read in place, as
@@ -43,7 +47,7 @@ public final class DetectionScratch {
         path.deallocate()
         content.deallocate()
         globs?.deallocate()
-        directory.deallocate()
+        directories.deallocate()
     }
 
     /// `bytes` followed by a NUL, in `path`.
@@ -62,12 +66,18 @@ public final class DetectionScratch {
     fileprivate func hasAttributeValue(
         path: UnsafePointer<CChar>, entry: UnsafePointer<CChar>, directory: Int32
     ) -> Bool {
-        if self.directory.attributesRelative {
+        if self.directories.attributesRelative {
             if let known = ExtendedAttributes.hasValue("user.mime_type", entry: entry, directory: directory) { return known }
-            self.directory.attributesRelative = false
+            self.directories.attributesRelative = false
         }
         return ExtendedAttributes.hasValue("user.mime_type", path: path)
     }
+}
+
+/// A glob type, by its number in the glob matcher, and a type magic gave, by name.
+private struct GlobAndMagicType: Hashable {
+    var glob: Int32
+    var magic: String
 }
 
 /// The candidate types a name's globs give, as names, read from the matcher's lists; what the
@@ -94,6 +104,21 @@ struct CandidateNames: DecisionCandidates {
         if scratch.xmlGlobTypes[type] < 0 { scratch.xmlGlobTypes[type] = detector.isXML(names[type]) ? 1 : 0 }
         return scratch.xmlGlobTypes[type] == 1
     }
+
+    func inherits(_ position: Int, _ type: String, for detector: TypeDetector) -> Bool {
+        let key = GlobAndMagicType(glob: types[position], magic: type)
+        if let known = scratch.inheritance[key] { return known }
+        let inherits = detector.database.isA(names[Int(types[position])], type)
+        scratch.inheritance[key] = inherits
+        return inherits
+    }
+
+    func facts(ofMagicType type: String, for detector: TypeDetector) -> MagicTypeFacts {
+        if let known = scratch.magicTypes[type] { return known }
+        let facts = MagicTypeFacts(of: type, for: detector)
+        scratch.magicTypes[type] = facts
+        return facts
+    }
 }
 
 extension TypeDetector {
@@ -109,7 +134,7 @@ extension TypeDetector {
     /// the `user.mime_type` attribute by name, or, when content is needed, `open`, the attribute
     /// of the open file, one `read` of the first 4 KiB (and one more of the rest of what the rules
     /// can look at, when a rule or an XML root could want it), and `close`. Each path is looked up
-    /// relative to its directory, held open while the paths stay in it. Anything else
+    /// relative to its directory, held open while the paths stay in or under it. Anything else
     /// (an attribute that is set, a directory, a device, a missing file, an error, a trace to
     /// record) goes through `detect(path:options:)`, for its answer and its message.
     public func detect(
@@ -133,7 +158,7 @@ extension TypeDetector {
         let name = UnsafeBufferPointer(
             start: UnsafeRawPointer(cPath + nameStart).assumingMemoryBound(to: UInt8.self), count: path.count - nameStart)
         if options.useName && !ASCIIBytes.all(name) { return nil }
-        let (directory, entry) = scratch.directory.lookup(cPath, prefix: nameStart)
+        let (directory, entry) = scratch.directories.lookup(cPath, prefix: nameStart)
         var info = stat()
         guard fstatat(directory, entry, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(info.st_size)

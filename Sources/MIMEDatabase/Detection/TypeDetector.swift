@@ -235,17 +235,18 @@ public struct TypeDetector: Sendable {
             best = known ?? magic.best(data)
         }
         if candidates.isEmpty {
-            if let best, named, database.isA(best.mimeType, Self.desktopEntry) {
-                // SPECS rule 27: a file that names itself otherwise must not pass for a launcher.
-                trace.note(
-                    "no glob matches; the content looks like a desktop entry, but a file whose name "
-                        + "does not say so is never typed as one: it is text")
-                return Detection(type: "text/plain", source: .textTest, uncertain: true, trace: trace)
-            }
             if let best {
+                let facts = candidates.facts(ofMagicType: best.mimeType, for: self)
+                if named && facts.isDesktopEntry {
+                    // SPECS rule 27: a file that names itself otherwise must not pass for a launcher.
+                    trace.note(
+                        "no glob matches; the content looks like a desktop entry, but a file whose name "
+                            + "does not say so is never typed as one: it is text")
+                    return Detection(type: "text/plain", source: .textTest, uncertain: true, trace: trace)
+                }
                 return refineXML(
                     Detection(type: best.mimeType, source: .magic, uncertain: false, trace: trace),
-                    data: data, named: named, isXML: isXML(best.mimeType),
+                    data: data, named: named, isXML: facts.isXML,
                     why: (named ? "no glob matches; " : "") + "magic of priority \(best.priority) matches")
             }
             if TextHeuristic.looksLikeText(data) {
@@ -259,7 +260,7 @@ public struct TypeDetector: Sendable {
         // A candidate that is the magic type beats one that only inherits it.
         if let best,
             let position = candidates.firstIndex(of: best.mimeType)
-                ?? candidates.firstIndex(where: { database.isA($0, best.mimeType) })
+                ?? candidates.indices.first(where: { candidates.inherits($0, best.mimeType, for: self) })
         {
             let glob = candidates[position]
             return refineXML(
