@@ -54,19 +54,33 @@ public struct BulkDetector: Sendable {
             typeBatch(0..<paths.count, of: paths, in: scratches).deliver(from: 0, to: deliver)
             return
         }
-        var pending: PendingBatch? = startBatch(0..<batchSize, of: paths, in: scratches)
-        while let current = pending {
+        // The batches run one after the other, in order, on a queue of their own, and two are
+        // queued at any time: the one being typed and the next, so that a worker goes on to the
+        // next batch at once (on the same thread, whose caches hold the tables) while this
+        // thread delivers the one before.
+        let queue = DispatchQueue(label: "bulk typing")
+        var unstarted = 0
+        func startNext() -> PendingBatch? {
+            guard unstarted < paths.count else { return nil }
+            let range = unstarted..<min(unstarted + batchSize, paths.count)
+            unstarted = range.upperBound
+            return startBatch(range, of: paths, in: scratches, on: queue)
+        }
+        var queued = [startNext(), startNext()].compactMap { $0 }
+        while !queued.isEmpty {
+            let current = queued.removeFirst()
             let answers = current.wait()
-            let end = current.range.upperBound
-            pending = end < paths.count ? startBatch(end..<min(end + batchSize, paths.count), of: paths, in: scratches) : nil
+            if let batch = startNext() { queued.append(batch) }
             answers.deliver(from: current.range.lowerBound, to: deliver)
         }
     }
 
-    /// Starts typing `paths[range]` on another thread and returns what will hold the answers.
-    private func startBatch(_ range: Range<Int>, of paths: PathList, in scratches: WorkerScratches) -> PendingBatch {
+    /// Queues the typing of `paths[range]` on `queue` and returns what will hold the answers.
+    private func startBatch(
+        _ range: Range<Int>, of paths: PathList, in scratches: WorkerScratches, on queue: DispatchQueue
+    ) -> PendingBatch {
         let batch = PendingBatch(range: range)
-        DispatchQueue.global().async { batch.finish(typeBatch(range, of: paths, in: scratches)) }
+        queue.async { batch.finish(typeBatch(range, of: paths, in: scratches)) }
         return batch
     }
 
@@ -155,7 +169,7 @@ private final class ClaimedRuns: Sendable {
 /// The storage of each worker, kept from one batch to the next: what a worker has learnt of the
 /// types its paths' names give, and the directories it holds open, serve the next batch too.
 /// Worker `i` of a batch uses scratch `i`, and a batch starts only once the one before has
-/// finished, so no scratch is ever used by two threads at once.
+/// finished (their queue is serial), so no scratch is ever used by two threads at once.
 private final class WorkerScratches: @unchecked Sendable {
     private let scratches: [DetectionScratch]
 
