@@ -1,0 +1,55 @@
+#!/bin/bash
+# Release/text-order.sh: writes Release/text-order.txt, the functions a release build of assoc runs
+# for its common queries, for the linker to lay out first and together (gold's
+# --section-ordering-file; see the Makefile), so that a short query's code lies in a few pages
+# instead of being spread over the whole executable, each page of which costs it a fault.
+#
+# The queries, most important first: `type -b` on a binary, a text, an SVG and an OpenDocument file
+# of shared-mime-info's suite, `type` with its trace of sources, `--version`, `default` and `apps`
+# over the Debian corpus's desktop entries, and `type --files-from` over the suite. Each function is
+# listed once, under the first query that runs it. Needs valgrind (callgrind) and ../shared/corpus.
+# Rerun it when the code a query runs has changed much: a function it does not list is only laid
+# out after the listed ones, and a name that no longer exists is passed over.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command -v valgrind >/dev/null || { echo "text-order: valgrind is needed (apt install valgrind)" >&2; exit 1; }
+suite=../shared/corpus/shared-mime-info/tests/mime-detection
+entries=../shared/corpus/freedesktop-debian/applications
+[[ -d $suite && -d $entries ]] || { echo "text-order: ../shared/corpus is needed" >&2; exit 1; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/assoc-text-order.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# The build links with the order it has (none the first time: an empty one); what a query runs
+# does not depend on where the functions lie.
+[[ -f Release/text-order.txt ]] || : >Release/text-order.txt
+read -r -a flags < <(make -s print-build-flags)
+swift build "${flags[@]}" >"$tmp/build.log" 2>&1 ||
+    { cat "$tmp/build.log" >&2; echo "text-order: swift build failed" >&2; exit 1; }
+assoc=$(swift build "${flags[@]}" --show-bin-path)/assoc
+
+mkdir -p "$tmp/world"
+cp -r "$entries" "$tmp/world/applications"
+ls -d "$suite"/* >"$tmp/suite-list"
+clean=(env -i "HOME=$tmp" PATH=/usr/bin:/bin "XDG_DATA_HOME=$tmp/data" "XDG_CONFIG_HOME=$tmp/config" LC_ALL=C)
+
+{
+    for file in README.pdf helloworld.c dnd-counter.svg ooo-test.odt; do
+        "${clean[@]}" XDG_DATA_DIRS=/usr/share valgrind --tool=callgrind --demangle=no \
+            --callgrind-out-file="$tmp/profile" "$assoc" type -b "$suite/$file" >/dev/null 2>&1 || true
+        grep -oE '^c?fn=\([0-9]+\) .*' "$tmp/profile" | sed -E 's/^c?fn=\([0-9]+\) //'
+    done
+    for arguments in "type $suite/README.pdf" "--version" "default application/pdf" "apps application/pdf" \
+        "type --files-from $tmp/suite-list"; do
+        # shellcheck disable=SC2086
+        "${clean[@]}" "XDG_DATA_DIRS=$tmp/world:/usr/share" valgrind --tool=callgrind --demangle=no \
+            --callgrind-out-file="$tmp/profile" "$assoc" $arguments >/dev/null 2>&1 || true
+        grep -oE '^c?fn=\([0-9]+\) .*' "$tmp/profile" | sed -E 's/^c?fn=\([0-9]+\) //'
+    done
+} | grep -v '^0x' | awk '!seen[$0]++ { print ".text." $0 }' >"$tmp/order"
+mv "$tmp/order" Release/text-order.txt
+# SwiftPM does not know the linker reads the file: the executable is removed so that the next
+# build links it again, in the new order.
+rm -f "$assoc"
+echo "text-order: $(wc -l <Release/text-order.txt) functions in Release/text-order.txt" >&2
