@@ -6,7 +6,8 @@
 #
 # The queries, most important first: `type -b` on a binary, a text, an SVG and an OpenDocument file
 # of shared-mime-info's suite, `type`, `--version`, and `default` and `apps` over the Debian corpus's
-# desktop entries. Each function is listed once, under the first query that runs it. Bulk typing
+# desktop entries. Each function is listed once, under the first query that runs it (by name within
+# a query, whose profile does not say in which order they ran). Bulk typing
 # is left out: it starts once for many files, and its code keeps the compiler's layout (listed,
 # it was no faster). Needs valgrind (callgrind) and ../shared/corpus.
 # Rerun it when the code a query runs has changed much: a function it does not list is only laid
@@ -32,19 +33,21 @@ assoc=$(swift build "${flags[@]}" --show-bin-path)/assoc
 
 mkdir -p "$tmp/world"
 cp -r "$entries" "$tmp/world/applications"
-clean=(env -i "HOME=$tmp" PATH=/usr/bin:/bin "XDG_DATA_HOME=$tmp/data" "XDG_CONFIG_HOME=$tmp/config" LC_ALL=C)
+# Hashing seeded alike in every run, so that the same code runs and the list comes out the same.
+clean=(env -i "HOME=$tmp" PATH=/usr/bin:/bin "XDG_DATA_HOME=$tmp/data" "XDG_CONFIG_HOME=$tmp/config" LC_ALL=C
+    SWIFT_DETERMINISTIC_HASHING=1)
 
 {
     for file in README.pdf helloworld.c dnd-counter.svg ooo-test.odt; do
         "${clean[@]}" XDG_DATA_DIRS=/usr/share valgrind --tool=callgrind --demangle=no \
             --callgrind-out-file="$tmp/profile" "$assoc" type -b "$suite/$file" >/dev/null 2>&1 || true
-        grep -oE '^c?fn=\([0-9]+\) .*' "$tmp/profile" | sed -E 's/^c?fn=\([0-9]+\) //'
+        grep -oE '^c?fn=\([0-9]+\) .*' "$tmp/profile" | sed -E 's/^c?fn=\([0-9]+\) //' | LC_ALL=C sort -u
     done
     for arguments in "type $suite/README.pdf" "--version" "default application/pdf" "apps application/pdf"; do
         # shellcheck disable=SC2086
         "${clean[@]}" "XDG_DATA_DIRS=$tmp/world:/usr/share" valgrind --tool=callgrind --demangle=no \
             --callgrind-out-file="$tmp/profile" "$assoc" $arguments >/dev/null 2>&1 || true
-        grep -oE '^c?fn=\([0-9]+\) .*' "$tmp/profile" | sed -E 's/^c?fn=\([0-9]+\) //'
+        grep -oE '^c?fn=\([0-9]+\) .*' "$tmp/profile" | sed -E 's/^c?fn=\([0-9]+\) //' | LC_ALL=C sort -u
     done
 } | grep -v '^0x' | awk '!seen[$0]++ { print ".text." $0 }' >"$tmp/order"
 mv "$tmp/order" Release/text-order.txt
