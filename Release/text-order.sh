@@ -37,19 +37,27 @@ cp -r "$entries" "$tmp/world/applications"
 clean=(env -i "HOME=$tmp" PATH=/usr/bin:/bin "XDG_DATA_HOME=$tmp/data" "XDG_CONFIG_HOME=$tmp/config" LC_ALL=C
     SWIFT_DETERMINISTIC_HASHING=1)
 
-{
-    for file in README.pdf helloworld.c dnd-counter.svg ooo-test.odt; do
-        "${clean[@]}" XDG_DATA_DIRS=/usr/share valgrind --tool=callgrind --demangle=no \
-            --callgrind-out-file="$tmp/profile" "$assoc" type -b "$suite/$file" >/dev/null 2>&1 || true
-        grep -oE '^c?fn=\([0-9]+\) .*' "$tmp/profile" | sed -E 's/^c?fn=\([0-9]+\) //' | LC_ALL=C sort -u
-    done
-    for arguments in "type $suite/README.pdf" "--version" "default application/pdf" "apps application/pdf"; do
-        # shellcheck disable=SC2086
-        "${clean[@]}" "XDG_DATA_DIRS=$tmp/world:/usr/share" valgrind --tool=callgrind --demangle=no \
-            --callgrind-out-file="$tmp/profile" "$assoc" $arguments >/dev/null 2>&1 || true
-        grep -oE '^c?fn=\([0-9]+\) .*' "$tmp/profile" | sed -E 's/^c?fn=\([0-9]+\) //' | LC_ALL=C sort -u
-    done
-} | grep -v '^0x' | awk '!seen[$0]++ { print ".text." $0 }' >"$tmp/order"
+# Appends to $tmp/functions the symbols of the functions that assoc runs with the arguments after
+# the first, which is XDG_DATA_DIRS, by name; fails when callgrind wrote no profile.
+profile() {
+    local dirs=$1
+    shift
+    rm -f "$tmp/profile"
+    "${clean[@]}" "XDG_DATA_DIRS=$dirs" valgrind --tool=callgrind --demangle=no \
+        --callgrind-out-file="$tmp/profile" "$assoc" "$@" >/dev/null 2>&1 || true
+    [[ -s $tmp/profile ]] || { echo "text-order: callgrind wrote no profile of assoc $*" >&2; exit 1; }
+    grep -oE '^c?fn=\([0-9]+\) .*' "$tmp/profile" | sed -E 's/^c?fn=\([0-9]+\) //' | LC_ALL=C sort -u >>"$tmp/functions"
+}
+
+: >"$tmp/functions"
+for file in README.pdf helloworld.c dnd-counter.svg ooo-test.odt; do
+    profile /usr/share type -b "$suite/$file"
+done
+profile "$tmp/world:/usr/share" type "$suite/README.pdf"
+profile "$tmp/world:/usr/share" --version
+profile "$tmp/world:/usr/share" default application/pdf
+profile "$tmp/world:/usr/share" apps application/pdf
+grep -v '^0x' "$tmp/functions" | awk '!seen[$0]++ { print ".text." $0 }' >"$tmp/order"
 mv "$tmp/order" Release/text-order.txt
 # SwiftPM does not know the linker reads the file: the executable is removed so that the next
 # build links it again, in the new order.

@@ -27,6 +27,9 @@ struct HeldDirectoriesTests {
             tree.path("a/./b/one"), tree.path("a/b/../bc/one"), tree.path("a/b/c/../../bc/e/two"), tree.path("a/b/one/below"),
             tree.path("a/b/one/below/more"), tree.path("missing/one"), tree.path("missing/inner/two"), tree.path("a/b/none"),
             tree.path("a/b/c/d"), tree.path("a/b"),
+            // After a held directory, a doubled '/' must not make the rest a path from the root.
+            tree.path("a/one"), tree.path("a/two"), tree.path("a//b/one"), tree.path("a//b/two"), tree.path("a//b/c/one"),
+            tree.path("a//b/c/two"), tree.path("a//one"), tree.path("a//two"), tree.path("a///bc/e/one"),
         ]
         return (tree, paths)
     }
@@ -49,23 +52,30 @@ struct HeldDirectoriesTests {
         return [paths, paths.sorted(), paths.sorted().reversed(), shuffled, paths + paths.sorted()]
     }
 
-    @Test("every path is found where its whole path leads, in every order, and no more is held than allowed")
-    func sameAsWholePath() throws {
+    @Test(
+        "every path is found where its whole path leads, in every order, with no more held than the limit",
+        arguments: [HeldDirectories.capacity, 2, 1])
+    func sameAsWholePath(limit: Int) throws {
         let (tree, paths) = try Self.makeTree()
-        _ = tree
-        for order in Self.orders(of: paths) {
-            var held = HeldDirectories()
-            defer { held.deallocate() }
-            for path in order {
-                var bytes = Array(path.utf8CString)
-                let prefix = (bytes.lastIndex(of: CChar(UInt8(ascii: "/"))) ?? -1) + 1
-                let expected = path.withCString { Self.identity(AT_FDCWD, $0) }
-                let found = bytes.withUnsafeMutableBufferPointer { buffer in
-                    let (directory, entry) = held.lookup(buffer.baseAddress!, prefix: prefix)
-                    return Self.identity(directory, entry)
+        withExtendedLifetime(tree) {
+            for order in Self.orders(of: paths) {
+                var held = HeldDirectories(limit: limit)
+                defer { held.deallocate() }
+                var found = 0
+                for path in order {
+                    var bytes = Array(path.utf8CString)
+                    let prefix = (bytes.lastIndex(of: CChar(UInt8(ascii: "/"))) ?? -1) + 1
+                    let expected = path.withCString { Self.identity(AT_FDCWD, $0) }
+                    let identity = bytes.withUnsafeMutableBufferPointer { buffer in
+                        let (directory, entry) = held.lookup(buffer.baseAddress!, prefix: prefix)
+                        return Self.identity(directory, entry)
+                    }
+                    #expect(identity == expected, "\(path)")
+                    #expect(held.heldCount <= limit)
+                    if !identity.hasPrefix("errno") { found += 1 }
                 }
-                #expect(found == expected, "\(path)")
-                #expect(held.heldCount <= HeldDirectories.capacity)
+                // The tree is there while it is looked at: all but the few missing paths are found.
+                #expect(found > order.count * 3 / 4)
             }
         }
     }
@@ -80,11 +90,13 @@ struct HeldDirectoriesTests {
         var held = HeldDirectories()
         defer { held.deallocate() }
         var relative: [Bool] = []
-        for path in paths {
-            var bytes = Array(path.utf8CString)
-            let prefix = (bytes.lastIndex(of: CChar(UInt8(ascii: "/"))) ?? -1) + 1
-            let directory = bytes.withUnsafeMutableBufferPointer { held.lookup($0.baseAddress!, prefix: prefix).directory }
-            relative.append(directory != AT_FDCWD)
+        withExtendedLifetime(tree) {
+            for path in paths {
+                var bytes = Array(path.utf8CString)
+                let prefix = (bytes.lastIndex(of: CChar(UInt8(ascii: "/"))) ?? -1) + 1
+                let directory = bytes.withUnsafeMutableBufferPointer { held.lookup($0.baseAddress!, prefix: prefix).directory }
+                relative.append(directory != AT_FDCWD)
+            }
         }
         // top/one: whole (nothing held); top/two: the second in top, which is then held;
         // inner and deeper: one name below a held directory; top/three: top is still held;

@@ -170,13 +170,22 @@ private final class ClaimedRuns: Sendable {
 /// types its paths' names give, and the directories it holds open, serve the next batch too.
 /// Worker `i` of a batch uses scratch `i`, and a batch starts only once the one before has
 /// finished (their queue is serial), so no scratch is ever used by two threads at once.
+///
+/// The workers together hold at most half of the descriptors this process may open, so that many
+/// workers (one per core of a large machine) never leave too few for the files they open.
 private final class WorkerScratches: @unchecked Sendable {
     private let scratches: [DetectionScratch]
 
+    /// A scratch for each of `count` workers typing with `detector`.
     init(count: Int, for detector: TypeDetector) {
-        scratches = (0..<count).map { _ in DetectionScratch(for: detector) }
+        var limit = rlimit()
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        let descriptors = getrlimit(resource, &limit) == 0 ? Int(clamping: limit.rlim_cur) : 1024
+        let held = min(HeldDirectories.capacity, descriptors / 2 / max(1, count))
+        scratches = (0..<count).map { _ in DetectionScratch(for: detector, heldDirectories: held) }
     }
 
+    /// The scratch of worker `worker`.
     subscript(worker: Int) -> DetectionScratch { scratches[worker] }
 }
 

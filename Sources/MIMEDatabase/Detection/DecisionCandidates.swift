@@ -11,20 +11,6 @@ protocol DecisionCandidates: RandomAccessCollection<String> where Index == Int {
     func facts(ofMagicType type: String, for detector: TypeDetector) -> MagicTypeFacts
 }
 
-/// Two facts of the hierarchy about the type magic gives when no glob matches the name.
-struct MagicTypeFacts {
-    /// Whether it is a desktop entry or below one, which a name must confirm.
-    var isDesktopEntry: Bool
-    /// Whether an XML root may refine it (`TypeDetector.isXML`).
-    var isXML: Bool
-
-    /// The facts of `type`, asked of the hierarchy.
-    init(of type: String, for detector: TypeDetector) {
-        isDesktopEntry = detector.database.isA(type, TypeDetector.desktopEntry)
-        isXML = detector.isXML(type)
-    }
-}
-
 extension Array: DecisionCandidates where Element == String {
     func isText(_ position: Int, for detector: TypeDetector) -> Bool {
         detector.database.isA(self[position], "text/plain")

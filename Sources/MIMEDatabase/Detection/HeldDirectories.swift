@@ -30,8 +30,12 @@ struct HeldDirectories {
     /// Whether the kernel looks attributes up relative to a directory (`getxattrat`, Linux 6.13).
     var attributesRelative = true
 
-    /// The most directories held at once (the depth of a path beyond it is looked up from there).
+    /// The most directories held at once by default; a path deeper than what is held is looked
+    /// up whole until a directory below the held ones is opened.
     static let capacity = 32
+    /// The most directories this one holds at once (`capacity`, or fewer when many threads
+    /// each hold theirs and descriptors are scarce).
+    private let limit: Int
     /// How many names below the nearest held directory a directory may be to be opened from it
     /// at its first path.
     static let maximumStep = 2
@@ -39,11 +43,13 @@ struct HeldDirectories {
     /// How many directories are held now.
     var heldCount: Int { depth }
 
-    /// Nothing held; the storage for a directory's path grows when a path first needs it.
-    init() {
+    /// Nothing held, and at most `limit` directories (at least one) to be held at once; the
+    /// storage for a directory's path grows when a path first needs it.
+    init(limit: Int = Self.capacity) {
+        self.limit = max(1, limit)
         path = .allocate(capacity: 0)
-        ends = .allocate(capacity: Self.capacity)
-        descriptors = .allocate(capacity: Self.capacity)
+        ends = .allocate(capacity: self.limit)
+        descriptors = .allocate(capacity: self.limit)
     }
 
     /// Where to look the C string `cPath` up, whose first `prefix` bytes (up to and with its last
@@ -72,8 +78,14 @@ struct HeldDirectories {
     /// (or by its whole path when none is), and holds it; whether that worked.
     private mutating func hold(_ cPath: UnsafeMutablePointer<CChar>, prefix: Int) -> Bool {
         lastUnheld = true
-        guard depth < Self.capacity else { return false }
-        let start = depth > 0 ? ends[depth - 1] : 0
+        guard depth < limit else { return false }
+        var start = depth > 0 ? ends[depth - 1] : 0
+        // Relative to a held directory, the rest of the path must not begin with '/' (as after
+        // "a//"), or it would be looked up from the root.
+        if depth > 0 {
+            while start < prefix && cPath[start] == CChar(UInt8(ascii: "/")) { start += 1 }
+            if start == prefix { return false }
+        }
         // The directory's path is the C string cut after its last '/'.
         let cut = cPath[prefix]
         cPath[prefix] = 0

@@ -107,7 +107,7 @@ struct MagicMatcher: Sendable {
         /// One offset: the first four bytes there, under the mask.
         case head
         /// An unmasked search within the first `MagicWindowPresence.window` bytes, of a value of
-        /// two bytes or more: the pairs of `Node.pairBits`, its rarest first, must all be there.
+        /// two bytes or more: the pairs of `Glance.pairBits`, its rarest first, must all be there.
         case pair
         /// The same search of a one-byte value: the byte must be there.
         case byte

@@ -22,12 +22,19 @@ public final class DetectionScratch {
     /// What the hierarchy says of each type magic gave a name no glob matches.
     @exclusivity(unchecked) fileprivate var magicTypes: [String: MagicTypeFacts] = [:]
     /// The directories on the way to the last path's, held open for the next paths.
-    @exclusivity(unchecked) fileprivate var directories = HeldDirectories()
+    @exclusivity(unchecked) fileprivate var directories: HeldDirectories
 
     /// Storage for typing files with `detector`; nothing is allocated (nor the magic measured)
     /// for a detector whose files are not typed from their bytes (its globs read in place, as
     /// for a few paths), which uses none of it.
-    public init(for detector: TypeDetector) {
+    public convenience init(for detector: TypeDetector) {
+        self.init(for: detector, heldDirectories: HeldDirectories.capacity)
+    }
+
+    /// Storage for typing files with `detector` that holds at most `heldDirectories` directories
+    /// open at once.
+    init(for detector: TypeDetector, heldDirectories: Int) {
+        directories = HeldDirectories(limit: heldDirectories)
         if case .rules(let shared) = detector.globs, shared.value.matchesBytes {
             let matcher = shared.value
             path = .allocate(capacity: 4096)
