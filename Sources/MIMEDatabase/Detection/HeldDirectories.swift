@@ -53,9 +53,9 @@ struct HeldDirectories {
     }
 
     /// Where to look the C string `cPath` up, whose first `prefix` bytes (up to and with its last
-    /// `/`, which a name follows) name its directory: relative to that directory when it is held (opened now if this
-    /// path is the second in a row in it, or it lies close under one held), else the whole path
-    /// from the working directory (`AT_FDCWD`).
+    /// `/`, which a name follows) name its directory: relative to that directory when it is held
+    /// (opened now if this path is the second in a row in it, or it lies close under one held),
+    /// else the whole path from the working directory (`AT_FDCWD`).
     mutating func lookup(_ cPath: UnsafeMutablePointer<CChar>, prefix: Int) -> (directory: Int32, entry: UnsafePointer<CChar>) {
         let whole = (AT_FDCWD, UnsafePointer(cPath))
         if prefix == 0 { return whole }

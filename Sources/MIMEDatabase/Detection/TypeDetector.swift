@@ -238,7 +238,8 @@ public struct TypeDetector: Sendable {
             if let best {
                 let facts = candidates.facts(ofMagicType: best.mimeType, for: self)
                 if named && facts.isDesktopEntry {
-                    // SPECS rule 27: a file that names itself otherwise must not pass for a launcher.
+                    // shared-mime-info, "Security implications", and GIO's guess: a file whose
+                    // name says otherwise must not pass for a launcher.
                     trace.note(
                         "no glob matches; the content looks like a desktop entry, but a file whose name "
                             + "does not say so is never typed as one: it is text")
