@@ -59,10 +59,12 @@ struct BulkDetectorTests {
         paths += [
             marked, tree.path("a/inner"), tree.path("a/missing"), tree.path("a/notes.txt/below"), tree.path("link/picture"),
             tree.path("link/notes.txt"), tree.path("gone/notes.txt"), tree.path("gone/script"), tree.path("a/picture"),
+            // Two types' globs match it, and a name that is not ASCII is typed from its string.
+            tree.path("a/tool.py"), tree.path("a/\u{E9}t\u{E9}.txt"),
         ]
         for options in [
             DetectionOptions(recordsTrace: false), DetectionOptions(useAttribute: false, recordsTrace: false),
-            DetectionOptions(useName: false, recordsTrace: false),
+            DetectionOptions(useName: false, recordsTrace: false), DetectionOptions(useContent: false, recordsTrace: false),
         ] {
             let scratch = DetectionScratch(for: detector)
             for path in paths {

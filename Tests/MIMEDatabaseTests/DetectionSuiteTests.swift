@@ -121,6 +121,7 @@ struct BulkBytesSuiteTests {
         for options in [
             DetectionOptions(useAttribute: false, recordsTrace: false),
             DetectionOptions(useName: false, recordsTrace: false),
+            DetectionOptions(useContent: false, recordsTrace: false),
         ] {
             var answers: [String] = []
             BulkDetector(detector: detector, options: options, workers: 2, batchSize: 500).detect(PathList(paths)) { _, result in

@@ -141,7 +141,9 @@ extension TypeDetector {
     /// the `user.mime_type` attribute by name, or, when content is needed, `open`, the attribute
     /// of the open file, one `read` of the first 4 KiB (and one more of the rest of what the rules
     /// can look at, when a rule or an XML root could want it), and `close`. Each path is looked up
-    /// relative to its directory, held open while the paths stay in or under it. Anything else
+    /// relative to its directory, held open while the paths stay in or under it. With the name
+    /// alone (`DetectionOptions.useContent` false), an ASCII name is typed by its globs, and the
+    /// path is not looked up at all. Anything else
     /// (an attribute that is set, a directory, a device, a missing file, an error, a trace to
     /// record) goes through `detect(path:options:)`, for its answer and its message.
     public func detect(
@@ -155,7 +157,7 @@ extension TypeDetector {
     private func detectFromBytes(
         path: UnsafeBufferPointer<UInt8>, options: DetectionOptions, scratch: DetectionScratch
     ) -> Detection? {
-        guard options.useContent, !options.recordsTrace, case .rules(let shared) = globs, var globScratch = scratch.globs,
+        guard !options.recordsTrace, case .rules(let shared) = globs, var globScratch = scratch.globs,
             let last = path.last, last != UInt8(ascii: "/"), memchr(path.baseAddress!, 0, path.count) == nil
         else { return nil }
         let cPath = scratch.cString(path)
@@ -164,7 +166,15 @@ extension TypeDetector {
         // The name in the C string, so that a NUL follows it, for fnmatch(3).
         let name = UnsafeBufferPointer(
             start: UnsafeRawPointer(cPath + nameStart).assumingMemoryBound(to: UInt8.self), count: path.count - nameStart)
-        if options.useName && !ASCIIBytes.all(name) { return nil }
+        if (options.useName || !options.useContent) && !ASCIIBytes.all(name) { return nil }
+        if !options.useContent {
+            // The name alone (`--name-only`): the path need not exist, and nothing is asked of it.
+            shared.value.candidateTypes(ofASCIIName: name, &globScratch)
+            scratch.globs = globScratch
+            let candidates = CandidateNames(
+                types: globScratch.candidateTypes, names: shared.value.typeNames, scratch: scratch)
+            return nameOnly(candidates: candidates, trace: DetectionTrace(recording: false))
+        }
         let (directory, entry) = scratch.directories.lookup(cPath, prefix: nameStart)
         var info = stat()
         guard fstatat(directory, entry, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }

@@ -146,18 +146,27 @@ public struct TypeDetector: Sendable {
             return Detection(type: "inode/directory", source: .glob, uncertain: false, trace: trace)
         }
         let types = matchName(Self.baseName(path), into: &trace)
-        switch types.count {
+        return nameOnly(candidates: types, trace: trace)
+    }
+
+    /// The type a name's glob candidates give without content (`--name-only`): the best of them,
+    /// uncertain when several match, or `application/octet-stream` when none does.
+    func nameOnly<Candidates: RandomAccessCollection<String>>(candidates: Candidates, trace: consuming DetectionTrace)
+        -> Detection where Candidates.Index == Int
+    {
+        var trace = trace
+        switch candidates.count {
         case 0:
             trace.setReason("no glob matches the name")
             return Detection(type: Self.octetStream, source: .fallback, uncertain: true, trace: trace)
         case 1:
             trace.setReason("exactly one type's globs match the name")
-            return Detection(type: types[0], source: .glob, uncertain: false, trace: trace)
+            return Detection(type: candidates[0], source: .glob, uncertain: false, trace: trace)
         default:
             trace.setReason(
-                "several types' globs match (\(types.joined(separator: ", "))); "
+                "several types' globs match (\(candidates.joined(separator: ", "))); "
                     + "without content the best candidate is a guess")
-            return Detection(type: types[0], source: .glob, uncertain: true, trace: trace)
+            return Detection(type: candidates[0], source: .glob, uncertain: true, trace: trace)
         }
     }
 

@@ -23,6 +23,14 @@ public enum PathCoding {
 
     /// The string for the bytes of a name.
     public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        // A caller in another module runs this generic code unspecialised, a witness call per
+        // byte; so the bytes are handed, in one buffer, to code compiled for buffers alone.
+        if let string = bytes.withContiguousStorageIfAvailable(decode(contiguous:)) { return string }
+        return Array(bytes).withUnsafeBufferPointer(decode(contiguous:))
+    }
+
+    /// `decode(_:)` of bytes that lie in one buffer.
+    private static func decode(contiguous bytes: UnsafeBufferPointer<UInt8>) -> String {
         // ASCII (most names) is valid UTF-8 without a carried scalar, and is copied as it is.
         if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         // No 0xF4 byte: no carried scalar can be in it, so valid UTF-8 stands for itself.
