@@ -27,7 +27,8 @@
 #
 # The bulk list is made the same way every time: `find /usr/share /usr/lib -type f`,
 # sorted in the C locale, then 80,000 entries at a fixed stride. Bulk rows are timed
-# BENCH_BULK_RUNS times (default 3) after one warm-up run that fills the page cache.
+# BENCH_BULK_RUNS times (default 9: the floor moves by a tenth from one round to the next, and
+# three rounds gave medians as far apart) after one warm-up run that fills the page cache.
 # The bulk check then compares the output of `assoc type --files-from` with one
 # `assoc type PATH` process per path over the whole list (BENCH_CHECK_STRIDE=N checks
 # every Nth path only), and with `--jobs 1`: a difference is printed and the script
@@ -70,7 +71,7 @@ cd "$(dirname "$0")/.."
 
 RUNS=${BENCH_RUNS:-30}
 WAIT=${BENCH_WAIT:-240}
-BULK_RUNS=${BENCH_BULK_RUNS:-3}
+BULK_RUNS=${BENCH_BULK_RUNS:-9}
 CHECK_STRIDE=${BENCH_CHECK_STRIDE:-1}
 SAMPLE_SIZE=${BENCH_SAMPLE:-400}
 SAMPLE_RUNS=${BENCH_SAMPLE_RUNS:-5}

@@ -141,11 +141,12 @@ extension TypeDetector {
     /// the `user.mime_type` attribute by name, or, when content is needed, `open`, the attribute
     /// of the open file, one `read` of the first 4 KiB (and one more of the rest of what the rules
     /// can look at, when a rule or an XML root could want it), and `close`. Each path is looked up
-    /// relative to its directory, held open while the paths stay in or under it. With the name
-    /// alone (`DetectionOptions.useContent` false), an ASCII name is typed by its globs, and the
-    /// path is not looked up at all. Anything else
+    /// relative to its directory, held open while the paths stay in or under it. Anything else
     /// (an attribute that is set, a directory, a device, a missing file, an error, a trace to
     /// record) goes through `detect(path:options:)`, for its answer and its message.
+    ///
+    /// With the name alone (`DetectionOptions.useContent` false), a path that does not end in
+    /// `/` and whose last name is ASCII is typed by its globs, and is not looked up at all.
     public func detect(
         path: UnsafeBufferPointer<UInt8>, options: DetectionOptions, scratch: DetectionScratch
     ) -> Result<Detection, DetectionError> {

@@ -149,8 +149,9 @@ public struct TypeDetector: Sendable {
         return nameOnly(candidates: types, trace: trace)
     }
 
-    /// The type a name's glob candidates give without content (`--name-only`): the best of them,
-    /// uncertain when several match, or `application/octet-stream` when none does.
+    /// The type a name's glob candidates give without content (`--name-only`): the only one, the
+    /// best of several (uncertain), or, when none matches, `application/octet-stream` (uncertain,
+    /// as a fallback).
     func nameOnly<Candidates: RandomAccessCollection<String>>(candidates: Candidates, trace: consuming DetectionTrace)
         -> Detection where Candidates.Index == Int
     {
