@@ -170,7 +170,7 @@ public final class ApplicationIndex: Sendable {
     public func parsedApplications() -> [InstalledApplication] {
         parsed.withLock { parsed in
             // A closure, not the key path `\.values`: a key path through a generic type is
-            // built at run time, at the cost of a tenth of a `default` query.
+            // built at run time, some 190,000 instructions.
             parsed.values.flatMap { $0.values }
         }
     }

@@ -60,8 +60,8 @@ struct BulkDetectorTests {
             marked, tree.path("a/inner"), tree.path("a/missing"), tree.path("a/notes.txt/below"), tree.path("link/picture"),
             tree.path("link/notes.txt"), tree.path("gone/notes.txt"), tree.path("gone/script"), tree.path("a/picture"),
             // By name alone: two types' globs match the first, a full pattern the second (`*.[1-9]`),
-            // and a name that is not ASCII is typed from its string; relative paths, and one with
-            // `//`, are looked up from the working directory (none exists there).
+            // and a name that is not ASCII is typed from its string. The relative paths are looked
+            // up from the working directory (none exists there); `a//notes.txt` exists.
             tree.path("a/tool.py"), tree.path("a/page.1"), tree.path("a/\u{E9}t\u{E9}.txt"), "tool.py", "README",
             "nowhere//notes.txt", tree.path("a//notes.txt"),
         ]
