@@ -23,10 +23,7 @@ public enum PathCoding {
 
     /// The string for the bytes of a name.
     public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        // A caller in another module runs this generic code unspecialised, a witness call per
-        // byte; so the bytes are handed, in one buffer, to code compiled for buffers alone.
-        if let string = bytes.withContiguousStorageIfAvailable(decode(contiguous:)) { return string }
-        return Array(bytes).withUnsafeBufferPointer(decode(contiguous:))
+        bytes.withBytesInOneBuffer(decode(contiguous:))
     }
 
     /// `decode(_:)` of bytes that lie in one buffer.

@@ -3,11 +3,7 @@ public enum UTF8Validation {
     /// The 1-based line of the first byte that is not part of valid UTF-8, or nil when all of
     /// `bytes` is valid.
     public static func firstInvalidLine<Bytes: Collection>(_ bytes: Bytes) -> Int? where Bytes.Element == UInt8 {
-        // A caller in another module runs this generic code unspecialised, where the standard
-        // library's validation looks its types up at run time; so the bytes are handed, in one
-        // buffer, to code compiled for buffers alone.
-        if let line = bytes.withContiguousStorageIfAvailable(firstInvalidLine(contiguous:)) { return line }
-        return Array(bytes).withUnsafeBufferPointer(firstInvalidLine(contiguous:))
+        bytes.withBytesInOneBuffer(firstInvalidLine(contiguous:))
     }
 
     /// `firstInvalidLine(_:)` of bytes that lie in one buffer.
