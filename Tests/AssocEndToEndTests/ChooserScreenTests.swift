@@ -52,6 +52,26 @@ struct ChooserScreenTests {
         let result = try session.waitForExit()
         #expect(result.status == 1 && result.standardOutput.isEmpty)
     }
+
+    @Test("Always use refuses a list GIO ignores exactly as assoc set does, and writes nothing")
+    func alwaysUseRefusesAnIgnoredList() throws {
+        let (tree, variables) = try applicationsWorld()
+        let list = "application/pdf=viewer.desktop;\n[Default Applications]\n"
+        try tree.write("config/mimeapps.list", list)
+        let set = try ProcessRunner.run(
+            ProcessRunner.assocExecutable, ["set", "application/pdf", "viewer.desktop"], environment: variables)
+        let refusal = try #require(set.standardError.split(separator: "\n").last { $0.contains("GIO ignores") })
+        #expect(set.status == 2)
+        let session = try TmuxSession(
+            [ProcessRunner.assocExecutable, "choose", "--type", "application/pdf", "--print"],
+            environment: variables, directory: tree.root)
+        try session.waitFor("d always use this app")
+        try session.send("d")
+        let result = try session.waitForExit()
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains(refusal), "\(result.standardError)")
+        #expect(try String(contentsOfFile: tree.path("config/mimeapps.list"), encoding: .utf8) == list)
+    }
 }
 
 @Suite(

@@ -64,6 +64,13 @@ struct ParsedArguments: Sendable {
     /// Every value of a repeatable option, in order.
     func all(_ long: String) -> [String] { values[long] ?? [] }
 
+    /// Whether the flag was given: looked up by its definition, so a misspelt name cannot
+    /// quietly answer false.
+    func has(_ option: OptionDefinition) -> Bool { flags.contains(option.long) }
+
+    /// The last value of the option, if given, looked up by its definition.
+    func value(_ option: OptionDefinition) -> String? { values[option.long]?.last }
+
     private mutating func take(
         _ spec: OptionDefinition, inline: String?, words: [String], index: inout Int,
         subcommand: String

@@ -248,7 +248,7 @@ enum CheckFixes {
         }
         var status = ExitStatus.success
         for (file, fileEdits) in edits {
-            status = status.combined(with: try ListWriter.write(fileEdits, to: file, dryRun: dryRun, context: context))
+            status = status.combined(with: EditRendering.write(fileEdits, to: file, dryRun: dryRun, context: context))
         }
         guard !dryRun else { return status }
         for path in removals where unlink(PathCoding.cString(path)) != 0 && errno != ENOENT {

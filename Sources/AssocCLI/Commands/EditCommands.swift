@@ -37,6 +37,10 @@ enum EditCommands {
         "--file", "PATH", completion: .file,
         "a per-file choice: remember APP for this one file (its user.assoc.open-with attribute, or "
             + "$XDG_STATE_HOME/assoc/open-with.list where attributes fail)")
+    static let allTypes = OptionDefinition.flag(
+        "--all-types", "with a wildcard or extension, every matching type, not only those APP declares")
+    static let appTypes = OptionDefinition.value(
+        "--app-types", "APP", completion: .desktopID, "make APP the default for every type its entry's MimeType= declares")
     static let editStatus: [(Int, String)] = [
         (0, "done"), (2, "an error: a usage error, an unknown application, a list that cannot be written"),
     ]
@@ -66,11 +70,7 @@ enum EditCommands {
                 """,
             options: [
                 desktop, dryRun,
-                .flag("--all-types", "with a wildcard or extension, every matching type, not only those APP declares"),
-                .value(
-                    "--app-types", "APP", completion: .desktopID,
-                    "make APP the default for every type its entry's MimeType= declares"),
-                file, force,
+                allTypes, appTypes, file, force,
             ],
             operands: [
                 OperandDefinition(name: "TARGET", completion: .typePattern),
@@ -94,7 +94,8 @@ enum EditCommands {
             forms: ["[--desktop NAME] [--dry-run] TARGET", "--file PATH"],
             description: """
                 Removes the [Default Applications] key of each type of TARGET from the user's list; associations \
-                stay. With --file, forgets the per-file choice of PATH.
+                stay. The type need not be in the database, so a default written with set --force can be taken \
+                back. With --file, forgets the per-file choice of PATH.
                 """,
             options: [desktop, dryRun, file],
             operands: [OperandDefinition(name: "TARGET", completion: .typePattern)],
@@ -120,7 +121,7 @@ enum EditCommands {
             name: "remove", summary: "take APP away from TYPE", forms: ["[--dry-run] TYPE APP"],
             description: """
                 Takes APP away from TYPE: appends it to [Removed Associations] of the user's list and takes it out \
-                of [Added Associations], so the two stay disjoint.
+                of [Added Associations], so the two stay disjoint. The type need not be in the database.
                 """,
             options: [dryRun],
             operands: [
@@ -134,163 +135,46 @@ enum EditCommands {
             name: "reset", summary: "forget the user's settings for a type", forms: ["[--dry-run] TARGET"],
             description: """
                 Removes each type of TARGET from all three groups of the user's list, as GIO's reset does, so the \
-                system's defaults and associations apply again.
+                system's defaults and associations apply again. The type need not be in the database.
                 """,
             options: [dryRun],
             operands: [OperandDefinition(name: "TARGET", completion: .typePattern)],
             exitStatus: editStatus, manSections: [editingSection], seeAlso: editSeeAlso),
         run: { try run(.reset, $0, $1) })
 
-    enum Action: String { case set, unset, add, remove, reset }
-
-    static func run(_ action: Action, _ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+    /// Reads the arguments of an editing command into a request for `DefaultsEditor`, makes it,
+    /// and renders the report.
+    static func run(_ action: EditRequest.Action, _ arguments: ParsedArguments, _ context: CommandContext) throws
+        -> ExitStatus
+    {
         let name = action.rawValue
-        if let path = arguments.value("--file") {
-            guard !arguments.has("--dry-run") else {
+        if let path = arguments.value(file) {
+            guard !arguments.has(dryRun) else {
                 throw UsageError("'--dry-run' does not apply to a per-file choice, which is not a list", subcommand: name)
             }
             return try PerFileChoiceCommand.run(
                 action == .set ? .set : .unset, path: path, operands: arguments.operands,
                 context: context, subcommand: name)
         }
-        if let desktop = arguments.value("--desktop") {
-            guard ListLocation.isValidDesktopName(desktop) else {
-                throw UsageError("'\(desktop)' is not a desktop name (letters, digits, '-' and '_')", subcommand: name)
-            }
-        }
-        let needsApp = action == .set || action == .add || action == .remove
-        let target: String
-        let app: String?
-        let types: [String]
-        if action == .set, let argument = arguments.value("--app-types") {
+        var request = EditRequest(
+            action, .target(""), desktop: arguments.value(desktop), allTypes: arguments.has(allTypes),
+            force: arguments.has(force), dryRun: arguments.has(dryRun))
+        if action == .set, let argument = arguments.value(appTypes) {
             guard arguments.operands.isEmpty else { throw UsageError("expected --app-types APP alone", subcommand: name) }
-            let id = try AppResolver.resolve(argument, context: context, subcommand: name)
-            let declared = context.resolver.applications.application(id)?.entry?.mimeTypes ?? []
-            var seen = Set<String>()
-            (target, app, types) = (id, id, declared.map(context.database.canonicalName).filter { seen.insert($0).inserted })
-            guard !types.isEmpty else { throw UsageError("'\(id)' declares no MIME types", subcommand: name) }
+            request.subject = .typesOfApplication
+            request.application = try AppResolver.resolve(argument, context: context, subcommand: name)
         } else {
-            guard arguments.operands.count == (needsApp ? 2 : 1) else {
-                throw UsageError("expected \(needsApp ? "TARGET APP" : "TARGET")", subcommand: name)
+            guard arguments.operands.count == (action.needsApplication ? 2 : 1) else {
+                throw UsageError("expected \(action.needsApplication ? "TARGET APP" : "TARGET")", subcommand: name)
             }
-            target = arguments.operands[0]
-            app =
-                needsApp
-                ? try AppResolver.resolve(
-                    arguments.operands[1], for: AssociationTarget.isRule(target) ? nil : target,
-                    context: context, subcommand: name) : nil
-            types = try TargetExpander.types(
-                for: target, app: app, allTypes: arguments.has("--all-types"),
-                force: arguments.has("--force"), context: context, subcommand: name)
-        }
-        if action == .set || action == .add, let app, !arguments.has("--force"),
-            let status = context.resolver.applications.application(app)?.status, !status.isUsable
-        {
-            throw UsageError(
-                "'\(app)' cannot be used: \(status.description); no tool would open anything with it "
-                    + "(--force writes it anyway)", subcommand: name)
-        }
-        var edits: [MimeAppsEdit] = []
-        let desktop = arguments.value("--desktop")?.lowercased()
-        for type in types {
-            switch action {
-            case .set: edits.append(desktop == nil ? .setDefault(type: type, app: app!) : .setDefaultOnly(type: type, app: app!))
-            case .unset: edits.append(.unsetDefault(type: type))
-            case .add: edits.append(.add(type: type, app: app!))
-            case .remove: edits.append(.remove(type: type, app: app!))
-            case .reset: edits.append(.reset(type: type))
+            let target = arguments.operands[0]
+            request.subject = .target(target)
+            if action.needsApplication {
+                request.application = try AppResolver.resolve(
+                    arguments.operands[1], for: AssociationTarget.isRule(target) ? nil : target, context: context,
+                    subcommand: name)
             }
         }
-        let file =
-            try context.environment.configHomeForWriting() + "/"
-            + (desktop.map { "\($0)-mimeapps.list" } ?? "mimeapps.list")
-        let before = DefaultsReport.answers(for: types, resolver: context.resolver)
-        let status = try ListWriter.write(
-            edits, to: file, dryRun: arguments.has("--dry-run"), refusingListsGIOIgnores: true, context: context)
-        guard status == .success, !arguments.has("--dry-run") else { return status }
-        let rules = RulesList(environment: context.environment)
-        if AssociationTarget.isRule(target) && desktop == nil {
-            if action == .set, let app {
-                try rules.record(RulesList.Rule(target: target, app: app, allTypes: arguments.has("--all-types")))
-            } else if action == .unset || action == .reset, try rules.forget(target) {
-                context.output.untrustedLine("forgot the rule '\(target)' ('assoc sync' no longer applies it)")
-            }
-        }
-        if action == .remove, let app {
-            for type in types { context.output.untrustedLine("\(type): \(app) is no longer associated") }
-            return .success
-        }
-        let after = DefaultsReport.answers(
-            for: types,
-            resolver: AssociationResolver(
-                environment: context.environment,
-                database: context.database))
-        for line in DefaultsReport.lines(types: types, before: before, after: after) { context.output.untrustedLine(line) }
-        return .success
-    }
-}
-
-/// Each type's default before and after an edit, by the specification and as GIO sees it.
-enum DefaultsReport {
-    /// The answers for each type: the specification's, and GIO's.
-    static func answers(for types: [String], resolver: AssociationResolver) -> [(spec: String?, gio: String?)] {
-        types.map { (resolver.resolve($0).defaultApplication, resolver.resolve($0, mode: .gio).defaultApplication) }
-    }
-
-    /// `TYPE: OLD → NEW`, and `TYPE (as GIO sees it): OLD → NEW` where GIO's answers differ.
-    static func lines(types: [String], before: [(spec: String?, gio: String?)], after: [(spec: String?, gio: String?)])
-        -> [String]
-    {
-        zip(types, zip(before, after)).flatMap { type, answers -> [String] in
-            let (old, new) = answers
-            var lines = ["\(type): \(old.spec ?? "(none)") → \(new.spec ?? "(none)")"]
-            if old.gio != old.spec || new.gio != new.spec {
-                lines.append("\(type) (as GIO sees it): \(old.gio ?? "(none)") → \(new.gio ?? "(none)")")
-            }
-            return lines
-        }
-    }
-}
-
-/// Writes edits to a list atomically, or shows them.
-enum ListWriter {
-    static func write(
-        _ edits: [MimeAppsEdit], to file: String, dryRun: Bool, refusingListsGIOIgnores: Bool = false,
-        context: CommandContext
-    ) throws -> ExitStatus {
-        let editor = MimeAppsEditor(database: context.database)
-        let target = AtomicFile.resolvedTarget(file)
-        if dryRun {
-            let old = (try? FileBytes.read(target)).map { String(decoding: $0, as: UTF8.self) }
-            context.output.line(UnifiedDiff.make(old: old, new: editor.apply(edits, to: old), path: file), terminator: "")
-            return .success
-        }
-        do {
-            let written = try AtomicFile.update(file) { old in
-                // GIO would ignore the change with the rest of such a list.
-                if refusingListsGIOIgnores, let old, let refusal = GIOListView.refusal(of: Array(old.utf8)) { throw refusal }
-                let new = editor.apply(edits, to: old)
-                // Nothing to change, or nothing to remove from a list that does not exist.
-                return new == old || (old == nil && new.isEmpty) ? nil : new
-            }
-            guard let written else {
-                context.output.untrustedLine("\(file): nothing to change")
-                return .success
-            }
-            context.output.untrustedLine("\(file):")
-            for line in UnifiedDiff.changedLines(old: written.old, new: written.new) {
-                context.output.untrustedLine("  " + line)
-            }
-            return .success
-        } catch let refusal as GLibKeyFileError {
-            context.output.error(
-                "\(file):\(refusal.line): GIO ignores this whole list (\(refusal)); correct that line first; nothing was written")
-            return .failure
-        } catch let failure as AtomicFile.Failure {
-            context.output.error(failure.description + "; the change was not written:")
-            let old = (try? FileBytes.read(target)).map { String(decoding: $0, as: UTF8.self) }
-            context.output.line(UnifiedDiff.make(old: old, new: editor.apply(edits, to: old), path: file), terminator: "")
-            return .failure
-        }
+        return try EditRendering.apply(request, context: context, subcommand: name)
     }
 }

@@ -34,9 +34,9 @@ enum SyncCommand {
         let status: ExitStatus = compiled.skipped.isEmpty ? .success : .failure
         let edits = compiled.edits
         guard !edits.isEmpty else { return status }
-        return try ListWriter.write(
+        return EditRendering.write(
             edits, to: try context.environment.configHomeForWriting() + "/mimeapps.list",
-            dryRun: arguments.has("--dry-run"), context: context
+            dryRun: arguments.has(EditCommands.dryRun), context: context
         ).combined(with: status)
     }
 }

@@ -66,20 +66,13 @@ enum ChooseCommand {
         switch answer.action {
         case .once: break
         case .always:
-            let status = try EditCommands.run(
-                .set,
-                ParsedArguments(
-                    ["--", type, answer.id], options: EditCommands.set.definition.allOptions,
-                    subcommand: "set"), context)
+            let status = try EditRendering.apply(
+                EditRequest(.set, .target(type), application: answer.id), context: context, subcommand: "choose")
             guard status == .success else { return status }
         case .theseFiles:
             for target in targets {
-                let status = try EditCommands.run(
-                    .set,
-                    ParsedArguments(
-                        ["--file", target, "--", answer.id],
-                        options: EditCommands.set.definition.allOptions,
-                        subcommand: "set"), context)
+                let status = try PerFileChoiceCommand.run(
+                    .set, path: target, operands: [answer.id], context: context, subcommand: "choose")
                 guard status == .success else { return status }
             }
         }

@@ -1,3 +1,4 @@
+import Associations
 import PortalDialogs
 import TerminalUI
 
@@ -40,9 +41,8 @@ enum PortalChooseCommand {
     private static func answer(_ chosen: ChooserAnswer, _ request: DialogRequest, _ context: CommandContext) -> DialogAnswer? {
         if chosen.action == .always, let type = request.contentType {
             do {
-                let arguments = try ParsedArguments(
-                    ["--", type, chosen.id], options: EditCommands.set.definition.allOptions, subcommand: "set")
-                guard try EditCommands.run(.set, arguments, context) == .success else { return nil }
+                let request = EditRequest(.set, .target(type), application: chosen.id)
+                guard try EditRendering.apply(request, context: context, subcommand: "choose") == .success else { return nil }
             } catch {
                 context.output.error("\(error)")
                 return nil

@@ -44,21 +44,20 @@ enum SettingsCommand {
             (TypeGroup.order(of: $0.group), $0.type) < (TypeGroup.order(of: $1.group), $1.type)
         }
         func fresh() -> AssociationResolver { AssociationResolver(environment: context.environment, database: database) }
-        func set(_ words: [String]) -> SettingsProblem? {
+        func set(_ request: EditRequest) -> SettingsProblem? {
             do {
-                let parsed = try ParsedArguments(words, options: EditCommands.set.definition.allOptions, subcommand: "set")
-                return try EditCommands.run(.set, parsed, context) == .success
+                return try EditRendering.apply(request, context: context, subcommand: "settings") == .success
                     ? nil : SettingsProblem("the list could not be written")
             } catch { return SettingsProblem("\(error)") }
         }
         let source = SettingsSource(
             applications: { ChooserOffer.applications(for: $0, context: context) },
             setDefault: { type, app in
-                if let problem = set(["--", type, app]) { return .failure(problem) }
+                if let problem = set(EditRequest(.set, .target(type), application: app)) { return .failure(problem) }
                 return .success(row(type, fresh()))
             },
             setForAllTypes: { app in
-                if let problem = set(["--app-types", app]) { return .failure(problem) }
+                if let problem = set(EditRequest(.set, .typesOfApplication, application: app)) { return .failure(problem) }
                 let resolver = fresh()
                 let types = (resolver.applications.application(app)?.entry?.mimeTypes ?? []).map(database.canonicalName)
                 return .success(types.filter(declared.contains).map { row($0, resolver) })

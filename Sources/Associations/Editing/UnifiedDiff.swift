@@ -49,22 +49,25 @@ public enum UnifiedDiff {
     /// (`+ application/pdf=viewer.desktop; (in [Default Applications])`), in file order: what an
     /// edit command prints it did.
     public static func changedLines(old: String?, new: String) -> [String] {
-        let before = lines(old ?? "")
-        let after = lines(new)
-        let groupOfOld = groupOfEachLine(old ?? "")
-        let groupOfNew = groupOfEachLine(new)
-        return edits(before, after).compactMap { operation in
-            let text = operation.text.hasSuffix("\r") ? String(operation.text.dropLast()) : operation.text
+        // Each line is compared with the group it is in, so that an entry moved from one group to
+        // another (remove: [Added Associations] to [Removed Associations]) shows as removed and added.
+        func keyed(_ text: String) -> [String] {
+            let groups = groupOfEachLine(text)
+            return lines(text).enumerated().map { index, line in
+                (groups.indices.contains(index) ? groups[index] : "") + "\n" + line
+            }
+        }
+        return edits(keyed(old ?? ""), keyed(new)).compactMap { operation in
+            let group = String(operation.text.prefix { $0 != "\n" })
+            var text = String(operation.text.drop { $0 != "\n" }.dropFirst())
+            if text.hasSuffix("\r") { text.removeLast() }
             // A blank line added or removed around a group says nothing to a person.
             if text.trimmingSpaces().isEmpty { return nil }
+            let place = group.isEmpty || group == text ? "" : " (in \(group))"
             switch operation.kind {
             case .keep: return nil
-            case .delete:
-                let group = groupOfOld.indices.contains(operation.oldLine - 1) ? groupOfOld[operation.oldLine - 1] : ""
-                return "- " + text + (group.isEmpty || group == text ? "" : " (in \(group))")
-            case .insert:
-                let group = groupOfNew.indices.contains(operation.newLine - 1) ? groupOfNew[operation.newLine - 1] : ""
-                return "+ " + text + (group.isEmpty || group == text ? "" : " (in \(group))")
+            case .delete: return "- " + text + place
+            case .insert: return "+ " + text + place
             }
         }
     }

@@ -20,13 +20,14 @@ public struct AssociationTarget: Sendable, Equatable {
 
     /// Compiles `text`. A wildcard or extension keeps the types `app` declares (directly or
     /// through a parent), unless `allTypes`. A type the database does not know is refused with
-    /// the nearest known ones, unless `force`, it is an `x-scheme-handler/`, or an installed
-    /// entry declares it.
+    /// the nearest known ones, unless `force`, it is an `x-scheme-handler/`, an installed entry
+    /// declares it, or the edit `takesAway` (unsetting, removing or resetting never needs the type
+    /// to exist, so whatever was written can be taken back).
     ///
     /// - Throws: `AssociationTargetError` naming what is wrong with the target.
     public init(
-        _ text: String, app: String?, allTypes: Bool, force: Bool = false, database: MIMEDatabase,
-        applications: ApplicationIndex
+        _ text: String, app: String?, allTypes: Bool, force: Bool = false, takesAway: Bool = false,
+        database: MIMEDatabase, applications: ApplicationIndex
     ) throws(AssociationTargetError) {
         self.text = text
         isRule = Self.isRule(text)
@@ -40,7 +41,8 @@ public struct AssociationTarget: Sendable, Equatable {
         guard isRule else {
             guard MIMETypeName.isRestrictedName(text) else { throw .invalidKey(text) }
             var notes: [String] = []
-            if !database.isKnown(text) && !MIMETypeName.hasMedia(text, "x-scheme-handler") && !Self.isDeclared(text, applications)
+            if !takesAway && !database.isKnown(text) && !MIMETypeName.hasMedia(text, "x-scheme-handler")
+                && !Self.isDeclared(text, applications)
             {
                 guard force else { throw .unknownType(text, nearest: EditDistance.nearest(to: text, in: database.allTypes)) }
                 notes.append("'\(text)' is not in the shared-mime-info database; written because of --force")

@@ -1,0 +1,164 @@
+import DesktopEntry
+import MIMEDatabase
+import XDGSupport
+
+/// The one use case that changes what opens a type: reads a request, refuses what would not
+/// work, edits the list losslessly and atomically, keeps the wildcard and extension rules, and
+/// reports the defaults before and after. Every front end that changes a default calls it; none
+/// rebuilds its rules.
+public struct DefaultsEditor: Sendable {
+    /// Where the lists and the rules are.
+    public let environment: XDGEnvironment
+    /// The database that canonicalises types and expands targets.
+    public let database: MIMEDatabase
+    /// The resolver whose applications the request names, and whose answers are "before".
+    public let resolver: AssociationResolver
+
+    /// An editor over the given state.
+    public init(environment: XDGEnvironment, database: MIMEDatabase, resolver: AssociationResolver) {
+        self.environment = environment
+        self.database = database
+        self.resolver = resolver
+    }
+
+    /// The canonical types `request` names, and the notes on how its target was read.
+    ///
+    /// - Throws: `EditRefusal` for a target that names no types, an application that declares
+    ///   none, or a missing application.
+    public func types(of request: EditRequest) throws(EditRefusal) -> (types: [String], notes: [String]) {
+        if request.action.needsApplication && request.application == nil {
+            throw .missingApplication(request.action)
+        }
+        switch request.subject {
+        case .typesOfApplication:
+            guard let id = request.application else { throw .missingApplication(request.action) }
+            var seen = Set<String>()
+            let declared = (resolver.applications.application(id)?.entry?.mimeTypes ?? []).map(database.canonicalName)
+                .filter { seen.insert($0).inserted }
+            guard !declared.isEmpty else { throw .declaresNoTypes(application: id) }
+            return (declared, [])
+        case .target(let text):
+            do {
+                let compiled = try AssociationTarget(
+                    text, app: request.application, allTypes: request.allTypes, force: request.force,
+                    takesAway: request.action.takesAway, database: database, applications: resolver.applications)
+                return (compiled.types, compiled.notes)
+            } catch {
+                throw .target(error)
+            }
+        }
+    }
+
+    /// Makes the change `request` asks for in the user's list (or its desktop-specific list).
+    ///
+    /// - Throws: `EditRefusal`; nothing is written then.
+    public func apply(_ request: EditRequest) throws(EditRefusal) -> EditReport {
+        if let desktop = request.desktop, !ListLocation.isValidDesktopName(desktop) {
+            throw .invalidDesktopName(desktop)
+        }
+        let (types, notes) = try types(of: request)
+        if request.action == .set || request.action == .add, !request.force, let id = request.application,
+            let status = resolver.applications.application(id)?.status, !status.isUsable
+        {
+            throw .unusableApplication(id, status)
+        }
+        let desktop = request.desktop?.lowercased()
+        let edits = types.map { type in Self.edit(request.action, type: type, app: request.application, desktop: desktop) }
+        let file = try userList(desktop: desktop)
+        let before = request.dryRun ? [] : defaults(of: types, resolver: resolver)
+        let change = try write(edits, to: file, dryRun: request.dryRun)
+        var report = EditReport(
+            request: request, file: file, types: types, notes: notes, change: change, answers: [], forgottenRule: nil)
+        guard !request.dryRun else { return report }
+        report.forgottenRule = try keepRule(request, desktop: desktop)
+        let after = defaults(of: types, resolver: AssociationResolver(environment: environment, database: database))
+        report.answers = zip(types, zip(before, after)).map { type, answers in
+            DefaultAnswers(
+                type: type, before: answers.0.spec, gioBefore: answers.0.gio, after: answers.1.spec, gioAfter: answers.1.gio)
+        }
+        return report
+    }
+
+    /// Writes `edits` to the list at `file`, or with `dryRun` only computes the diff: the one
+    /// writer of lists, for requests, `assoc sync` and the fixes of `assoc check`. A list that GIO
+    /// ignores as a whole is refused (GIO would ignore the change with the rest of it).
+    ///
+    /// - Throws: `EditRefusal.ignoredByGIO` or `.notWritten`; nothing is written then.
+    public func write(_ edits: [MimeAppsEdit], to file: String, dryRun: Bool) throws(EditRefusal) -> ListChange {
+        let editor = MimeAppsEditor(database: database)
+        let target = AtomicFile.resolvedTarget(file)
+        func currentText() -> String? { (try? FileBytes.read(target)).map { String(decoding: $0, as: UTF8.self) } }
+        if dryRun {
+            let old = currentText()
+            if let old, let refusal = GIOListView.refusal(of: Array(old.utf8)) { throw .ignoredByGIO(file: file, refusal) }
+            return .wouldWrite(diff: UnifiedDiff.make(old: old, new: editor.apply(edits, to: old), path: file))
+        }
+        do {
+            let written = try AtomicFile.update(file) { old in
+                if let old, let refusal = GIOListView.refusal(of: Array(old.utf8)) {
+                    throw EditRefusal.ignoredByGIO(file: file, refusal)
+                }
+                let new = editor.apply(edits, to: old)
+                // Nothing to change, or nothing to remove from a list that does not exist.
+                return new == old || (old == nil && new.isEmpty) ? nil : new
+            }
+            guard let written else { return .unchanged }
+            return .written(old: written.old, new: written.new)
+        } catch let refusal as EditRefusal {
+            throw refusal
+        } catch let failure as AtomicFile.Failure {
+            let old = currentText()
+            throw .notWritten(failure, diff: UnifiedDiff.make(old: old, new: editor.apply(edits, to: old), path: file))
+        } catch {
+            throw .notWritten(.system(path: file, step: "write", reason: "\(error)"), diff: "")
+        }
+    }
+
+    /// The user's `mimeapps.list`, or `DESKTOP-mimeapps.list`, in `$XDG_CONFIG_HOME`.
+    ///
+    /// - Throws: `EditRefusal.unknownDirectory` when there is no absolute directory to write in.
+    public func userList(desktop: String? = nil) throws(EditRefusal) -> String {
+        do {
+            return try environment.configHomeForWriting() + "/" + (desktop.map { "\($0)-mimeapps.list" } ?? "mimeapps.list")
+        } catch {
+            throw .unknownDirectory(error)
+        }
+    }
+
+    /// The list edit that `action` makes for one type.
+    static func edit(_ action: EditRequest.Action, type: String, app: String?, desktop: String?) -> MimeAppsEdit {
+        switch action {
+        case .set: return desktop == nil ? .setDefault(type: type, app: app ?? "") : .setDefaultOnly(type: type, app: app ?? "")
+        case .unset: return .unsetDefault(type: type)
+        case .add: return .add(type: type, app: app ?? "")
+        case .remove: return .remove(type: type, app: app ?? "")
+        case .reset: return .reset(type: type)
+        }
+    }
+
+    /// Remembers a wildcard or extension `set` for `assoc sync`, or forgets it on `unset` and
+    /// `reset`; the target of a rule forgotten.
+    private func keepRule(_ request: EditRequest, desktop: String?) throws(EditRefusal) -> String? {
+        guard case .target(let target) = request.subject, AssociationTarget.isRule(target), desktop == nil else { return nil }
+        let rules = RulesList(environment: environment)
+        do {
+            if request.action == .set, let app = request.application {
+                try rules.record(RulesList.Rule(target: target, app: app, allTypes: request.allTypes))
+            } else if request.action == .unset || request.action == .reset, try rules.forget(target) {
+                return target
+            }
+        } catch let error as XDGEnvironment.UnknownDirectory {
+            throw .unknownDirectory(error)
+        } catch let failure as AtomicFile.Failure {
+            throw .notWritten(failure, diff: "")
+        } catch {
+            throw .notWritten(.system(path: rules.path, step: "write", reason: "\(error)"), diff: "")
+        }
+        return nil
+    }
+
+    /// Each type's default by the specification and as GIO sees it.
+    private func defaults(of types: [String], resolver: AssociationResolver) -> [(spec: String?, gio: String?)] {
+        types.map { (resolver.resolve($0).defaultApplication, resolver.resolve($0, mode: .gio).defaultApplication) }
+    }
+}
