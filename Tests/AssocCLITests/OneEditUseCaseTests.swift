@@ -30,7 +30,8 @@ struct OneEditUseCaseTests {
     @Test("set, sync and check --fix refuse a list GIO ignores with the same message, and write nothing")
     func sameRefusal() throws {
         let (tree, variables, original) = try Self.ignoredListWorld()
-        let refusal = "mimeapps.list:1: GIO ignores this whole list (a key before any [Group] header); "
+        let refusal =
+            "mimeapps.list:1: GIO ignores this whole list (a key before any [Group] header); "
             + "correct that line first; nothing was written"
         for arguments in [["set", "application/pdf", "viewer.desktop"], ["sync"], ["check", "--fix"]] {
             let run = runCLI(arguments, environment: variables)
@@ -53,7 +54,10 @@ struct OneEditUseCaseTests {
     @Test(
         "unset, remove and reset take back a type the database does not know, without --force",
         arguments: [
-            (["unset", "application/x-assoc-made-up"], "application/x-assoc-made-up=viewer.desktop; (in [Default Applications])"),
+            (
+                ["unset", "application/x-assoc-made-up"],
+                "application/x-assoc-made-up=viewer.desktop; (in [Default Applications])"
+            ),
             (["reset", "application/x-assoc-made-up"], "application/x-assoc-made-up=viewer.desktop; (in [Added Associations])"),
             (
                 ["remove", "application/x-assoc-made-up", "viewer.desktop"],
