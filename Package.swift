@@ -34,9 +34,12 @@ let package = Package(
         ),
         /** C boundary: zlib from the system (apt: zlib1g-dev), to inflate thumbnails drawn as sixel. Only TerminalUI sees it. */
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        /** C library headers that Glibc does not import: extended attributes, statfs. */
+        /** C library declarations that Glibc does not import (the GNU and Linux-only calls: posix_spawn's
+            extensions, renameat2, pipe2, pidfd_open, statx, getxattrat, O_PATH, SO_PEERCRED) and extended
+            attributes, statfs. Only XDGSupport sees it, through its system layer (System/). */
         .systemLibrary(name: "CSystem"),
-        /** XDG base directories, the environment value, key files, locales, diagnostics, files. */
+        /** XDG base directories, the environment value, key files, locales, diagnostics, files, and the system
+            layer: errno, whole-buffer I/O, process spawning, the Linux-only calls. */
         .target(name: "XDGSupport", dependencies: ["CSystem"]),
         /** shared-mime-info: packages XML, mime.cache, globs, magic, hierarchy. */
         .target(name: "MIMEDatabase", dependencies: ["XDGSupport", "CLibXML2"]),
@@ -45,9 +48,9 @@ let package = Package(
         /** mimeapps.list reading and default-application resolution, by the spec and as GIO does. */
         .target(name: "Associations", dependencies: ["XDGSupport", "MIMEDatabase", "DesktopEntry"]),
         /** Opening: the open planner (forced app, per-file choice, chooser, default, refusals), Exec expansion, terminals, spawning. */
-        .target(name: "Launching", dependencies: ["Associations", "CSystem", "DesktopEntry", "MIMEDatabase", "XDGSupport"]),
+        .target(name: "Launching", dependencies: ["Associations", "DesktopEntry", "MIMEDatabase", "XDGSupport"]),
         /** Document provider: type filters (MIME, wildcard, extension, UTI), listings, import/export/move. */
-        .target(name: "DocumentProvider", dependencies: ["CSystem", "MIMEDatabase", "XDGSupport"]),
+        .target(name: "DocumentProvider", dependencies: ["MIMEDatabase", "XDGSupport"]),
         /** The screens: document picker, Open-with chooser, default apps by type; pure models and an ncursesw view. */
         .target(name: "TerminalUI", dependencies: ["CNcurses", "CZlib", "DocumentProvider", "XDGSupport"]),
         /** The dialogs of `assoc portal`: request and answer types, their JSON, the dialog's end of the answer channel. */
@@ -62,7 +65,7 @@ let package = Package(
         /** The executable: a few lines that hand the process over to AssocCLI. */
         .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
         /** The desktop portal's backend: the bus, FileChooser, AppChooser, Request, the terminal, the answer channel. */
-        .target(name: "PortalService", dependencies: ["CSDBus", "CSystem", "DesktopEntry", "Launching", "PortalDialogs", "XDGSupport"]),
+        .target(name: "PortalService", dependencies: ["CSDBus", "DesktopEntry", "Launching", "PortalDialogs", "XDGSupport"]),
         /** The portal's executable, linked against libsystemd (so not part of the static `assoc`); `assoc portal` runs it. */
         .executableTarget(name: "assoc-portal", dependencies: ["PortalService"]),
         /** Temporary XDG trees, corpus location, running the built tool; used by tests only. */

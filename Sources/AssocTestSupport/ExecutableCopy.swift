@@ -1,4 +1,5 @@
 import Foundation
+import XDGSupport
 
 extension ProcessRunner {
     /// Copies the program at `source` to `destination`, executable, for a test that runs a copy.
@@ -12,14 +13,8 @@ extension ProcessRunner {
         let descriptor = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
         guard descriptor >= 0 else { throw SetupError("cannot create \(destination): errno \(errno)") }
         defer { close(descriptor) }
-        var written = 0
-        try bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { throw SetupError("cannot write \(destination): errno \(errno)") }
-                written += count
-            }
+        do { try DescriptorIO.writeAll(descriptor, [UInt8](bytes)) } catch {
+            throw SetupError("cannot write \(destination): \(error)")
         }
     }
 

@@ -1,4 +1,3 @@
-internal import CSystem
 import XDGSupport
 
 #if canImport(Glibc)
@@ -23,10 +22,16 @@ struct ChildPipes {
     static func open(path: String, feedsInput: Bool) throws(CaptureError) -> ChildPipes {
         var pipes = ChildPipes()
         // Close-on-exec from the start: a spawn on another thread never inherits an end.
-        guard pipe2(&pipes.fromChild, O_CLOEXEC) == 0, !feedsInput || pipe2(&pipes.toChild, O_CLOEXEC) == 0 else {
-            let reason = String(cString: strerror(errno))
+        do {
+            let output = try SystemCalls.closeOnExecPipe()
+            pipes.fromChild = [output.read, output.write]
+            if feedsInput {
+                let input = try SystemCalls.closeOnExecPipe()
+                pipes.toChild = [input.read, input.write]
+            }
+        } catch {
             pipes.closeAll()
-            throw .cannotStart(program: path, reason: reason)
+            throw .cannotStart(program: path, reason: error.description)
         }
         return pipes
     }
@@ -37,39 +42,22 @@ struct ChildPipes {
     mutating func spawn(
         path: String, argv: [String], environment: [String: String], showsErrors: Bool
     ) throws(CaptureError) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if toChild[0] >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        if !showsErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let cArguments = argv.map { strdup(PathCoding.cString($0)) } + [nil]
-        let environmentStrings = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in cArguments + environmentStrings { free(pointer) } }
-        var pid: pid_t = 0
-        let started = posix_spawn(&pid, PathCoding.cString(path), &actions, &attributes, cArguments, environmentStrings)
+        var spawn = ProcessSpawn(path: path, arguments: argv, environment: environment)
+        spawn.actions.append(
+            toChild[0] >= 0
+                ? .duplicate(source: toChild[0], target: 0) : .open(descriptor: 0, path: "/dev/null", flags: O_RDONLY))
+        spawn.actions.append(.duplicate(source: fromChild[1], target: 1))
+        if !showsErrors { spawn.actions.append(.open(descriptor: 2, path: "/dev/null", flags: O_WRONLY)) }
+        spawn.defaultSignals = true
+        let started = Result { () throws(Errno) in try spawn.start() }
         Self.close(&fromChild[1])
         Self.close(&toChild[0])
-        guard started == 0 else {
+        switch started {
+        case .success(let pid): return pid
+        case .failure(let error):
             closeAll()
-            throw .cannotStart(program: path, reason: String(cString: strerror(started)))
+            throw .cannotStart(program: path, reason: error.description)
         }
-        return pid
     }
 
     /// Writes `input` to the child (when it is fed) while reading its output, until the output

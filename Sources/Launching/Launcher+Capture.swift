@@ -88,7 +88,6 @@ extension Launcher {
                 nanosleep(&pause, nil)
             }
         }
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status, late)
+        return (DescriptorIO.waitForExit(pid) ?? status, late)
     }
 }

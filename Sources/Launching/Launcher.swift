@@ -1,4 +1,3 @@
-internal import CSystem
 import DesktopEntry
 import XDGSupport
 
@@ -56,28 +55,15 @@ public struct Launcher: Sendable {
         if let directory = plan.workingDirectory, !FileBytes.isDirectory(directory) {
             throw .workingDirectoryMissing(app: plan.app, program: path, directory: directory)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if !wait { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
-        if let directory = plan.workingDirectory { csystem_spawn_addchdir(&actions, PathCoding.cString(directory)) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        if !wait { posix_spawnattr_setflags(&attributes, csystem_spawn_setsid_flag()) }
-        let argv = plan.argv.map { strdup(PathCoding.cString($0)) } + [nil]
-        let envp = environment.variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, PathCoding.cString(path), &actions, &attributes, argv, envp)
-        guard result == 0 else {
-            throw .spawnFailed(app: plan.app, program: path, reason: String(cString: strerror(result)))
+        var spawn = ProcessSpawn(path: path, arguments: plan.argv, environment: environment.variables)
+        if !wait { spawn.actions.append(.open(descriptor: 0, path: "/dev/null", flags: O_RDONLY)) }
+        if let directory = plan.workingDirectory { spawn.actions.append(.changeDirectory(directory)) }
+        spawn.newSession = !wait
+        let pid: pid_t
+        do { pid = try spawn.start() } catch {
+            throw .spawnFailed(app: plan.app, program: path, reason: error.description)
         }
         guard wait else { return pid }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
+        return DescriptorIO.waitForExit(pid) ?? 0
     }
 }

@@ -79,15 +79,8 @@ public final class DialogChannel {
             close(fileDescriptor)
             fileDescriptor = -1
         }
-        let bytes = Array(answer.line.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes {
-                Glibc.send(fileDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw Failure(path: path, reason: "cannot send the answer: \(systemReason())") }
-            written += count
+        do { try DescriptorIO.writeAll(fileDescriptor, Array(answer.line.utf8), via: .socket) } catch {
+            throw Failure(path: path, reason: "cannot send the answer: \(error)")
         }
     }
 

@@ -110,15 +110,8 @@ public final class OutputSink: @unchecked Sendable {
     }
 
     fileprivate static func write(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
-        do {
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }  // a closed pipe: stop quietly, as ripgrep does
-                offset += written
-            }
-        }
+        // A closed pipe: stop quietly, as ripgrep does.
+        try? DescriptorIO.writeAll(descriptor, UnsafeRawBufferPointer(buffer))
     }
 }
 

@@ -1,4 +1,3 @@
-internal import CSystem
 import XDGSupport
 
 #if canImport(Glibc)
@@ -55,8 +54,7 @@ public enum DocumentLocation: String, Sendable, Equatable, CaseIterable {
     /// The location of the file system that holds `path` (following links), or nil when `statfs`
     /// fails.
     public static func of(path: String) -> DocumentLocation? {
-        var info = statfs()
-        guard statfs(PathCoding.cString(path), &info) == 0 else { return nil }
-        return classify(magic: Int(info.f_type))
+        guard let magic = SystemCalls.fileSystemType(of: path) else { return nil }
+        return classify(magic: magic)
     }
 }

@@ -1,4 +1,3 @@
-internal import CSystem
 import MIMEDatabase
 import XDGSupport
 
@@ -265,9 +264,7 @@ public struct DocumentLister: Sendable {
         }
 
         private static func birthTime(of path: String) -> Int64? {
-            var seconds: Int64 = 0
-            var nanoseconds: UInt32 = 0
-            return csystem_birth_time(PathCoding.cString(path), &seconds, &nanoseconds) == 1 ? seconds : nil
+            SystemCalls.birthTime(of: path)
         }
 
         private mutating func location(of path: String, device: UInt64) -> DocumentLocation {

@@ -1,4 +1,3 @@
-internal import CSystem
 import XDGSupport
 
 #if canImport(Glibc)
@@ -60,18 +59,17 @@ enum FileCopier {
         var buffer = [UInt8](repeating: 0, count: bufferSize)
         var total: Int64 = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else {
-                throw .unreadableSource(path: sourcePath, reason: FileBytes.Failure.fromErrno().reason)
+            let count: Int
+            do {
+                count = try DescriptorIO.readSome(source, into: &buffer)
+            } catch {
+                throw .unreadableSource(path: sourcePath, reason: error.description)
             }
             if count == 0 { break }
-            var offset = 0
-            while offset < count {
-                let written = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, count - offset) }
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { throw writeFailure() }
-                offset += written
+            do {
+                try DescriptorIO.writeAll(descriptor, buffer[..<count])
+            } catch {
+                throw .cannotWrite(source: sourcePath, directory: directory, reason: error.description)
             }
             total += Int64(count)
         }
@@ -105,14 +103,13 @@ enum FileCopier {
         for name in ExtendedAttributes.names(ofDescriptor: source)
         where name.hasPrefix("user.") && !ExtendedAttributes.isAssocOwn(name) {
             guard let value = ExtendedAttributes.value(name, ofDescriptor: source) else { continue }
-            let result = value.withUnsafeBytes { fsetxattr(destination, PathCoding.cString(name), $0.baseAddress, $0.count, 0) }
-            if result == 0 { continue }
-            let failure = FileBytes.Failure.fromErrno()
-            if failure.code == EOPNOTSUPP || failure.code == ENOTSUP || failure.code == EPERM {
+            do {
+                try SystemCalls.setAttribute(name, to: value, descriptor: destination)
+            } catch  where [.notSupported, .notPermitted].contains(error) {
                 dropped.append(name)
-                continue
+            } catch {
+                throw .cannotWrite(source: sourcePath, directory: directory, reason: "attribute \(name): \(error)")
             }
-            throw .cannotWrite(source: sourcePath, directory: directory, reason: "attribute \(name): \(failure.reason)")
         }
         return dropped
     }

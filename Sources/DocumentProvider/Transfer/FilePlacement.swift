@@ -1,4 +1,3 @@
-internal import CSystem
 import XDGSupport
 
 #if canImport(Glibc)
@@ -54,13 +53,16 @@ enum FilePlacement {
     static func renameWithoutReplacing(_ from: String, to target: String, source: String) throws(TransferError) -> Outcome {
         let old = PathCoding.cString(from)
         let new = PathCoding.cString(target)
-        if renameat2(AT_FDCWD, old, AT_FDCWD, new, csystem_rename_noreplace()) == 0 { return .placed }
-        let failure = FileBytes.Failure.fromErrno()
-        if failure.code == EEXIST { return .taken }
-        if failure.code == EXDEV { return .otherFileSystem }
-        guard failure.code == EINVAL || failure.code == ENOSYS || failure.code == EOPNOTSUPP else {
-            throw .cannotPlace(source: source, destination: target, reason: failure.reason)
-        }
+        do {
+            try SystemCalls.renameWithoutReplacing(from, to: target)
+            return .placed
+        } catch .fileExists {
+            return .taken
+        } catch .crossDevice {
+            return .otherFileSystem
+        } catch  where ![.invalidArgument, .noSystemCall, .notSupported].contains(error) {
+            throw .cannotPlace(source: source, destination: target, reason: error.description)
+        } catch {}
         // The file system does not know RENAME_NOREPLACE: a hard link never replaces either.
         if link(old, new) == 0 {
             unlink(old)

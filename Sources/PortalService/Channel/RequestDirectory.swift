@@ -1,4 +1,3 @@
-internal import CSystem
 import XDGSupport
 
 #if canImport(Glibc)
@@ -56,12 +55,8 @@ final class RequestDirectory {
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .fromErrno(file, "create it") }
         defer { close(descriptor) }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw .fromErrno(file, "write it") }
-            bytes = bytes.dropFirst(written)
+        do { try DescriptorIO.writeAll(descriptor, Array(text.utf8)) } catch {
+            throw ChannelFailure(path: file, reason: "cannot write it: \(error)")
         }
     }
 
@@ -76,14 +71,12 @@ final class RequestDirectory {
         guard accepted >= 0 else { return false }
         _ = fcntl(accepted, F_SETFD, FD_CLOEXEC)
         _ = fcntl(accepted, F_SETFL, fcntl(accepted, F_GETFL) | O_NONBLOCK)
-        var uid: UInt32 = 0
-        let pid = csystem_peer_pid(accepted, &uid)
-        guard pid > 0, uid == getuid() else {
+        guard let peer = SystemCalls.peer(of: accepted), peer.pid > 0, peer.uid == getuid() else {
             close(accepted)
             return false
         }
         connection = accepted
-        peerProcess = pid
+        peerProcess = peer.pid
         close(listener)
         listener = -1
         unlink(socketPath)
@@ -125,13 +118,7 @@ final class RequestDirectory {
     /// Writes `line` to the dialog (best effort: a dialog that has gone away is noticed by reading).
     func send(_ line: String) {
         guard connection >= 0 else { return }
-        var bytes = Array(line.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
+        try? DescriptorIO.writeAll(connection, Array(line.utf8), via: .socket)
     }
 
     /// Closes the dialog's connection (the service has its answer, or has given up on it).

@@ -1,4 +1,3 @@
-internal import CSystem
 import Launching
 import PortalDialogs
 import XDGSupport
@@ -214,8 +213,7 @@ public final class PortalBackend {
         } catch {
             return answerAtOnce(call, handle, error.description)
         }
-        let pidfd = pidfd_open(pid, 0)
-        if pidfd >= 0 { children[pidfd] = (pid, handle) }
+        if let pidfd = try? SystemCalls.processDescriptor(pid) { children[pidfd] = (pid, handle) }
         session.requestObject = try? bus.addObject(handle) { [unowned self] message in handleRequestObject(message) }
         sessions[handle] = session
         log("\(handle): \(request.kind.rawValue) for '\(request.appID)' in \(directory.path), terminal \(argv[0]) (pid \(pid))")

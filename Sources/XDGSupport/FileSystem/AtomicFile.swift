@@ -203,13 +203,8 @@ public enum AtomicFile {
             throw .system(path: target, step: "chmod", reason: FileBytes.Failure.fromErrno().reason)
         }
         if exists { ExtendedAttributes.copyUserAttributes(from: target, to: descriptor) }
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw .system(path: target, step: "write", reason: FileBytes.Failure.fromErrno().reason) }
-            offset += written
+        do { try DescriptorIO.writeAll(descriptor, Array(text.utf8)) } catch {
+            throw .system(path: target, step: "write", reason: error.description)
         }
         guard fsync(descriptor) == 0 else {
             throw .system(path: target, step: "fsync", reason: FileBytes.Failure.fromErrno().reason)
