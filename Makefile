@@ -1,6 +1,6 @@
 # Builds and installs assoc: the executable, its man pages and its shell completions.
 #
-#   make                      release build (a static executable: see the README's build section)
+#   make                      release build (a static executable: docs/performance.md says why)
 #   make print-build-flags    the `swift build` flags of the release build
 #   make install              into PREFIX (default /usr/local); DESTDIR for staging
 #   make uninstall            removes what install put there
@@ -37,11 +37,11 @@ SWIFT ?= swift
 # The metadata of generic types used with concrete arguments (arrays, dictionaries, optionals of
 # assoc's own types) is asked for through its accessor, with the conformances it needs passed in,
 # instead of by mangled name, which the runtime demangles and then checks by scanning every
-# conformance record of the executable: a quarter of a one-file query's instructions otherwise.
+# conformance record of the executable, a large part of a short query otherwise.
 # Each function is compiled into a section of its own, and the linker (gold, named so that its
 # option is the one meant) lays out together, in order, the ones the common queries run
 # (Release/text-order.txt, written by Release/text-order.sh), so that a one-file query's code
-# lies in fewer pages: 16 fewer page faults for `type -b` on a PDF (185 to 169).
+# lies in fewer pages, each of which costs a page fault. docs/performance.md has the measurements.
 TEXT_ORDER ?= $(CURDIR)/Release/text-order.txt
 SWIFT_BUILD_FLAGS ?= -c release --product assoc -Xswiftc -static-executable \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \

@@ -55,7 +55,7 @@
 #                   (of: sample binary big-xml default bulk; the bulk check needs bulk)
 #
 # It builds the release build first, with the Makefile's flags (`make print-build-flags`:
-# a static executable; the README's build section says why) and times that assoc. Timing uses a tiny C
+# a static executable; docs/performance.md says why) and times that assoc. Timing uses a tiny C
 # helper compiled with gcc: it posix_spawn()s the command directly (no shell in
 # between), with stdout and stderr on /dev/null, reads CLOCK_MONOTONIC around
 # spawn + wait4, and takes the peak RSS from wait4's rusage. Every command runs in

@@ -103,7 +103,7 @@ public final class AssociationResolver: Sendable {
     /// A phrase naming a list file for steps.
     func label(_ location: ListLocation) -> String {
         // Appended, not `joined(separator:)`: the standard library's joining of strings is generic
-        // code whose first call looks its types up at run time, some 100,000 instructions.
+        // code whose first call looks its types up at run time, a cost a short query notices.
         var label = location.scope.rawValue
         if let desktop = location.desktop { label += ", for desktop '\(desktop)'" }
         if location.kind != .mimeapps { label += ", " + location.kind.rawValue }

@@ -38,7 +38,7 @@ struct PeerCaseTests {
     }
 
     /// Qt rows that this database answers as Qt's newer one does; the others are documented in
-    /// README.md's detection decisions.
+    /// docs/compatibility.md's detection decisions.
     static let qtKinds: Set<String> = ["name", "data", "name+data", "file-content"]
 
     @Test("Qt's name, data and file rows", .enabled(if: Corpus.path("qt/expectations.tsv") != nil))

@@ -10,7 +10,7 @@ import Synchronization
 /// Copies share one value, as references to one box would. The box is one class for every kind
 /// of value, not a generic class: the runtime builds the metadata of a generic class for each
 /// type it is used with, the first time one is made, and a one-file query makes a dozen kinds
-/// of lazy values (a tenth of its instructions, and page faults, went to that).
+/// of lazy values.
 public struct LazyValue<Value: Sendable>: Sendable {
     private let box: LazyBox
 

@@ -9,9 +9,9 @@ internal import CSystem
 ///
 /// A mapping costs no copy, and its pages come from the page cache, all entered in the mapping when
 /// it is made (`MAP_POPULATE`: one system call instead of a page fault for each block a query first
-/// reads; timed against plain fault-around, neither was faster), where bytes read into memory are
-/// copied page by page. But a mapped file that is truncated underneath turns every later read of
-/// its lost pages into `SIGBUS`, a crash that no bounds check can prevent. So only files that no
+/// reads), where bytes read into memory are copied page by page. But a mapped file that is
+/// truncated underneath turns every later read of its lost pages into `SIGBUS`, a crash that no
+/// bounds check can prevent. So only files that no
 /// one but root can truncate are mapped: regular files owned by uid 0, writable by neither their
 /// group nor others, on a file system of this machine's disks or memory (on a FUSE or network file
 /// system the owner and mode are what a server says, and the server may shrink the file). The
