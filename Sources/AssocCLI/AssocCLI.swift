@@ -1,6 +1,7 @@
 import Associations
 import DesktopEntry
 import MIMEDatabase
+import Synchronization
 import XDGSupport
 
 #if canImport(Glibc)
@@ -118,15 +119,29 @@ struct Command: Sendable {
 }
 
 /// What every command may use: the environment value, the output and the global options.
-final class CommandContext: @unchecked Sendable {
+///
+/// The database, detector and resolver are loaded on first use; that state is behind a mutex,
+/// so a context may be shared with the threads bulk typing works on.
+final class CommandContext: Sendable {
     let environment: XDGEnvironment
     let output: OutputSink
     let databaseSource: DatabaseSource
     let verbose: Bool
-    private var loadedDatabase: MIMEDatabase?
 
     /// The working directory and which streams are terminals.
     let process: ProcessState
+
+    /// What is loaded on first use, and the files already warned about.
+    private struct Loaded {
+        var cacheChecking: CacheChecking = .whole
+        var entryReading: DesktopEntry.Reading = .full
+        var database: MIMEDatabase?
+        var detector: TypeDetector?
+        var resolver: AssociationResolver?
+        var reportedPaths: Set<String> = []
+    }
+
+    private let loaded = Mutex(Loaded())
 
     init(environment: XDGEnvironment, output: OutputSink, process: ProcessState, databaseSource: DatabaseSource, verbose: Bool) {
         self.environment = environment
@@ -139,45 +154,55 @@ final class CommandContext: @unchecked Sendable {
     /// How much of each `mime.cache` is checked before the first answer: a command that only
     /// answers queries (`type`, `default`, `apps`) sets `.perRead` before its first use of
     /// `database`; `check` and the others keep the whole validation and its warnings.
-    var cacheChecking: CacheChecking = .whole
+    var cacheChecking: CacheChecking {
+        get { loaded.withLock { $0.cacheChecking } }
+        set { loaded.withLock { $0.cacheChecking = newValue } }
+    }
 
     /// The MIME database, loaded on first use; its warnings are printed once.
     var database: MIMEDatabase {
-        if let loadedDatabase { return loadedDatabase }
+        if let database = loaded.withLock({ $0.database }) { return database }
         let database = MIMEDatabase(environment: environment, source: databaseSource, checking: cacheChecking)
-        report(database.diagnostics)
-        loadedDatabase = database
-        return database
+        let (kept, isFirst) = loaded.withLock { state in
+            if let earlier = state.database { return (earlier, false) }
+            state.database = database
+            return (database, true)
+        }
+        if isFirst { report(database.diagnostics) }
+        return kept
     }
 
     /// The type detector over `database`, built on first use.
     var detector: TypeDetector {
-        if let loadedDetector { return loadedDetector }
+        if let detector = loaded.withLock({ $0.detector }) { return detector }
         let detector = TypeDetector(database: database)
-        loadedDetector = detector
-        return detector
+        return loaded.withLock { state in
+            if let earlier = state.detector { return earlier }
+            state.detector = detector
+            return detector
+        }
     }
-
-    private var loadedDetector: TypeDetector?
 
     /// How much of each desktop entry the resolver reads: a command that only resolves and prints
     /// (`default`, `apps`) sets `.resolution` before its first use of `resolver`.
-    var entryReading: DesktopEntry.Reading = .full
+    var entryReading: DesktopEntry.Reading {
+        get { loaded.withLock { $0.entryReading } }
+        set { loaded.withLock { $0.entryReading = newValue } }
+    }
 
     /// The association resolver, built on first use; the lists' warnings are printed once.
     var resolver: AssociationResolver {
-        if let loadedResolver { return loadedResolver }
+        if let resolver = loaded.withLock({ $0.resolver }) { return resolver }
         let applications = ApplicationIndex(environment: environment, reading: entryReading)
         let resolver = AssociationResolver(environment: environment, database: database, applications: applications)
-        report(resolver.diagnostics)
-        loadedResolver = resolver
-        return resolver
+        let (kept, isFirst) = loaded.withLock { state in
+            if let earlier = state.resolver { return (earlier, false) }
+            state.resolver = resolver
+            return (resolver, true)
+        }
+        if isFirst { report(resolver.diagnostics) }
+        return kept
     }
-
-    private var loadedResolver: AssociationResolver?
-
-    /// The files already warned about: each broken file is named once.
-    private var reportedPaths: Set<String> = []
 
     /// Prints warnings always and notes with `--verbose`: one line per file, with how many more
     /// problems the file has, unless `--verbose` asks for every one.
@@ -192,7 +217,7 @@ final class CommandContext: @unchecked Sendable {
             let found = byPath[path] ?? []
             if verbose {
                 for diagnostic in found { output.warning(diagnostic.description) }
-            } else if reportedPaths.insert(path).inserted, let first = found.first {
+            } else if loaded.withLock({ $0.reportedPaths.insert(path).inserted }), let first = found.first {
                 let more = found.count - 1
                 output.warning(first.description + (more == 0 ? "" : " (and \(more) more in this file)"))
             }
@@ -201,7 +226,7 @@ final class CommandContext: @unchecked Sendable {
 
     /// Warns about the desktop entries the command read that could not be used at all.
     func reportBrokenEntries() {
-        guard let loadedResolver else { return }
+        guard let loadedResolver = loaded.withLock({ $0.resolver }) else { return }
         report(loadedResolver.applications.parsedApplications().compactMap(\.brokenDiagnostic).sorted { $0.path < $1.path })
     }
 }

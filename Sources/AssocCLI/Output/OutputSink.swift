@@ -1,3 +1,4 @@
+import Synchronization
 import XDGSupport
 
 #if canImport(Glibc)
@@ -141,32 +142,17 @@ extension OutputSink {
 }
 
 /// What a capturing `OutputSink` was given.
-public final class CapturedOutput: @unchecked Sendable {
-    private var outBytes: [UInt8] = []
-    private var errorText = ""
-    private let lock = CaptureLock()
+public final class CapturedOutput: Sendable {
+    /// What was written, behind a mutex: bulk typing prints from several threads.
+    private let captured = Mutex((out: [UInt8](), error: ""))
 
     /// Standard output so far, as bytes.
-    public var standardOutputBytes: [UInt8] { lock.locked { outBytes } }
+    public var standardOutputBytes: [UInt8] { captured.withLock { $0.out } }
     /// Standard output so far, decoded as UTF-8.
     public var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
     /// Standard error so far.
-    public var standardError: String { lock.locked { errorText } }
+    public var standardError: String { captured.withLock { $0.error } }
 
-    fileprivate func append(out bytes: [UInt8]) { lock.locked { outBytes += bytes } }
-    fileprivate func append(error text: String) { lock.locked { errorText += text } }
-}
-
-/// A mutex over pthread, so the capture works from the threads bulk typing prints on.
-private final class CaptureLock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
-    }
+    fileprivate func append(out bytes: [UInt8]) { captured.withLock { $0.out += bytes } }
+    fileprivate func append(error text: String) { captured.withLock { $0.error += text } }
 }
