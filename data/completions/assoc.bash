@@ -1,247 +1,330 @@
 # bash completion for assoc. Generated from the command table by 'assoc --generate-completions'; do not edit.
 
+# Candidates are compared and inserted as plain strings, never expanded or run: a desktop file
+# or MIME type name may hold $(...), backquotes or ;, and so may a user's own file names.
+
+# Reads WORD as the shell will, expanding nothing: sets typed to it without its quotes and
+# backslashes, quote to the quote it is still open in (' or ", or empty) and head to what comes
+# before that quote, which readline keeps. The caller declares the three local.
+_assoc_dequote() {
+    local word="$1" char i
+    typed="" quote="" head=""
+    for ((i = 0; i < ${#word}; i++)); do
+        char="${word:i:1}"
+        if [[ $quote == "'" ]]; then
+            if [[ $char == "'" ]]; then quote=""; else typed+="$char"; fi
+        elif [[ $char == '\' ]]; then
+            ((i += 1))
+            [[ $quote == '"' && ${word:i:1} != [\$\`\"\\] ]] && typed+='\'
+            typed+="${word:i:1}"
+        elif [[ $char == '"' && $quote == '"' ]]; then
+            quote=""
+        elif [[ -z $quote && ($char == "'" || $char == '"') ]]; then
+            quote="$char" head="$typed"
+        else
+            typed+="$char"
+        fi
+    done
+}
+
+# Sets COMPREPLY to the arguments that start with the word being completed, each quoted so
+# that the command line holds it literally.
+_assoc_reply() {
+    local typed quote head value word char
+    _assoc_dequote "$cur"
+    COMPREPLY=()
+    for value; do
+        [[ -n $value && $value == "$typed"* ]] || continue
+        case "$quote" in
+            "'")
+                word="${value:${#head}}"
+                word="${word//"'"/"'\''"}"
+                ;;
+            '"')
+                word="${value:${#head}}"
+                for char in '\' '$' '`' '"'; do word="${word//"$char"/"\\$char"}"; done
+                word="${word//"!"/'"\!"'}"
+                ;;
+            *) printf -v word %q "$value" ;;
+        esac
+        COMPREPLY+=("$word")
+    done
+}
+
+# Completes a value of KIND: a file, a directory, nothing, one of the words after "choice",
+# or one of the lines "assoc __complete KIND" prints.
 _assoc_values() {
+    local typed quote head
     case "$1" in
-        file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
-        directory) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
+        file)
+            _assoc_dequote "$cur"
+            compopt -o filenames 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -f -- "$typed")
+            ;;
+        directory)
+            _assoc_dequote "$cur"
+            compopt -o filenames 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -d -- "$typed")
+            ;;
         none) COMPREPLY=() ;;
-        *) COMPREPLY=($(compgen -W "$(assoc __complete "$1" 2>/dev/null)" -- "$cur")) ;;
+        choice) _assoc_reply "${@:2}" ;;
+        *)
+            local -a values
+            mapfile -t values < <(assoc __complete "$1" 2>/dev/null)
+            _assoc_reply "${values[@]}"
+            ;;
+    esac
+}
+
+# Sets options, kinds and action for COMMAND (empty before the command): its option names,
+# the completion of each operand (the last ends in ... when it repeats) and that of the
+# value of OPTION (empty when OPTION takes none). The caller declares the three local.
+_assoc_command() {
+    action=()
+    case "$1" in
+        "")
+            options=(--database --verbose -h --help --version)
+            kinds=(none)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        type)
+            options=(-b --brief --json --name-only --content-only --no-xattr -r --recursive --files-from -0 --null -j --jobs --database --verbose -h --help)
+            kinds=(file...)
+            case "$2" in
+                --files-from) action=(file) ;;
+                -j | --jobs) action=(none) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        explain)
+            options=(--no-xattr --no-resolve --database --verbose -h --help)
+            kinds=(file...)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        default)
+            options=(--as --json --database --verbose -h --help)
+            kinds=(file)
+            case "$2" in
+                --as) action=(choice spec gio xdg-open) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        defaults)
+            options=(--all --json --database --verbose -h --help)
+            kinds=(none)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        apps)
+            options=(--as --of --json --database --verbose -h --help)
+            kinds=(file)
+            case "$2" in
+                --as) action=(choice spec gio xdg-open) ;;
+                --of) action=(desktop-id) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        open)
+            options=(--with --choose --selector --dry-run --json --strict --inline --database --verbose -h --help)
+            kinds=(file...)
+            case "$2" in
+                --with) action=(desktop-id) ;;
+                --selector) action=(command) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        set)
+            options=(--desktop --dry-run --all-types --app-types --file --force --database --verbose -h --help)
+            kinds=(type-pattern desktop-id)
+            case "$2" in
+                --desktop) action=(desktop-name) ;;
+                --app-types) action=(desktop-id) ;;
+                --file) action=(file) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        unset)
+            options=(--desktop --dry-run --file --database --verbose -h --help)
+            kinds=(type-pattern)
+            case "$2" in
+                --desktop) action=(desktop-name) ;;
+                --file) action=(file) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        add)
+            options=(--dry-run --force --database --verbose -h --help)
+            kinds=(mime-type desktop-id)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        remove)
+            options=(--dry-run --database --verbose -h --help)
+            kinds=(mime-type desktop-id)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        reset)
+            options=(--dry-run --database --verbose -h --help)
+            kinds=(type-pattern)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        sync)
+            options=(--dry-run --database --verbose -h --help)
+            kinds=(none)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        mime)
+            options=(--json --database --verbose -h --help)
+            kinds=(mime-type...)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        is-a)
+            options=(--database --verbose -h --help)
+            kinds=(mime-type type-pattern)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        list)
+            options=(--type -a --all -r --recursive --sort --hidden --json --database --verbose -h --help)
+            kinds=(directory...)
+            case "$2" in
+                --type) action=(type-pattern) ;;
+                --sort) action=(choice name date size) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        import)
+            options=(--to --mkdir --replace --type --json --database --verbose -h --help)
+            kinds=(file...)
+            case "$2" in
+                --to) action=(directory) ;;
+                --type) action=(type-pattern) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        export)
+            options=(--to --mkdir --replace --type --json --database --verbose -h --help)
+            kinds=(file...)
+            case "$2" in
+                --to) action=(directory) ;;
+                --type) action=(type-pattern) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        move)
+            options=(--to --mkdir --replace --type --json --database --verbose -h --help)
+            kinds=(file...)
+            case "$2" in
+                --to) action=(directory) ;;
+                --type) action=(type-pattern) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        check)
+            options=(--json --fix --dry-run --database --verbose -h --help)
+            kinds=(directory...)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        pick)
+            options=(--mode --type --multiple --directory --name --to -0 --null --json --portal-request --database --verbose -h --help)
+            kinds=(file...)
+            case "$2" in
+                --mode) action=(choice open import export move save) ;;
+                --type) action=(type-pattern) ;;
+                --name) action=(none) ;;
+                --to) action=(directory) ;;
+                --portal-request) action=(file) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        choose)
+            options=(--type --print --portal-request --database --verbose -h --help)
+            kinds=(file...)
+            case "$2" in
+                --type) action=(mime-type) ;;
+                --portal-request) action=(file) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        settings)
+            options=(--database --verbose -h --help)
+            kinds=(none)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        portal)
+            options=(--replace --database --verbose -h --help)
+            kinds=(none)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        help)
+            options=(--database --verbose -h --help)
+            kinds=(command)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        *) options=() kinds=(none) ;;
     esac
 }
 
 _assoc() {
-    local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-    local command="" i operands=0 ended=""
+    local cur="${COMP_WORDS[COMP_CWORD]}" command="" word i operands=0 ended=""
+    local -a options=() kinds=() action=()
+    _assoc_command ""
     for ((i = 1; i < COMP_CWORD; i++)); do
-        local word="${COMP_WORDS[i]}"
-        if [[ -n $command ]]; then
-            if [[ $word == -- ]]; then ended=1
-            elif [[ -n $ended || $word != -* ]]; then ((operands++)); fi
-            continue
-        fi
-        case "$word" in
-            --database) ((i++)) ;;
-            -*) ;;
-            *) command="$word" ;;
-        esac
-    done
-    case "$prev" in
-        --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-    esac
-    if [[ -z $command ]]; then
-        if [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W "--database --verbose -h --help --version" -- "$cur"))
+        word="${COMP_WORDS[i]}"
+        if [[ -z $ended && $word == -?* ]]; then
+            if [[ $word == -- ]]; then
+                ended=1
+                continue
+            fi
+            _assoc_command "$command" "$word"
+            ((${#action[@]})) || continue
+            # bash splits --option=value into three words.
+            [[ ${COMP_WORDS[i + 1]} == = ]] && ((i += 1))
+            if ((i + 1 >= COMP_CWORD)); then
+                [[ $cur == = ]] && cur=""
+                _assoc_values "${action[@]}"
+                return
+            fi
+            ((i += 1))
+        elif [[ -z $command ]]; then
+            command="$word"
+            _assoc_command "$command"
         else
-            COMPREPLY=($(compgen -W "type explain default defaults apps open set unset add remove reset sync mime is-a list import export move check pick choose settings portal help" -- "$cur"))
+            ((operands += 1))
         fi
-        return
-    fi
-    local options="" operand=none
-    case "$command" in
-        type)
-            case "$prev" in
-                --files-from) _assoc_values file; return ;;
-                -j|--jobs) _assoc_values none; return ;;
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="-b --brief --json --name-only --content-only --no-xattr -r --recursive --files-from -0 --null -j --jobs --database --verbose -h --help"
-            operand=file...
-            ;;
-        explain)
-            case "$prev" in
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--no-xattr --no-resolve --database --verbose -h --help"
-            operand=file...
-            ;;
-        default)
-            case "$prev" in
-                --as) COMPREPLY=($(compgen -W "spec gio xdg-open" -- "$cur")); return ;;
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--as --json --database --verbose -h --help"
-            operand=file
-            ;;
-        defaults)
-            case "$prev" in
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--all --json --database --verbose -h --help"
-            operand=none
-            ;;
-        apps)
-            case "$prev" in
-                --as) COMPREPLY=($(compgen -W "spec gio xdg-open" -- "$cur")); return ;;
-                --of) _assoc_values desktop-id; return ;;
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--as --of --json --database --verbose -h --help"
-            operand=file
-            ;;
-        open)
-            case "$prev" in
-                --with) _assoc_values desktop-id; return ;;
-                --selector) _assoc_values command; return ;;
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--with --choose --selector --dry-run --json --strict --inline --database --verbose -h --help"
-            operand=file...
-            ;;
-        set)
-            case "$prev" in
-                --desktop) _assoc_values desktop-name; return ;;
-                --app-types) _assoc_values desktop-id; return ;;
-                --file) _assoc_values file; return ;;
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--desktop --dry-run --all-types --app-types --file --force --database --verbose -h --help"
-            operand=type-pattern desktop-id
-            ;;
-        unset)
-            case "$prev" in
-                --desktop) _assoc_values desktop-name; return ;;
-                --file) _assoc_values file; return ;;
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--desktop --dry-run --file --database --verbose -h --help"
-            operand=type-pattern
-            ;;
-        add)
-            case "$prev" in
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--dry-run --force --database --verbose -h --help"
-            operand=mime-type desktop-id
-            ;;
-        remove)
-            case "$prev" in
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--dry-run --database --verbose -h --help"
-            operand=mime-type desktop-id
-            ;;
-        reset)
-            case "$prev" in
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--dry-run --database --verbose -h --help"
-            operand=type-pattern
-            ;;
-        sync)
-            case "$prev" in
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--dry-run --database --verbose -h --help"
-            operand=none
-            ;;
-        mime)
-            case "$prev" in
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--json --database --verbose -h --help"
-            operand=mime-type...
-            ;;
-        is-a)
-            case "$prev" in
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--database --verbose -h --help"
-            operand=mime-type type-pattern
-            ;;
-        list)
-            case "$prev" in
-                --type) _assoc_values type-pattern; return ;;
-                --sort) COMPREPLY=($(compgen -W "name date size" -- "$cur")); return ;;
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--type -a --all -r --recursive --sort --hidden --json --database --verbose -h --help"
-            operand=directory...
-            ;;
-        import)
-            case "$prev" in
-                --to) _assoc_values directory; return ;;
-                --type) _assoc_values type-pattern; return ;;
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--to --mkdir --replace --type --json --database --verbose -h --help"
-            operand=file...
-            ;;
-        export)
-            case "$prev" in
-                --to) _assoc_values directory; return ;;
-                --type) _assoc_values type-pattern; return ;;
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--to --mkdir --replace --type --json --database --verbose -h --help"
-            operand=file...
-            ;;
-        move)
-            case "$prev" in
-                --to) _assoc_values directory; return ;;
-                --type) _assoc_values type-pattern; return ;;
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--to --mkdir --replace --type --json --database --verbose -h --help"
-            operand=file...
-            ;;
-        check)
-            case "$prev" in
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--json --fix --dry-run --database --verbose -h --help"
-            operand=directory...
-            ;;
-        pick)
-            case "$prev" in
-                --mode) COMPREPLY=($(compgen -W "open import export move save" -- "$cur")); return ;;
-                --type) _assoc_values type-pattern; return ;;
-                --name) _assoc_values none; return ;;
-                --to) _assoc_values directory; return ;;
-                --portal-request) _assoc_values file; return ;;
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--mode --type --multiple --directory --name --to -0 --null --json --portal-request --database --verbose -h --help"
-            operand=file...
-            ;;
-        choose)
-            case "$prev" in
-                --type) _assoc_values mime-type; return ;;
-                --portal-request) _assoc_values file; return ;;
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--type --print --portal-request --database --verbose -h --help"
-            operand=file...
-            ;;
-        settings)
-            case "$prev" in
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--database --verbose -h --help"
-            operand=none
-            ;;
-        portal)
-            case "$prev" in
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--replace --database --verbose -h --help"
-            operand=none
-            ;;
-        help)
-            case "$prev" in
-                --database) COMPREPLY=($(compgen -W "auto xml cache text" -- "$cur")); return ;;
-            esac
-            options="--database --verbose -h --help"
-            operand=command
-            ;;
-    esac
+    done
     if [[ -z $ended && $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$options" -- "$cur"))
-        return
+        _assoc_reply "${options[@]}"
+    elif [[ -z $command ]]; then
+        _assoc_reply type explain default defaults apps open set unset add remove reset sync mime is-a list import export move check pick choose settings portal help
+    else
+        local kind="${kinds[operands]:-${kinds[${#kinds[@]} - 1]}}"
+        [[ $kind == *... ]] || ((operands < ${#kinds[@]})) || kind=none
+        _assoc_values "${kind%...}"
     fi
-    local kinds=($operand)
-    local kind="${kinds[operands]:-${kinds[${#kinds[@]}-1]}}"
-    [[ $kind == *... ]] || [[ $operands -lt ${#kinds[@]} ]] || kind=none
-    _assoc_values "${kind%...}"
 }
 
 complete -F _assoc assoc
