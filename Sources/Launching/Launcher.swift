@@ -19,15 +19,33 @@ public struct Launcher: Sendable {
         self.applications = applications
     }
 
-    /// Wraps a `Terminal=true` plan in a terminal emulator (SPECS rule 79): `$TERMINAL`, else
-    /// `xdg-terminal-exec`, else the first installed of GIO's list with its own way to pass a command.
+    /// Wraps a `Terminal=true` plan in a terminal emulator (the Desktop Entry Specification's
+    /// `Terminal` key), chosen by `terminalPrefix()`.
     public func inTerminal(_ plan: LaunchPlan) -> LaunchPlan? {
-        var candidates: [[String]] = []
-        if let terminal = environment.variables["TERMINAL"], !terminal.isEmpty { candidates.append([terminal, "-e"]) }
-        guard let prefix = firstInstalledTerminal(candidates + Self.knownTerminals) else { return nil }
+        guard let prefix = terminalPrefix() else { return nil }
         var wrapped = plan
         wrapped.argv = prefix + plan.argv
         return wrapped
+    }
+
+    /// The one order in which a terminal is chosen to run a command, for `assoc open` and the
+    /// portal's dialogs alike: `configured` (portal.conf's `Terminal=`) as given, else
+    /// `$TERMINAL`, else the first installed of `knownTerminals`; nil when none is installed.
+    public func terminalPrefix(configured: [String]? = nil) -> [String]? {
+        if let configured, !configured.isEmpty { return configured }
+        var candidates: [[String]] = []
+        if let terminal = environment.variables["TERMINAL"], !terminal.isEmpty {
+            candidates.append(Self.commandPrefix(forTerminal: terminal))
+        }
+        return firstInstalledTerminal(candidates + Self.knownTerminals)
+    }
+
+    /// How `terminal` (a program name or path) is told to run a command: its own way when it is
+    /// one of `knownTerminals` (`gnome-terminal --`, `kitty`), else `-e`, which most take.
+    public static func commandPrefix(forTerminal terminal: String) -> [String] {
+        let name = terminal.split(separator: "/").last.map(String.init) ?? terminal
+        guard let known = knownTerminals.first(where: { $0[0] == name }) else { return [terminal, "-e"] }
+        return [terminal] + known.dropFirst()
     }
 
     /// Terminal emulators and how each is given a command to run: `xdg-terminal-exec`, then GIO's

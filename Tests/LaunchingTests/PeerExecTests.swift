@@ -33,19 +33,27 @@ struct PeerExecTests {
         #expect(throws: LaunchError.self) { try ExecExpander.plans(for: try asset("empty_exec.desktop"), targets: test) }
     }
 
-    @Test("a terminal application is wrapped with $TERMINAL -e")
+    @Test("a terminal application is wrapped with $TERMINAL, given a command its own way when it is a known terminal")
     func terminalWrapping() throws {
         let tree = try TemporaryXDGTree()
-        let stub = try tree.write("bin/wezterm", "#!/bin/sh\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub)
+        for name in ["wezterm", "myterm", "xterm"] {
+            let stub = try tree.write("bin/\(name)", "#!/bin/sh\n")
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub)
+        }
         var variables = tree.variables()
         variables["PATH"] = tree.path("bin")
-        variables["TERMINAL"] = "wezterm"
-        let environment = XDGEnvironment(variables)
-        let launcher = Launcher(environment: environment, applications: ApplicationIndex(environment: environment))
         let plan = LaunchPlan(
             app: "helix.desktop", argv: ["hx", "test"], targets: [.file("test")], workingDirectory: nil, terminal: true)
-        #expect(launcher.inTerminal(plan)?.argv == ["wezterm", "-e", "hx", "test"])
+        for (terminal, expected) in [
+            ("wezterm", ["wezterm", "start", "--"]), ("myterm", ["myterm", "-e"]),
+            (tree.path("bin/xterm"), [tree.path("bin/xterm"), "-e"]),
+        ] {
+            variables["TERMINAL"] = terminal
+            let environment = XDGEnvironment(variables)
+            let launcher = Launcher(environment: environment, applications: ApplicationIndex(environment: environment))
+            #expect(launcher.inTerminal(plan)?.argv == expected + ["hx", "test"])
+            #expect(launcher.terminalPrefix(configured: ["foot"]) == ["foot"])
+        }
         variables["TERMINAL"] = nil
         variables["PATH"] = tree.path("nothing")
         let bare = XDGEnvironment(variables)
