@@ -75,6 +75,12 @@ public final class ApplicationIndex: Sendable {
         return application(id, in: index)
     }
 
+    /// The name a person reads for `id`: its entry's `Name=` in the `locale`'s language, or nil
+    /// when no entry of that ID can be read.
+    public func localizedName(of id: String, locale: LocalePreferences) -> String? {
+        application(id)?.entry?.name.value(for: locale)
+    }
+
     /// The entry for `id` in one directory, parsed on first use.
     public func application(_ id: String, in directoryIndex: Int) -> InstalledApplication? {
         guard directories.indices.contains(directoryIndex),

@@ -27,7 +27,7 @@ enum ApplicationChooser {
         }
         context.output.errorText("Open '\(Terminal.sanitized(target))' with:\n")
         for (index, id) in candidates.enumerated() {
-            context.output.errorText("  \(index + 1)) \(Terminal.sanitized(label(id, context)))\n")
+            context.output.errorText("  \(index + 1)) \(Terminal.sanitized(ChooserOffer.name(id, context)))\n")
         }
         context.output.errorText("Number (empty to cancel): ")
         guard let line = readLine(), let number = Int(line.trimmingSpaces()), candidates.indices.contains(number - 1) else {
@@ -49,7 +49,7 @@ enum ApplicationChooser {
             throw UsageError("--selector: \(error.description)", subcommand: "open")
         }
         let launcher = Launcher(environment: context.environment, applications: context.resolver.applications)
-        let input = candidates.map { "\($0)\t\(label($0, context))\n" }.joined()
+        let input = candidates.map { "\($0)\t\(ChooserOffer.name($0, context))\n" }.joined()
         let (output, status) = try launcher.ask(argv, input: input)
         let chosen = output.split(separator: "\n").first.map { String($0.split(separator: "\t").first ?? "") }?.trimmingSpaces()
         guard status == 0, let chosen, candidates.contains(chosen) else {
@@ -57,9 +57,5 @@ enum ApplicationChooser {
             return nil
         }
         return chosen
-    }
-
-    private static func label(_ id: String, _ context: CommandContext) -> String {
-        context.resolver.applications.application(id)?.entry?.name.value(for: context.environment.locale) ?? id
     }
 }

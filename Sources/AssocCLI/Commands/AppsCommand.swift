@@ -76,7 +76,7 @@ enum AppsCommand {
     }
 
     private static func describe(_ id: String, _ context: CommandContext) -> String {
-        guard let name = context.resolver.applications.application(id)?.entry?.name.value(for: context.environment.locale) else {
+        guard let name = context.resolver.applications.localizedName(of: id, locale: context.environment.locale) else {
             return id
         }
         return "\(id) (\(name))"

@@ -30,6 +30,6 @@ enum ChooserOffer {
 
     /// An application's localised name, or its ID.
     static func name(_ id: String, _ context: CommandContext) -> String {
-        context.resolver.applications.application(id)?.entry?.name.value(for: context.environment.locale) ?? id
+        context.resolver.applications.localizedName(of: id, locale: context.environment.locale) ?? id
     }
 }
