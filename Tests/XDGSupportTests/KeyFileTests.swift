@@ -140,4 +140,14 @@ struct KeyFileValueTests {
         #expect(KeyFileValue.boolean("0") == false)
         #expect(KeyFileValue.boolean("yes") == nil)
     }
+
+    @Test("a list written by listValue reads back as the same items, whatever they carry")
+    func listRoundTrip() {
+        let items = ["plain.desktop", "semi;colon.desktop", "back\\slash", "new\nline", "tab\there", "cr\r", "\\;", "é;\\n"]
+        #expect(
+            KeyFileValue.listValue(items)
+                == #"plain.desktop;semi\;colon.desktop;back\\slash;new\nline;tab\there;cr\r;\\\;;é\;\\n;"#)
+        #expect(KeyFileValue.list(KeyFileValue.listValue(items)) == items)
+        #expect(KeyFileValue.list(KeyFileValue.listValue([])) == [])
+    }
 }

@@ -136,7 +136,7 @@ public struct MimeAppsEditor: Sendable {
         if ids.isEmpty {
             file.remove(type, in: group.rawValue, matching: sameType(type))
         } else {
-            let value = ids.map { $0.escapedForList() + ";" }.joined()
+            let value = KeyFileValue.listValue(ids)
             file.set(value, for: type, in: group.rawValue, matching: sameType(type))
         }
     }
@@ -151,25 +151,5 @@ public struct MimeAppsEditor: Sendable {
         let current = ids(for: type, group: group, in: file)
         guard current.contains(app) else { return }
         write(current.filter { $0 != app }, type: type, group: group, in: &file)
-    }
-}
-
-extension String {
-    /// The ID as an element of a key-file list, so that reading it back gives the ID: `;`, the
-    /// backslash and the line-breaking characters escaped (SPECS rule 62). IDs read from a list
-    /// have had these escapes undone, and an unescaped newline would cut the line in two.
-    fileprivate func escapedForList() -> String {
-        var result = ""
-        for scalar in unicodeScalars {
-            switch scalar {
-            case ";": result += "\\;"
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

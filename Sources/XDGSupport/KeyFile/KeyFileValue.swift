@@ -72,6 +72,26 @@ public enum KeyFileValue {
         return items
     }
 
+    /// Writes `items` as a list that `list` reads back as `items`: each element with `;`, the
+    /// backslash and the line-breaking characters escaped, and followed by `;`.
+    public static func listValue(_ items: [String]) -> String {
+        var result = String.UnicodeScalarView()
+        for item in items {
+            for scalar in item.unicodeScalars {
+                switch scalar {
+                case ";": result.append(contentsOf: "\\;".unicodeScalars)
+                case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
+                case "\n": result.append(contentsOf: "\\n".unicodeScalars)
+                case "\t": result.append(contentsOf: "\\t".unicodeScalars)
+                case "\r": result.append(contentsOf: "\\r".unicodeScalars)
+                default: result.append(scalar)
+                }
+            }
+            result.append(";")
+        }
+        return String(result)
+    }
+
     /// Reads a boolean: `true`/`false`, and the pre-1.0 `1`/`0`; anything else is `nil`.
     public static func boolean(_ value: String) -> Bool? {
         switch value.trimmingSpaces() {
