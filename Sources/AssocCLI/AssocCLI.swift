@@ -241,46 +241,35 @@ struct GlobalOptions {
     /// `--generate-manual DIR` or `--generate-completions DIR`: write the generated files.
     var generation: Generation.Request?
 
-    /// Removes the global options before the command's name from `words` and returns them.
+    /// Removes the global options before the command's name from `words` and returns them, read
+    /// by the definitions of `GlobalOptionDefinitions` (and the hidden generation options).
     static func extract(from words: inout [String]) throws(UsageError) -> GlobalOptions {
-        var options = GlobalOptions()
-        var index = 0
-        func value(of option: String, inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            guard index < words.count else { throw UsageError("missing value for '\(option)'") }
-            index += 1
-            return words[index - 1]
-        }
-        while index < words.count, words[index].hasPrefix("-"), words[index] != "-" {
-            let word = words[index]
-            index += 1
-            let (name, inline) =
-                word.firstIndex(of: "=").map { (String(word[..<$0]), String(word[word.index(after: $0)...])) }
-                ?? (word, nil)
-            switch name {
-            case "--database":
-                let text = try value(of: name, inline: inline)
-                guard let source = DatabaseSource(rawValue: text) else {
-                    throw UsageError(
-                        "'--database' takes \(ParsedArguments.list(GlobalOptionDefinitions.database.choices)), "
-                            + "not '\(text)'")
-                }
-                options.database = source
-            case "--version": options.version = true
-            case "--help", "-h": options.help = true
-            case "--verbose": options.verbose = true
-            case "--generate-manual": options.generation = .init(kind: .manual, directory: try value(of: name, inline: inline))
-            case "--generate-completions":
-                options.generation = .init(kind: .completions, directory: try value(of: name, inline: inline))
-            case "--":
-                words = Array(words[index...])
-                return options
-            default:
-                let known = (GlobalOptionDefinitions.all + [GlobalOptionDefinitions.version]).map(\.long)
-                throw UsageError("unknown option '\(name)'" + Suggestions.didYouMean(name, in: known))
+        let specs = GlobalOptionDefinitions.beforeCommand
+        // The options end at the first word that is neither an option nor an option's value.
+        var end = 0
+        while end < words.count, words[end].hasPrefix("-"), words[end] != "-" {
+            let word = words[end]
+            end += 1
+            if word == "--" { break }
+            let name = word.firstIndex(of: "=").map { String(word[..<$0]) } ?? word
+            if !word.contains("="), specs.first(where: { $0.long == name || $0.short == name })?.takesValue == true {
+                end += 1
             }
         }
-        words = Array(words[index...])
+        let parsed = try ParsedArguments(Array(words[..<min(end, words.count)]), options: specs, subcommand: nil)
+        words = Array(words[min(end, words.count)...])
+        var options = GlobalOptions()
+        if let source = parsed.value(GlobalOptionDefinitions.database) {
+            options.database = DatabaseSource(rawValue: source) ?? .auto
+        }
+        options.help = parsed.has(GlobalOptionDefinitions.help)
+        options.version = parsed.has(GlobalOptionDefinitions.version)
+        options.verbose = parsed.has(GlobalOptionDefinitions.verbose)
+        if let directory = parsed.value(GlobalOptionDefinitions.generateManual) {
+            options.generation = .init(kind: .manual, directory: directory)
+        } else if let directory = parsed.value(GlobalOptionDefinitions.generateCompletions) {
+            options.generation = .init(kind: .completions, directory: directory)
+        }
         return options
     }
 }

@@ -13,7 +13,7 @@ struct ParsedArguments: Sendable {
     /// Sorts `words` by the command's options; `--` ends the options (everything after it is an
     /// operand, `--help` too) and `-` alone is an operand. A value outside an option's choices
     /// is refused here.
-    init(_ words: [String], options specs: [OptionDefinition], subcommand: String) throws(UsageError) {
+    init(_ words: [String], options specs: [OptionDefinition], subcommand: String?) throws(UsageError) {
         var index = 0
         var optionsEnded = false
         while index < words.count {
@@ -73,7 +73,7 @@ struct ParsedArguments: Sendable {
 
     private mutating func take(
         _ spec: OptionDefinition, inline: String?, words: [String], index: inout Int,
-        subcommand: String
+        subcommand: String?
     ) throws(UsageError) {
         guard spec.takesValue else {
             if inline != nil { throw UsageError("option '\(spec.long)' takes no value", subcommand: subcommand) }

@@ -62,4 +62,11 @@ enum HelpRenderer {
 extension GlobalOptionDefinitions {
     /// `--version`, accepted only before the command.
     static let version = OptionDefinition.flag("--version", "print the version")
+    /// `--generate-manual DIR` (hidden): writes the man pages into DIR.
+    static let generateManual = OptionDefinition.value("--generate-manual", "DIR", "write the man pages into DIR")
+    /// `--generate-completions DIR` (hidden): writes the shell completions into DIR.
+    static let generateCompletions = OptionDefinition.value(
+        "--generate-completions", "DIR", "write the shell completions into DIR")
+    /// What may stand before the command: the global options, `--version` and the hidden ones.
+    static let beforeCommand = all + [version, generateManual, generateCompletions]
 }
