@@ -54,7 +54,7 @@ let package = Package(
         /** The screens: document picker, Open-with chooser, default apps by type; pure models and an ncursesw view. */
         .target(name: "TerminalUI", dependencies: ["CNcurses", "CZlib", "DocumentProvider", "XDGSupport"]),
         /** The dialogs of `assoc portal`: request and answer types, their JSON, the dialog's end of the answer channel. */
-        .target(name: "PortalDialogs", dependencies: ["XDGSupport"]),
+        .target(name: "PortalDialogs", dependencies: ["DesktopEntry", "XDGSupport"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */
         .target(
             name: "AssocCLI",

@@ -29,10 +29,13 @@ public struct Launcher: Sendable {
     }
 
     /// The one order in which a terminal is chosen to run a command, for `assoc open` and the
-    /// portal's dialogs alike: `configured` (portal.conf's `Terminal=`) as given, else
+    /// portal's dialogs alike: `configured` (portal.conf's `Terminal=`) as given, or given its
+    /// flag when it is the bare name of a known terminal (`xterm` runs as `xterm -e`), else
     /// `$TERMINAL`, else the first installed of `knownTerminals`; nil when none is installed.
     public func terminalPrefix(configured: [String]? = nil) -> [String]? {
-        if let configured, !configured.isEmpty { return configured }
+        if let configured, let first = configured.first {
+            return configured.count == 1 && Self.knownTerminal(first) != nil ? Self.commandPrefix(forTerminal: first) : configured
+        }
         var candidates: [[String]] = []
         if let terminal = environment.variables["TERMINAL"], !terminal.isEmpty {
             candidates.append(Self.commandPrefix(forTerminal: terminal))
@@ -43,9 +46,14 @@ public struct Launcher: Sendable {
     /// How `terminal` (a program name or path) is told to run a command: its own way when it is
     /// one of `knownTerminals` (`gnome-terminal --`, `kitty`), else `-e`, which most take.
     public static func commandPrefix(forTerminal terminal: String) -> [String] {
-        let name = terminal.split(separator: "/").last.map(String.init) ?? terminal
-        guard let known = knownTerminals.first(where: { $0[0] == name }) else { return [terminal, "-e"] }
+        guard let known = knownTerminal(terminal) else { return [terminal, "-e"] }
         return [terminal] + known.dropFirst()
+    }
+
+    /// The entry of `knownTerminals` for `terminal` (a program name or path), if it is one.
+    public static func knownTerminal(_ terminal: String) -> [String]? {
+        let name = terminal.split(separator: "/").last.map(String.init) ?? terminal
+        return knownTerminals.first { $0[0] == name }
     }
 
     /// Terminal emulators and how each is given a command to run: `xdg-terminal-exec`, then GIO's

@@ -271,7 +271,7 @@ _assoc_command() {
             esac
             ;;
         portal)
-            options=(--replace --database --verbose -h --help)
+            options=(--replace --check --json --register --unregister --database --verbose -h --help)
             kinds=(none)
             case "$2" in
                 --database) action=(choice auto xml cache text) ;;

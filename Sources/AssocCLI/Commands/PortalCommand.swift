@@ -13,7 +13,7 @@ import XDGSupport
 enum PortalCommand {
     static let definition = CommandDefinition(
         name: "portal", summary: "serve every application's \"Open file\" and \"Open with\" dialog through xdg-desktop-portal",
-        forms: ["[--replace]"],
+        forms: ["[--replace]", "--check [--json]", "--register", "--unregister"],
         description: """
             Runs the backend of xdg-desktop-portal that assoc is: owns org.freedesktop.impl.portal.desktop.assoc \
             on the session bus and implements org.freedesktop.impl.portal.FileChooser (OpenFile, SaveFile, \
@@ -24,8 +24,10 @@ enum PortalCommand {
 
             Each request opens its dialog, assoc-pick(1) or assoc-choose(1), in a terminal window: the command \
             Terminal= of the group [Portal] in $XDG_CONFIG_HOME/assoc/portal.conf (split as a desktop entry's \
-            Exec; the dialog's arguments are appended, never through a shell), else xdg-terminal-exec, else \
-            $TERMINAL -e, else the first installed terminal of the list assoc-open(1) uses. The dialog answers \
+            Exec; the dialog's arguments are appended, never through a shell; the bare name of a known terminal, \
+            such as xterm, is given its flag, xterm -e), else $TERMINAL (given a command its own way when it is \
+            a known terminal, else with -e), else the first installed terminal of the list assoc-open(1) uses, \
+            xdg-terminal-exec first. The dialog answers \
             on a socket in a private directory under $XDG_RUNTIME_DIR/assoc/portal, so terminals that return \
             at once (tmux new-window, kitty @ launch, foot's client) work. The response is 0 when something was \
             chosen, 1 when the dialog was cancelled, 2 when it ended otherwise (it died, the terminal could not \
@@ -33,14 +35,30 @@ enum PortalCommand {
             $XDG_STATE_HOME/assoc/portal-folders and is where its next dialog starts when it names none.
 
             With --verbose, each request and its end are logged on standard error.
+
+            Set-up: xdg-desktop-portal reads backends' .portal files from its own data directory only \
+            (/usr/share/xdg-desktop-portal/portals on Debian), or from $XDG_DESKTOP_PORTAL_DIR, so make install \
+            into /usr/local does not reach it. --register, run as root, links that directory's assoc.portal to \
+            the installed one; --unregister removes that link and nothing else. --check says whether the \
+            frontend will pick assoc for FileChooser and AppChooser and why not: a missing assoc.portal, the \
+            portals.conf in force (1.17 and later) or the UseIn= of another backend and XDG_CURRENT_DESKTOP \
+            (1.16), a missing D-Bus activation file, a terminal that cannot run a command; each with its fix. \
+            The frontend is looked for in /usr/libexec, /usr/lib and /usr/local/libexec, or where \
+            ASSOC_PORTAL_FRONTEND names it.
             """,
-        options: [.flag("--replace", "take the bus name over from a running backend")],
+        options: [
+            .flag("--replace", "take the bus name over from a running backend"), PortalSetupCommand.check,
+            PortalSetupCommand.json, PortalSetupCommand.register, PortalSetupCommand.unregister,
+        ],
         exitStatus: [
-            (0, "another backend took the name over (--replace) and the open requests ended"),
-            (2, "the service could not start or lost the session bus"),
+            (0, "another backend took the name over (--replace) and the open requests ended; with --check, assoc will be picked"),
+            (1, "with --check: something is in the way (each problem is printed with its fix)"),
+            (2, "the service could not start or lost the session bus; a registration that could not be made"),
         ],
         examples: [
             Example(command: "assoc portal --replace --verbose", explanation: "replace the running backend and log requests"),
+            Example(command: "sudo assoc portal --register", explanation: "let the frontend see the installed backend"),
+            Example(command: "assoc portal --check", explanation: "will the frontend pick assoc? if not, why, and the fix"),
             Example(
                 command: "GTK_USE_PORTAL=1 zenity --file-selection",
                 explanation: "try it: a GTK program's file dialog through the portal"),
@@ -51,6 +69,9 @@ enum PortalCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard arguments.operands.isEmpty else { throw UsageError("portal takes no operands", subcommand: "portal") }
+        let setup = [PortalSetupCommand.check, PortalSetupCommand.register, PortalSetupCommand.unregister].filter(arguments.has)
+        guard setup.count <= 1 else { throw UsageError("give one of --check, --register and --unregister", subcommand: "portal") }
+        if !setup.isEmpty { return PortalSetupCommand.run(arguments, executable: ownExecutable(), context: context) }
         guard let own = ownExecutable() else {
             context.output.error("portal: cannot find the running executable (/proc/self/exe)")
             return .failure

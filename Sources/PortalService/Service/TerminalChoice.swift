@@ -1,4 +1,5 @@
 import Launching
+import PortalDialogs
 
 /// The terminal a dialog runs in: `Terminal=` of portal.conf, else the terminal `assoc open`
 /// would choose (`Launcher.terminalPrefix`).
