@@ -27,6 +27,13 @@ public enum ProcessRunner {
 
     /// Runs `executable` with `arguments` and exactly `environment`, feeding `input` on standard input.
     ///
+    /// It returns only when every process that holds a descriptor the child was given has ended or
+    /// closed it, not only the child: standard output and error are read to their end, and
+    /// Foundation's `Process` counts the child as running while the socket it watches is open. A
+    /// program the child starts detached that keeps those descriptors (as `assoc open` starts an
+    /// application) has therefore run to its end by the time this returns: what it wrote can be
+    /// checked at once, and a file it would have written that is absent proves it did not run.
+    ///
     /// With `timeout`, a process still running after that many seconds is killed and the result
     /// says `timedOut`: a test of hostile input fails instead of hanging.
     public static func run(

@@ -167,19 +167,13 @@ struct HostileTreeTests {
             #expect(!result.timedOut, "\(line) hung")
             #expect(!result.terminatedBySignal, "\(line) crashed: \(result.standardError)")
             #expect([0, 1, 2].contains(result.status), "\(line) exited \(result.status)")
-            // A launched application is detached: give one that assoc started the time to start.
-            let launches = arguments.first == "open" && !arguments.contains("--dry-run")
-            let deadline = Date().addingTimeInterval(launches ? 1.5 : 0)
-            repeat {
-                for canary in world.canaries where FileManager.default.fileExists(atPath: canary) {
-                    Issue.record("\(line) executed something hostile")
-                    try FileManager.default.removeItem(atPath: canary)
-                }
-                if launches { usleep(50_000) }
-            } while Date() < deadline
+            // No waiting: a program assoc started keeps the descriptors it inherited until it ends,
+            // and the run returns only when they are closed, so it has already run.
+            for canary in world.canaries where FileManager.default.fileExists(atPath: canary) {
+                Issue.record("\(line) executed something hostile")
+                try FileManager.default.removeItem(atPath: canary)
+            }
         }
-        // Launched handlers (true) may still be starting: give them a moment before the last look.
-        usleep(500_000)
         for canary in world.canaries {
             #expect(!FileManager.default.fileExists(atPath: canary), "something hostile ran")
         }

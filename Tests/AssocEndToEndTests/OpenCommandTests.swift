@@ -32,21 +32,20 @@ func launchWorld() throws -> (TemporaryXDGTree, [String: String]) {
     return (tree, variables)
 }
 
-/// The argv a stub recorded, waiting for the detached child to write it.
+/// The argv a stub recorded, nil when it did not run.
 func recorded(_ tree: TemporaryXDGTree, _ app: String) -> [String]? {
     recordedBytes(tree, app).map {
         String(decoding: $0, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 }
 
-/// The bytes a stub recorded (each argument followed by a NUL), waiting for the detached child.
+/// The bytes a stub recorded (each argument followed by a NUL), nil when it did not run.
+///
+/// Read at once, with no waiting: a stub that assoc started detached keeps the descriptors it
+/// inherited from assoc until it has written its record and ended, and `ProcessRunner` returns only
+/// when they are closed (`launchedProgramEndsBeforeTheRun` pins this down).
 func recordedBytes(_ tree: TemporaryXDGTree, _ app: String) -> [UInt8]? {
-    let path = tree.path("records/\(app)")
-    for _ in 0..<100 {
-        if let data = FileManager.default.contents(atPath: path) { return Array(data) }
-        usleep(50_000)
-    }
-    return nil
+    FileManager.default.contents(atPath: tree.path("records/\(app)")).map(Array.init)
 }
 
 @Suite("assoc open, run as a process", .enabled(if: hasSystemDatabase))
@@ -79,6 +78,41 @@ struct OpenCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(recorded(tree, "viewer") == paths.map(FileURL.url(forAbsolutePath:)))
         #expect(!FileManager.default.fileExists(atPath: tree.path("docs/pwned")))
+    }
+
+    @Test("a launched program that outlives assoc has ended when the run returns: its record needs no waiting")
+    func launchedProgramEndsBeforeTheRun() throws {
+        let (tree, variables) = try launchWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let record = tree.path("records/late")
+        // The program waits (at most 10 s) until the assoc that started it has ended (its parent is
+        // no longer a living assoc), then lives half a second more, longer than a run takes to
+        // return once its child has ended: a run that did not wait for it would find no record.
+        // It records whether it saw assoc end.
+        let late = try tree.write(
+            "bin/late-stub",
+            """
+            #!/bin/sh
+            outcome='assoc was still running'
+            for attempt in $(seq 1000); do
+                parent=$(cut -d' ' -f4 /proc/$$/stat)
+                if [ "$(cat /proc/$parent/comm 2>/dev/null)" != assoc ] \\
+                    || [ "$(cut -d' ' -f3 /proc/$parent/stat 2>/dev/null)" = Z ]; then
+                    outcome='assoc had ended'
+                    break
+                fi
+                sleep 0.01
+            done
+            sleep 0.5
+            echo "$outcome" > '\(record)'
+            """)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: late)
+        try installEntry(tree, "late.desktop", "Exec=late-stub %f\nMimeType=text/plain;")
+        let notes = try tree.write("docs/notes.txt", "notes\n")
+        let result = try ProcessRunner.assoc(["open", "--with", "late", notes], environment: variables)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            FileManager.default.contents(atPath: record).map { String(decoding: $0, as: UTF8.self) } == "assoc had ended\n")
     }
 
     @Test("a name with bytes that are not UTF-8 reaches the application byte for byte")
@@ -164,7 +198,6 @@ struct OpenCommandTests {
         let refused = try ProcessRunner.assoc(["open", tool], environment: variables)
         #expect(refused.status == 2)
         #expect(refused.standardError.contains("never runs a file as a program"))
-        usleep(300_000)
         #expect(!FileManager.default.fileExists(atPath: marker))
     }
 
@@ -200,7 +233,6 @@ struct OpenCommandTests {
         let cancelled = try ProcessRunner.assoc(["open", "--choose", "--selector", "cancel", pdf], environment: variables)
         #expect(cancelled.status == 1)
         #expect(cancelled.standardError.contains("nothing opened"))
-        usleep(200_000)
         #expect(recorded(tree, "viewer") == nil && recorded(tree, "zreader") == nil)
     }
 

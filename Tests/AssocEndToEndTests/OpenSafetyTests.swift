@@ -21,9 +21,11 @@ func canaryScript(_ tree: TemporaryXDGTree, _ relativePath: String) throws -> St
     return script
 }
 
-/// Expects that nothing created the tree's canary, giving a detached child a moment to.
+/// Expects that nothing created the tree's canary. No waiting is needed: a program assoc started
+/// keeps the descriptors it inherited from assoc until it ends, and `ProcessRunner` returns only
+/// when they are closed, so after the run anything it started has already created the canary
+/// (`launchedProgramEndsBeforeTheRun` pins this down).
 func expectNothingRan(_ tree: TemporaryXDGTree, sourceLocation: SourceLocation = #_sourceLocation) {
-    usleep(300_000)
     #expect(
         !FileManager.default.fileExists(atPath: canaryFile(tree)), "something ran",
         sourceLocation: sourceLocation)

@@ -184,7 +184,7 @@ struct CacheInPlaceTests {
     func typesFileOfRandomLines() throws {
         let cache = try #require(try? FileBytes.read("/usr/share/mime/mime.cache"), "needs /usr/share/mime/mime.cache")
         let tree = try TemporaryXDGTree()
-        var random = SplitMix(seed: 17)
+        var random = SplitMix.forTest("CacheInPlaceTests.typesFileOfRandomLines", seed: 17)
         let pieces = ["a/b", "text/plain", "text/x-\u{212A}", "text/x-K", "x/", "/y", "", "caf\u{E9}/z", "a b/c"].map {
             Array($0.utf8)
         }
@@ -223,7 +223,7 @@ struct CacheInPlaceTests {
     @Test("a name's bounds and ASCII test in one pass agree with the two apart, at every offset of a real and a random image")
     func asciiNameBounds() throws {
         let cache = try #require(try? FileBytes.read("/usr/share/mime/mime.cache"), "needs /usr/share/mime/mime.cache")
-        var random = SplitMix(seed: 5)
+        var random = SplitMix.forTest("CacheInPlaceTests.asciiNameBounds", seed: 5)
         var images = [cache, [], [0], [0x41], [0x80, 0x41, 0]]
         for length in [1, 7, 8, 9, 15, 16, 17, 40] {
             images.append((0..<length).map { _ in [0, 0x41, 0x7F, 0x80, 0xFF].randomElement(using: &random)! })

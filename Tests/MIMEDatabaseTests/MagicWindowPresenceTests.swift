@@ -1,3 +1,4 @@
+import AssocTestSupport
 import Testing
 
 @testable import MIMEDatabase
@@ -26,7 +27,7 @@ struct MagicWindowPresenceTests {
 
     @Test("every byte and pair in the window is allowed, whatever the data")
     func noFalseAbsence() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix.forTest("MagicWindowPresenceTests.noFalseAbsence", seed: 3)
         for length in [0, 1, 2, 319, 320, 321, 4096] {
             check((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
             check(

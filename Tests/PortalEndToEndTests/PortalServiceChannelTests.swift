@@ -131,17 +131,15 @@ struct PortalServiceChannelTests {
         let bus = try PortalBus(terminal: "true")
         let trigger = bus.tree.path("close-now")
         let client = try bus.startClient([["method": "OpenFile"]], ["--close-when", trigger])
-        let closing = DispatchQueue.global()
-        closing.asyncAfter(deadline: .now() + 2) { _ = FileManager.default.createFile(atPath: trigger, contents: nil) }
-        let played = try bus.playDialog(answer: "", ["--expect-close"])
+        // The client closes the request once the dialog has connected to it.
+        let played = try bus.playDialog(answer: "", ["--expect-close", "--connected-file", trigger])
         #expect(played.dropFirst().first?["close"] as? Bool == true, "\(played)")
         #expect(bus.answers(of: client).first?["closed"] as? Int == 1)
         #expect(PortalBus.eventually { bus.requestDirectories.isEmpty }, "\(bus.requestDirectories)")
 
         let exitTrigger = bus.tree.path("exit-now")
         let leaving = try bus.startClient([["method": "OpenFile"]], ["--exit-when", exitTrigger])
-        closing.asyncAfter(deadline: .now() + 2) { _ = FileManager.default.createFile(atPath: exitTrigger, contents: nil) }
-        let left = try bus.playDialog(answer: "", ["--expect-close"])
+        let left = try bus.playDialog(answer: "", ["--expect-close", "--connected-file", exitTrigger])
         #expect(left.dropFirst().first?["close"] as? Bool == true, "\(left)")
         _ = bus.answers(of: leaving)
         #expect(PortalBus.eventually { bus.requestDirectories.isEmpty }, "\(bus.requestDirectories)")
@@ -152,12 +150,10 @@ struct PortalServiceChannelTests {
         let bus = try PortalBus(terminal: "true", extraVariables: ["DIALOG_LINGER": "20"])
         let trigger = bus.tree.path("close-now")
         let client = try bus.startClient([["method": "OpenFile"]], ["--close-when", trigger])
-        DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
-            _ = FileManager.default.createFile(atPath: trigger, contents: nil)
-        }
         let started = Date()
         let result = try ProcessRunner.run(
-            PortalBus.python, [PortalBus.fixtures + "/dialog-player.py", bus.runtime, "", "--expect-close"],
+            PortalBus.python,
+            [PortalBus.fixtures + "/dialog-player.py", bus.runtime, "", "--expect-close", "--connected-file", trigger],
             environment: bus.variables, timeout: 30)
         #expect(result.terminatedBySignal && result.status == SIGTERM, "status \(result.status)")
         #expect(Date().timeIntervalSince(started) < 15)

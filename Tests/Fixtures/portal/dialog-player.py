@@ -3,11 +3,13 @@
 RUNTIME/assoc/portal/*/request.json, connects to its answer socket as a dialog does, prints the
 request on standard output as one JSON line, then answers.
 
-    dialog-player.py RUNTIME ANSWER_JSON [--count N] [--expect-close] [--silent-exit]
+    dialog-player.py RUNTIME ANSWER_JSON [--count N] [--expect-close] [--silent-exit] [--connected-file FILE]
 
 ANSWER_JSON may hold "@FOLDER@", replaced by the request's current_folder. With --expect-close the
 player does not answer but waits for the service's {"close":true} line and prints it. With
---silent-exit it connects and closes without answering (a dialog that died).
+--silent-exit it connects and closes without answering (a dialog that died). With --connected-file
+it creates FILE once it is connected to every request it plays (a client's --close-when can wait
+for that).
 """
 import glob
 import json
@@ -39,6 +41,8 @@ while len(connections) < count and time.time() < deadline:
         print(json.dumps(request), flush=True)
         connections.append((connection, request))
     time.sleep(0.05)
+if "--connected-file" in sys.argv:
+    open(sys.argv[sys.argv.index("--connected-file") + 1], "w").close()
 for connection, request in connections:
     if "--expect-close" in sys.argv:
         connection.settimeout(10)
