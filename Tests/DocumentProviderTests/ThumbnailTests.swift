@@ -83,14 +83,15 @@ struct ThumbnailTests {
         #expect(locator.thumbnail(forAbsolutePath: file, modified: mtime, size: 9) == nil)
     }
 
-    @Test("a corrupt PNG under the right name is not a thumbnail")
+    @Test("a PNG whose text chunk is corrupt is not a thumbnail")
     func corruptThumbnail() throws {
         let tree = try TemporaryXDGTree()
         defer { withExtendedLifetime(tree) {} }
         let file = try tree.write("docs/report.pdf", "%PDF-1.4\n")
         let uri = FileURI.uri(forAbsolutePath: file)
         var bytes = TestPNG.image(texts: [("Thumb::URI", uri), ("Thumb::MTime", String(try modified(file)))])
-        bytes[bytes.count - 20] ^= 0xFF
+        // Inside the first tEXt chunk's data: signature (8), IHDR (25), the chunk's length and type (8).
+        bytes[8 + 25 + 8 + 4] ^= 0xFF
         try tree.write("cache/thumbnails/normal/\(MD5.hexDigest(uri)).png", bytes: bytes)
         #expect(
             ThumbnailLocator(environment: tree.environment()).thumbnail(
@@ -120,5 +121,64 @@ struct ThumbnailTests {
         try tree.write("cache/thumbnails/normal/x.png", bytes: TestPNG.image(texts: []))
         try writeThumbnail(tree, under: "cache/thumbnails", uri: uri, texts: [("Thumb::URI", uri), ("Thumb::MTime", "0")])
         #expect(ThumbnailLocator(environment: tree.environment()).thumbnail(forAbsolutePath: inside, modified: 0, size: 0) == nil)
+    }
+
+    /// A valid thumbnail of `relative` in a shared repository's layout, with an extra chunk of
+    /// `padding` bytes before its end (its CRC wrong when `badPadding`).
+    static func sharedThumbnail(uri relative: String, padding: Int, badPadding: Bool = false) -> [UInt8] {
+        var bytes = TestPNG.image(texts: [("Thumb::URI", relative)])
+        var extra = TestPNG.chunk("zzPd", [UInt8](repeating: 7, count: padding))
+        if badPadding { extra[extra.count - 1] ^= 0xFF }
+        bytes.insert(contentsOf: extra, at: bytes.count - 12)
+        return bytes
+    }
+
+    @Test("a shared repository is not followed through symbolic links: not the repository, a size, or a thumbnail")
+    func sharedLinksRefused() throws {
+        let tree = try TemporaryXDGTree()
+        defer { withExtendedLifetime(tree) {} }
+        let relative = FileURI.relativeURI(forName: "a.pdf")
+        let name = MD5.hexDigest(relative) + ".png"
+        let elsewhere = try tree.write("elsewhere/normal/\(name)", bytes: Self.sharedThumbnail(uri: relative, padding: 0))
+        let locator = ThumbnailLocator(environment: tree.environment())
+        // A link to a valid thumbnail.
+        let file = try tree.write("one/a.pdf", "%PDF-1.4\n")
+        _ = try tree.makeDirectory("one/.sh_thumbnails/normal")
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.path("one/.sh_thumbnails/normal/\(name)"), withDestinationPath: elsewhere)
+        #expect(locator.thumbnail(forAbsolutePath: file, modified: 0, size: 9) == nil)
+        // The repository itself a link.
+        let second = try tree.write("two/a.pdf", "%PDF-1.4\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.path("two/.sh_thumbnails"), withDestinationPath: tree.path("elsewhere"))
+        #expect(locator.thumbnail(forAbsolutePath: second, modified: 0, size: 9) == nil)
+        // A size directory a link.
+        let third = try tree.write("three/a.pdf", "%PDF-1.4\n")
+        _ = try tree.makeDirectory("three/.sh_thumbnails")
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.path("three/.sh_thumbnails/normal"), withDestinationPath: tree.path("elsewhere/normal"))
+        #expect(locator.thumbnail(forAbsolutePath: third, modified: 0, size: 9) == nil)
+        // The same thumbnail as a plain file is found.
+        let fourth = try tree.write("four/a.pdf", "%PDF-1.4\n")
+        let plain = try tree.write("four/.sh_thumbnails/normal/\(name)", bytes: Self.sharedThumbnail(uri: relative, padding: 0))
+        #expect(locator.thumbnail(forAbsolutePath: fourth, modified: 0, size: 9) == plain)
+    }
+
+    @Test("a thumbnail over 1 MiB is not read; within it, image data is passed over unread")
+    func readsAreBounded() throws {
+        let tree = try TemporaryXDGTree()
+        defer { withExtendedLifetime(tree) {} }
+        let relative = FileURI.relativeURI(forName: "a.pdf")
+        let name = MD5.hexDigest(relative) + ".png"
+        let locator = ThumbnailLocator(environment: tree.environment())
+        let big = try tree.write("big/a.pdf", "%PDF-1.4\n")
+        try tree.write("big/.sh_thumbnails/normal/\(name)", bytes: Self.sharedThumbnail(uri: relative, padding: 2 << 20))
+        #expect(locator.thumbnail(forAbsolutePath: big, modified: 0, size: 9) == nil)
+        // A chunk the check does not need is not read, so its (broken) checksum is never seen.
+        let small = try tree.write("small/a.pdf", "%PDF-1.4\n")
+        let thumbnail = try tree.write(
+            "small/.sh_thumbnails/normal/\(name)",
+            bytes: Self.sharedThumbnail(uri: relative, padding: 900 << 10, badPadding: true))
+        #expect(locator.thumbnail(forAbsolutePath: small, modified: 0, size: 9) == thumbnail)
     }
 }

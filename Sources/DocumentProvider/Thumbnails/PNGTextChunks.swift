@@ -1,3 +1,9 @@
+import XDGSupport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// The text chunks of a PNG image, read with every offset checked (STYLE.md convention 4).
 ///
 /// Thumbnails carry their metadata in `tEXt` chunks (SPECS rule 86). Uncompressed `iTXt` chunks are
@@ -60,6 +66,49 @@ package enum PNGTextChunks {
             found.append((type, bytes[dataRange]))
             offset = dataRange.upperBound + 4
         }
+    }
+
+    /// The text chunks of the PNG file at `path`, reading only what the check needs: each chunk's
+    /// length and type, and the data of `IHDR` and the text chunks, each CRC checked; the image
+    /// data is passed over unread. Nil when the file is not a regular file of at most `sizeLimit`
+    /// bytes (or, unless `followingLinks`, is a symbolic link), has more than `chunkLimit` chunks,
+    /// or is not a well-formed PNG up to its `IEND`.
+    package static func read(file path: String, sizeLimit: Int, followingLinks: Bool, chunkLimit: Int = 4096)
+        -> [String: String]?
+    {
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW)
+        let descriptor = open(PathCoding.cString(path), flags)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= sizeLimit else { return nil }
+        let size = Int(info.st_size)
+        func bytes(at offset: Int, count: Int) -> [UInt8]? {
+            guard count >= 0, offset <= size - count else { return nil }
+            var buffer = [UInt8](repeating: 0, count: count)
+            let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+            return got == count ? buffer : nil
+        }
+        guard bytes(at: 0, count: 8) == signature else { return nil }
+        var texts: [String: String] = [:]
+        var offset = 8
+        for index in 0..<chunkLimit {
+            guard let header = bytes(at: offset, count: 8) else { return nil }
+            let length = Int(uint32(header, at: 0))
+            let type = String(decoding: header[4..<8], as: UTF8.self)
+            guard length <= size - offset - 12 else { return nil }
+            if index == 0 && type != "IHDR" { return nil }
+            if ["IHDR", "tEXt", "iTXt", "IEND"].contains(type) {
+                guard let chunk = bytes(at: offset + 4, count: length + 8) else { return nil }
+                let data = chunk[4..<(4 + length)]
+                guard CRC32.checksum(chunk[0..<(4 + length)]) == uint32(chunk, at: 4 + length) else { return nil }
+                if type == "IEND" { return texts }
+                if type == "tEXt", let (key, value) = latin1Text(data) { texts[key] = value }
+                if type == "iTXt", let (key, value) = internationalText(data) { texts[key] = value }
+            }
+            offset += 12 + length
+        }
+        return nil
     }
 
     /// The big-endian 32-bit number at `offset`, as PNG stores lengths, CRCs and sizes.

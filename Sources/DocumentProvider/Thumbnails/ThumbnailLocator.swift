@@ -1,5 +1,9 @@
 import XDGSupport
 
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// Finds a valid thumbnail of a file by the Thumbnail Managing Standard 0.9 (SPECS rules 84–87).
 ///
 /// The personal repository is `$XDG_CACHE_HOME/thumbnails/SIZE/MD5(URI).png` for the sizes
@@ -13,8 +17,8 @@ public struct ThumbnailLocator: Sendable {
     /// The sizes of the standard, smallest first.
     public static let sizes = ["normal", "large", "x-large", "xx-large"]
 
-    /// Thumbnails are small images; a bigger file is not read.
-    static let readLimit = 16 << 20
+    /// Thumbnails are small images; a bigger file is not read (the screens draw none over 1 MiB).
+    static let readLimit = 1 << 20
 
     /// `$XDG_CACHE_HOME/thumbnails`.
     public let repository: String
@@ -55,23 +59,35 @@ public struct ThumbnailLocator: Sendable {
         let shared = Original(
             uri: FileURI.relativeURI(forName: name), modified: modified, size: size,
             requiresModified: false)
-        return search(in: directory + "/.sh_thumbnails", for: shared)
+        return search(in: directory + "/.sh_thumbnails", for: shared, followingLinks: false)
     }
 
-    private func search(in root: String, for original: Original) -> String? {
+    /// The first valid thumbnail of `original` under `root`. In a shared repository, which
+    /// whoever can write the listed folder controls, no symbolic link is followed: not the
+    /// repository, not a size directory, not a thumbnail.
+    private func search(in root: String, for original: Original, followingLinks: Bool = true) -> String? {
+        if !followingLinks && !Self.isRealDirectory(root) { return nil }
         let name = MD5.hexDigest(bytes: FileURI.pathBytes(original.uri)) + ".png"
         for size in Self.sizes {
+            if !followingLinks && !Self.isRealDirectory(root + "/" + size) { continue }
             let candidate = root + "/" + size + "/" + name
-            if Self.isValid(candidate, for: original) { return candidate }
+            if Self.isValid(candidate, for: original, followingLinks: followingLinks) { return candidate }
         }
         return nil
     }
 
-    /// Whether the PNG at `path` is a current thumbnail of `original` (SPECS rule 86).
-    static func isValid(_ path: String, for original: Original) -> Bool {
-        guard let bytes = try? FileBytes.read(path, limit: readLimit),
-            let texts = try? PNGTextChunks.read(bytes)
-        else { return false }
+    /// Whether `path` is a directory and not a symbolic link to one.
+    private static func isRealDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(PathCoding.cString(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether the PNG at `path` is a current thumbnail of `original` (the Thumbnail Managing
+    /// Standard, "Thumbnail Attributes"), reading only its text chunks.
+    static func isValid(_ path: String, for original: Original, followingLinks: Bool = true) -> Bool {
+        guard let texts = PNGTextChunks.read(file: path, sizeLimit: readLimit, followingLinks: followingLinks) else {
+            return false
+        }
         guard texts["Thumb::URI"] == original.uri else { return false }
         if let modified = texts["Thumb::MTime"] {
             guard Int64(modified) == original.modified else { return false }
