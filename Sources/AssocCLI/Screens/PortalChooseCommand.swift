@@ -44,7 +44,7 @@ enum PortalChooseCommand {
                     ["--", type, chosen.id], options: EditCommands.set.definition.allOptions, subcommand: "set")
                 guard try EditCommands.run(.set, arguments, context) == .success else { return nil }
             } catch {
-                context.output.error("\(error)")
+                context.output.error(error)
                 return nil
             }
         }
