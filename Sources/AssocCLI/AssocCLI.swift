@@ -97,11 +97,8 @@ public enum AssocCLI {
             if keepsStateUntilExit { _ = Unmanaged.passRetained(context) }
             defer { context.reportBrokenEntries() }
             return try command.run(parsed, context)
-        } catch let error as UsageError {
-            output.error(error.description)
-            return .failure
         } catch {
-            output.error("\(error)")
+            output.error(error)
             return .failure
         }
     }

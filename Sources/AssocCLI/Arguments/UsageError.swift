@@ -11,9 +11,9 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
         self.subcommand = subcommand
     }
 
-    /// The message and a pointer to the help.
-    public var description: String {
-        let hint = subcommand.map { "assoc \($0) --help" } ?? "assoc --help"
-        return "\(message)\nSee '\(hint)'."
-    }
+    /// The message and, on the next line, the pointer to the help.
+    public var description: String { "\(message)\n\(hint)" }
+
+    /// The pointer to the help: `See 'assoc COMMAND --help'.`
+    public var hint: String { "See '\(subcommand.map { "assoc \($0) --help" } ?? "assoc --help")'." }
 }

@@ -49,7 +49,9 @@ enum ApplicationChooser {
             throw UsageError("--selector: \(error.description)", subcommand: "open")
         }
         let launcher = Launcher(environment: context.environment, applications: context.resolver.applications)
-        let input = candidates.map { "\($0)\t\(ChooserOffer.name($0, context))\n" }.joined()
+        // The name is only shown: escaped, so that it is one line and no control reaches the
+        // menu's terminal; the ID is the answer and goes as it is.
+        let input = candidates.map { "\($0)\t\(Terminal.sanitized(ChooserOffer.name($0, context)))\n" }.joined()
         let (output, status) = try launcher.ask(argv, input: input)
         let chosen = output.split(separator: "\n").first.map { String($0.split(separator: "\t").first ?? "") }?.trimmingSpaces()
         guard status == 0, let chosen, candidates.contains(chosen) else {

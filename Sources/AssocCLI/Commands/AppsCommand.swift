@@ -64,7 +64,7 @@ enum AppsCommand {
                     ("recommended", .strings(resolution.recommended)), ("fallback", .strings(resolution.fallback)),
                 ]).rendered)
         } else {
-            context.output.line("type: \(resolution.type)")
+            context.output.untrustedLine("type: \(resolution.type)")
             context.output.untrustedLine("default: " + (resolution.defaultApplication.map { describe($0, context) } ?? "(none)"))
             context.output.untrustedLine("recommended:" + (resolution.recommended.isEmpty ? " (none)" : ""))
             for id in resolution.recommended { context.output.untrustedLine("  " + describe(id, context)) }

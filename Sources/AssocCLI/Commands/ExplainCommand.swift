@@ -56,7 +56,7 @@ enum ExplainCommand {
             do {
                 resolved = try TargetArgument.resolve(target, detector: context.detector, options: options)
             } catch {
-                context.output.error("\(error)")
+                context.output.error(error)
                 status = status.combined(with: .failure)
                 continue
             }
@@ -69,7 +69,7 @@ enum ExplainCommand {
                 if !explainType(target, context) { status = status.combined(with: .notFound) }
             case .url:
                 context.output.untrustedLine("url: \(target)")
-                context.output.line(
+                context.output.untrustedLine(
                     "  type: \(resolved.type) (a URL is typed by its scheme: the shared-mime-info specification, \"URI scheme handlers\")"
                 )
             }
@@ -99,15 +99,15 @@ enum ExplainCommand {
     private static func explainType(_ name: String, _ context: CommandContext) -> Bool {
         let database = context.database
         guard database.isKnown(name) else {
-            context.output.line("type: \(name)")
+            context.output.untrustedLine("type: \(name)")
             context.output.line("  not in the shared-mime-info database: no aliases or parents")
             return false
         }
         let canonical = database.canonicalName(name)
-        context.output.line("type: \(canonical)")
-        if canonical != name { context.output.line("  '\(name)' is an alias of '\(canonical)'") }
-        context.output.line("  parents: \(database.parents(of: canonical).joined(separator: ", "))")
-        context.output.line("  ancestors: \(database.ancestors(of: canonical).joined(separator: ", "))")
+        context.output.untrustedLine("type: \(canonical)")
+        if canonical != name { context.output.untrustedLine("  '\(name)' is an alias of '\(canonical)'") }
+        context.output.untrustedLine("  parents: \(database.parents(of: canonical).joined(separator: ", "))")
+        context.output.untrustedLine("  ancestors: \(database.ancestors(of: canonical).joined(separator: ", "))")
         return true
     }
 

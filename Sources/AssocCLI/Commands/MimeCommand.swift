@@ -56,7 +56,7 @@ enum MimeCommand {
             if arguments.has("--json") {
                 context.output.line(info.json.rendered)
             } else {
-                context.output.untrustedLine(info.text)
+                for line in info.lines { context.output.untrustedLine(line) }
             }
         }
         return status
@@ -99,7 +99,8 @@ struct TypeReport {
         ])
     }
 
-    var text: String {
+    /// The lines of the text form: the type, then one `  label: value` line per fact it has.
+    var lines: [String] {
         var lines = [type]
         func add(_ label: String, _ value: String?) {
             if let value, !value.isEmpty { lines.append("  \(label): \(value)") }
@@ -112,6 +113,6 @@ struct TypeReport {
         add("globs", globs.joined(separator: " "))
         add("icon", icon)
         add("generic icon", genericIcon)
-        return lines.joined(separator: "\n")
+        return lines
     }
 }

@@ -122,7 +122,7 @@ enum OpenCommand {
                 }
             } catch {
                 // One target that cannot be opened stops only itself.
-                context.output.error("\(error)")
+                context.output.error(error)
                 status = status.combined(with: .failure)
             }
         }

@@ -249,7 +249,7 @@ struct TypePrinter {
                     ]
                 ).rendered)
         } else if brief {
-            output.line(detection.type)
+            brief(detection.type)
         } else {
             output.untrustedLine(path + ": " + detection.type)
         }
@@ -258,8 +258,14 @@ struct TypePrinter {
     /// Prints the detection of path `index` of `paths`; a line of `PATH: TYPE` to a pipe or a
     /// file is written from the path's bytes.
     func print(pathAt index: Int, of paths: PathList, _ detection: Detection) {
-        if brief && !json { return output.line(detection.type) }
+        if brief && !json { return brief(detection.type) }
         if json || output.isTerminal { return print(path: paths.path(at: index), detection) }
         paths.withPath(at: index) { output.untrustedLine(name: $0, then: ": ", detection.type) }
+    }
+
+    /// The line of `-b`: the type escaped on a terminal (it comes from a package, or names what a
+    /// file's attribute says); to a pipe, its UTF-8 without the conversion of a name's bytes.
+    private func brief(_ type: String) {
+        if output.isTerminal { output.untrustedLine(type) } else { output.line(type) }
     }
 }

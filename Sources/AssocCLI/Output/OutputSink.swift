@@ -48,9 +48,13 @@ public final class OutputSink: @unchecked Sendable {
     /// Writes out whatever results are still buffered.
     public func flush() { flusher?() }
 
-    /// Writes one line of results, or text with another ending.
+    /// Writes one line of results, or text with another ending: text assoc composed, which may
+    /// span lines (help, a diff). On a terminal each of its lines is escaped as names are
+    /// (`Terminal.sanitizedLines`), so that nothing from outside inside it reaches the terminal
+    /// raw; a line that carries a name, a desktop ID, a type or a comment is written with
+    /// `untrustedLine`, which escapes line feeds too.
     public func line(_ text: String, terminator: String = "\n") {
-        var text = text
+        var text = isTerminal ? Terminal.sanitizedLines(text) : text
         var terminator = terminator
         text.withUTF8 { text in terminator.withUTF8 { write(text, then: $0) } }
     }
@@ -94,13 +98,20 @@ public final class OutputSink: @unchecked Sendable {
         }
     }
 
-    /// Writes `assoc: message` to standard error.
-    public func error(_ message: String) {
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { Terminal.sanitized(String($0)) }
-        writeError("assoc: " + lines.joined(separator: "\n") + "\n")
+    /// Writes `assoc: message` to standard error, on one line: control characters, line feeds
+    /// and bidirectional controls in it (from a name it quotes) are escaped, on a terminal or
+    /// not, so that a name cannot print a line of its own that reads as assoc's.
+    public func error(_ message: String) { writeError("assoc: " + Terminal.sanitized(message) + "\n") }
+
+    /// Writes an error that was thrown: its message on one line as `error(_:)` does and, for a
+    /// usage error, the pointer to the help on the next.
+    public func error(_ error: any Error) {
+        guard let usage = error as? UsageError else { return self.error("\(error)") }
+        self.error(usage.message)
+        writeError(usage.hint + "\n")
     }
 
-    /// Writes `assoc: warning: message` to standard error.
+    /// Writes `assoc: warning: message` to standard error, on one line, escaped as `error(_:)` is.
     public func warning(_ message: String) { writeError("assoc: warning: " + Terminal.sanitized(message) + "\n") }
 
     /// Writes raw text to standard error (help after a usage error).

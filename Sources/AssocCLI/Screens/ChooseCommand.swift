@@ -62,7 +62,8 @@ enum ChooseCommand {
             return .failure
         }
         guard let answer = chosen else { return .notFound }
-        if arguments.has("--print") { context.output.line(answer.id) }
+        // The ID comes from a file name: escaped on a terminal, its own bytes to a pipe.
+        if arguments.has("--print") { context.output.untrustedLine(answer.id) }
         switch answer.action {
         case .once: break
         case .always:

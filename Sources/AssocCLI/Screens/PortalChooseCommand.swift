@@ -44,7 +44,7 @@ enum PortalChooseCommand {
                 let request = EditRequest(.set, .target(type), application: chosen.id)
                 guard try EditRendering.apply(request, context: context, subcommand: "choose") == .success else { return nil }
             } catch {
-                context.output.error("\(error)")
+                context.output.error(error)
                 return nil
             }
         }

@@ -53,7 +53,7 @@ enum PortalDialog {
                         }
                     }
                 } catch {
-                    context.output.error("\(error)")
+                    context.output.error(error)
                     closed = true
                     return .cancel
                 }
@@ -65,7 +65,7 @@ enum PortalDialog {
                 return .stay
             }
         } catch {
-            context.output.error("\(error)")
+            context.output.error(error)
             try? channel.send(DialogAnswer(response: .other))
             return .failure
         }

@@ -34,7 +34,8 @@ enum CompleteCommand {
         case .command: values = CommandTable.commands.filter { !$0.definition.hidden }.map(\.name)
         case .none, .file, .directory, .choice: values = []
         }
-        for value in values { context.output.line(value) }
+        // Type names and desktop IDs come from files: escaped when a person reads them.
+        for value in values { context.output.untrustedLine(value) }
         return .success
     }
 }

@@ -44,7 +44,7 @@ enum Generation {
     static func run(_ request: Request, output: OutputSink) throws -> ExitStatus {
         for file in files(request.kind) {
             try AtomicFile.replace(request.directory + "/" + file.name, with: file.text, newFileMode: 0o644)
-            output.line(request.directory + "/" + file.name)
+            output.untrustedLine(request.directory + "/" + file.name)
         }
         return .success
     }

@@ -337,8 +337,10 @@ public final class PortalBackend {
     }
 }
 
-/// Writes `text` and a newline to standard error.
+/// Writes `text` and a newline to standard error, escaped as one line (`Terminal.sanitized`):
+/// an application ID, a title or a path from a request cannot print a line of its own or reach
+/// the terminal with its control characters.
 func printError(_ text: String) {
-    var line = Array((text + "\n").utf8)
+    var line = Array((Terminal.sanitized(text) + "\n").utf8)
     _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
 }

@@ -33,7 +33,7 @@ extension PickerModel {
             let highlighted = position == list.cursor
             guard let entry = shown else {
                 let text =
-                    (highlighted ? "> " : "  ") + "[" + (configuration.actionTitle ?? "") + "]  "
+                    (highlighted ? "> " : "  ") + "[" + TextLayout.safe(configuration.actionTitle ?? "") + "]  "
                     + TextLayout.safe(directory)
                 result.append(StyledLine(TextLayout.fit(text, columns), style: highlighted ? .highlighted : .normal))
                 continue
@@ -96,16 +96,17 @@ extension PickerModel {
     private var detailLines: [String] {
         guard let entry = currentEntry else {
             if list.current != nil, let title = configuration.actionTitle {
-                return ["\(title): \(TextLayout.safe(directory))", placingSummary, ""]
+                return ["\(TextLayout.safe(title)): \(TextLayout.safe(directory))", placingSummary, ""]
             }
             return ["", "", ""]
         }
         let document = entry.document
-        var first = [document.type]
-        if let comment = source.comment(document.type) { first.append(comment) }
+        // The type, its comment and the reason come from packages and files: escaped as names are.
+        var first = [TextLayout.safe(document.type)]
+        if let comment = source.comment(document.type) { first.append(TextLayout.safe(comment)) }
         if let size = document.size { first.append("\(size) bytes") }
         first.append(document.location.rawValue)
-        if let reason = entry.reason { first.append("unavailable: \(reason)") }
+        if let reason = entry.reason { first.append("unavailable: " + TextLayout.safe(reason)) }
         var second = ["modified \(document.modifiedISO8601) (\(RelativeDate.text(document.modifiedSeconds, now: source.now)))"]
         if let created = document.createdSeconds { second.append("created \(Document.iso8601(seconds: created))") }
         if let origin = document.origin { second.append("origin: " + TextLayout.safe(origin)) }

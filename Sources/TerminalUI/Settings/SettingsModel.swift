@@ -150,7 +150,8 @@ public struct SettingsModel: Screen {
         if byApplication { return TextLayout.safe(applications[row].id) }
         let entry = types[row]
         let origin = entry.origin.isEmpty ? "no default" : "default from " + TextLayout.safe(entry.origin)
-        return origin + (entry.extensions.isEmpty ? "" : "  ·  " + entry.extensions.prefix(6).joined(separator: " "))
+        let extensions = TextLayout.safe(entry.extensions.prefix(6).joined(separator: " "))
+        return origin + (entry.extensions.isEmpty ? "" : "  ·  " + extensions)
     }
 
     /// The screen: the chooser when one is open, else the grouped rows.
@@ -173,7 +174,7 @@ public struct SettingsModel: Screen {
             } else {
                 let entry = types[row]
                 text =
-                    mark + TextLayout.fit(entry.group, 11) + " " + TextLayout.fit(entry.type, 35) + " "
+                    mark + TextLayout.fit(entry.group, 11) + " " + TextLayout.fit(TextLayout.safe(entry.type), 35) + " "
                     + TextLayout.fit(TextLayout.safe(entry.comment), 26) + " "
                     + TextLayout.safe(entry.defaultApplication ?? "(none)")
             }

@@ -174,12 +174,17 @@ public final class TerminalSession {
     public var size: (lines: Int, columns: Int) { (Int(cncurses_lines()), Int(cncurses_columns())) }
 
     /// Draws `lines` from the top, each in its style.
+    ///
+    /// The screens escape what they show from outside as they lay it out; each line is escaped
+    /// once more here (`Terminal.sanitized` changes nothing in escaped text), so that a name a
+    /// screen forgot still cannot reach the terminal raw.
     public func draw(_ lines: [StyledLine]) {
         erase()
         for (row, line) in lines.enumerated() {
             let attributes = attributes(for: line.style)
             attron(attributes)
-            mvaddstr(Int32(row), 0, unicode ? line.text : Self.ascii(line.text))
+            let text = Terminal.sanitized(line.text)
+            mvaddstr(Int32(row), 0, unicode ? text : Self.ascii(text))
             attroff(attributes)
         }
         refresh()

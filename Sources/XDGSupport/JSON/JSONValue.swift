@@ -82,7 +82,10 @@ public enum JSONValue: Sendable, Equatable {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
+            // Every character a terminal must not receive raw (C0, DEL, C1, bidirectional
+            // controls: `Terminal.needsEscaping`) and the two JavaScript line ends, as \uXXXX:
+            // valid JSON that reads back the same, and safe when the output is a terminal.
+            case _ where Terminal.needsEscaping(scalar) || (0x2028...0x2029).contains(scalar.value):
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)
