@@ -61,6 +61,13 @@ public enum FileName {
         /// Why it is not a file name.
         public var problem: Problem
 
+        /// The problem of the name at `index`.
+        public init(index: Int, name: String, problem: Problem) {
+            self.index = index
+            self.name = name
+            self.problem = problem
+        }
+
         /// The message, naming the position and the name.
         public var description: String { "name \(index + 1), '\(name)': \(problem)" }
     }

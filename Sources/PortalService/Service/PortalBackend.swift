@@ -185,10 +185,8 @@ public final class PortalBackend {
     private func readArguments(_ call: BusMessage) -> [BusValue]? {
         do {
             return try call.readAll(budget: PortalLimits.readBudget())
-        } catch where error.isTooLarge {
-            refuse(call, PortalRefusal(.limitsExceeded, "\(error)"))
         } catch {
-            refuse(call, PortalRefusal(.invalidArguments, "\(error)"))
+            refuse(call, PortalRefusal(error.isTooLarge ? .limitsExceeded : .invalidArguments, "\(error)"))
         }
         return nil
     }
