@@ -136,7 +136,8 @@ public final class PortalBackend {
     }
 
     private func startFileChooser(_ kind: DialogRequest.Kind, _ call: BusMessage) {
-        guard call.bodySignature == "osssa{sv}", let arguments = readArguments(call) else { return }
+        guard call.bodySignature == "osssa{sv}" else { return replyInvalidArguments(call, "(osssa{sv})") }
+        guard let arguments = readArguments(call) else { return }
         guard arguments.count == 5, let handle = arguments[0].text, let appID = arguments[1].text,
             let title = arguments[3].text, let options = arguments[4].vardictEntries
         else { return replyInvalidArguments(call, "(osssa{sv})") }
@@ -151,7 +152,8 @@ public final class PortalBackend {
     }
 
     private func startAppChooser(_ call: BusMessage) {
-        guard call.bodySignature == "ossasa{sv}", let arguments = readArguments(call) else { return }
+        guard call.bodySignature == "ossasa{sv}" else { return replyInvalidArguments(call, "(ossasa{sv})") }
+        guard let arguments = readArguments(call) else { return }
         guard arguments.count == 5, let handle = arguments[0].text, let appID = arguments[1].text,
             let choices = arguments[3].elements, let options = arguments[4].vardictEntries
         else { return replyInvalidArguments(call, "(ossasa{sv})") }
@@ -165,7 +167,8 @@ public final class PortalBackend {
     }
 
     private func updateChoices(_ call: BusMessage) {
-        guard call.bodySignature == "oas", let arguments = readArguments(call) else { return }
+        guard call.bodySignature == "oas" else { return replyInvalidArguments(call, "(oas)") }
+        guard let arguments = readArguments(call) else { return }
         guard arguments.count == 2, let handle = arguments[0].text, let choices = arguments[1].elements else {
             return replyInvalidArguments(call, "(oas)")
         }
