@@ -93,13 +93,9 @@ public struct PerFileChoice: Sendable {
         }
     }
 
-    /// The list key for a path: bytes other than letters, digits and `/._-~+,@` percent-encoded, so
-    /// that `=`, `[`, `]` and line ends in a name cannot break the line.
-    static func key(_ path: String) -> String {
-        PercentEncoding.encode(path, keeping: keptInKeys)
-    }
-
-    private static let keptInKeys = PercentEncoding.alphanumerics.union(Array("/._-~+,@".utf8))
+    /// The list key for a path (`KeyFileKey`): bytes other than letters, digits and `/._-~+,@`
+    /// percent-encoded, so that `=`, `[`, `]` and line ends in a name cannot break the line.
+    static func key(_ path: String) -> String { KeyFileKey.encoded(path) }
 
     /// The absolute, resolved path and inode of `path`.
     private func identity(_ path: String) -> (String, UInt64)? {

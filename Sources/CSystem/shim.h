@@ -7,6 +7,8 @@
 #include <sys/xattr.h>
 #include <sys/vfs.h>
 #include <spawn.h>
+/* malloc_trim(3): a long-running service gives freed memory back to the system. */
+#include <malloc.h>
 
 /* GNU extensions (glibc 2.26 and 2.29), declared here because <spawn.h> shows them only under
    _GNU_SOURCE, which the Glibc module is not built with. */

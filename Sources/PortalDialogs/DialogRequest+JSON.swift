@@ -39,15 +39,34 @@ extension DialogRequest {
         }
     }
 
-    /// The request in the file at `path` (`request.json`), refusing anything but a regular file of at most 1 MiB.
+    /// The request in the file at `path`, where the service writes one:
+    /// `$XDG_RUNTIME_DIR/assoc/portal/<n>/request.json`. The runtime directory and each directory
+    /// below it are opened one from the other without following links and must be the user's own,
+    /// mode 0700; the file must be the user's regular file of at most 1 MiB.
     ///
-    /// - Throws: `PortalMessageError` naming the file.
+    /// - Throws: `PortalMessageError` naming the file, or the directory that is not private and why.
     public init(contentsOf path: String) throws(PortalMessageError) {
+        let parents = PortalDialogs.requestDirectoryParents
+        var components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let name = components.popLast() ?? ""
+        let number = components.popLast() ?? ""
+        guard path.hasPrefix("/"), components.count > parents.count, Array(components.suffix(parents.count)) == parents,
+            !number.isEmpty, number != ".", number != ".."
+        else {
+            throw PortalMessageError(
+                source: path,
+                reason: "a portal request is read only from $XDG_RUNTIME_DIR/\(parents.joined(separator: "/"))/<n>/, "
+                    + "where assoc portal writes it")
+        }
+        let runtime = "/" + components.dropLast(parents.count).joined(separator: "/")
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(path, limit: PortalDialogs.maximumMessageSize)
+            var directory = try PrivateDirectory(opening: runtime)
+            for parent in parents + [number] { directory = try directory.child(parent, creating: false) }
+            bytes = try directory.readFile(name, limit: PortalDialogs.maximumMessageSize)
         } catch {
-            throw PortalMessageError(source: path, reason: error.reason)
+            let rule = "; every directory from the runtime directory down must be the user's own, mode 0700, not a link"
+            throw PortalMessageError(source: path, reason: error.description + (error.isNotPrivate ? rule : ""))
         }
         try self.init(json: bytes, source: path)
     }

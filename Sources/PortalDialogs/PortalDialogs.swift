@@ -29,7 +29,17 @@
 /// Paths are strings in `PathCoding`'s form; in JSON a path `NAME` that is not its own UTF-8 is
 /// followed by `NAME_bytes` with its exact bytes in base64 (`JSONValue.path`), and a list of paths
 /// by a list of base64 texts (`JSONValue.paths`).
+///
+/// Every directory from `$XDG_RUNTIME_DIR` down to the request's (`assoc`, `portal`, `<n>`) must be
+/// the user's own, mode 0700, and not a symbolic link (`PrivateDirectory`), and `request.json` the
+/// user's regular file: the service refuses to make a request in, and the dialog to read one from,
+/// a directory another user could rename things in, since then another user could swap the request
+/// (its title, its answer socket) under the dialog. The runtime directory is the user's own by the
+/// XDG Base Directory Specification; a shared one (`/tmp`) is refused, naming the directory and why.
 public enum PortalDialogs {
     /// The largest request or answer line either side reads: 1 MiB.
     public static let maximumMessageSize = 1 << 20
+
+    /// The directories between `$XDG_RUNTIME_DIR` and a request's own directory: `assoc/portal`.
+    public static let requestDirectoryParents = ["assoc", "portal"]
 }

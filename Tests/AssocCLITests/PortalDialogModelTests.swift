@@ -175,7 +175,7 @@ struct PortalDialogModelTests {
 
     @Test("SaveFiles: one URI per name in the folder shown; each existing name is confirmed with y, and n saves nothing")
     func saveFiles() throws {
-        var dialog = try screen(request(.saveFiles) { $0.files = ["a.pdf", "new.txt", "/elsewhere/e.txt"] })
+        var dialog = try screen(request(.saveFiles) { $0.files = ["a.pdf", "new.txt", "e.txt"] })
         #expect(dialog.handle(.enter).isStay)
         #expect(dialog.pendingReplacements == ["/home/u/docs/a.pdf", "/home/u/docs/e.txt"])
         #expect(dialog.render(lines: 30, columns: 120).last?.text.hasPrefix("'a.pdf' exists here. Replace it? (y/n)") == true)

@@ -218,7 +218,8 @@ struct PortalDialogScreenTests {
     @Test("a request that cannot be read, or is for the other dialog, is refused naming the file; the service hears response 2")
     func badRequests() throws {
         let tree = try TemporaryXDGTree()
-        let broken = try tree.write("broken.json", "{\"kind\":\"open-file\",")
+        let broken = try PortalTestService.requestDirectory(tree) + "/request.json"
+        try Data("{\"kind\":\"open-file\",".utf8).write(to: URL(fileURLWithPath: broken))
         let result = try ProcessRunner.assoc(["pick", "--portal-request", broken], environment: screenEnvironment(tree))
         #expect(result.status == 2)
         #expect(

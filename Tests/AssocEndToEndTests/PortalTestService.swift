@@ -17,10 +17,18 @@ final class PortalTestService {
     private var connection: Int32 = -1
     private var received: [UInt8] = []
 
-    /// Writes `request` (with `answer_socket` filled in) into a new 0700 folder under `tree` and listens.
-    init(_ tree: TemporaryXDGTree, request: [String: Any]) throws {
-        directory = try tree.makeDirectory("runtime/assoc/portal/\(UUID().uuidString.prefix(8))")
+    /// A new request directory `runtime/assoc/portal/<n>` under `tree`, every directory 0700 as
+    /// the service makes them (the dialog reads nothing from another).
+    static func requestDirectory(_ tree: TemporaryXDGTree) throws -> String {
+        let directory = try tree.makeDirectory("runtime/assoc/portal/\(UUID().uuidString.prefix(8))")
+        for path in ["runtime", "runtime/assoc", "runtime/assoc/portal"] { chmod(tree.path(path), 0o700) }
         chmod(directory, 0o700)
+        return directory
+    }
+
+    /// Writes `request` (with `answer_socket` filled in) into a new private folder under `tree` and listens.
+    init(_ tree: TemporaryXDGTree, request: [String: Any]) throws {
+        directory = try Self.requestDirectory(tree)
         requestPath = directory + "/request.json"
         socketPath = directory + "/answer.sock"
         var full = request

@@ -32,7 +32,7 @@ struct PortalOptionsTests {
             "choices": choices, "multiple": .boolean(true), "modal": .boolean(false), "accept_label": .string("_Pick"),
             "current_folder": nulTerminated("/srv/caf\u{E9}"),
         ]
-        let request = PortalOptions.fileChooserRequest(
+        let request = try PortalOptions.fileChooserRequest(
             kind: .openFile, appID: "org.example.App", title: "Open", options: options, answerSocket: "/run/s",
             rememberedFolder: "/elsewhere", home: "/home/u")
         #expect(request.filters.map(\.name) == ["PDF", "Images"])
@@ -46,17 +46,17 @@ struct PortalOptionsTests {
     }
 
     @Test("a current_filter that is not among the filters is appended; a relative current_folder is ignored")
-    func appendedFilterAndFolders() {
+    func appendedFilterAndFolders() throws {
         let options: [String: BusValue] = [
             "current_filter": filterValue("Text", [(1, "text/plain")]), "current_folder": nulTerminated("."),
             "multiple": .boolean(true),
         ]
-        let save = PortalOptions.fileChooserRequest(
+        let save = try PortalOptions.fileChooserRequest(
             kind: .saveFile, appID: "", title: "", options: options, answerSocket: "", rememberedFolder: "/last", home: "/home/u")
         #expect(save.filters.map(\.name) == ["Text"] && save.currentFilter == 0)
         #expect(save.currentFolder == "/last")
         #expect(!save.multiple, "multiple is OpenFile's only")
-        let fresh = PortalOptions.fileChooserRequest(
+        let fresh = try PortalOptions.fileChooserRequest(
             kind: .saveFile, appID: "", title: "", options: [:], answerSocket: "", rememberedFolder: nil, home: "/home/u")
         #expect(fresh.currentFolder == "/home/u")
     }
@@ -83,8 +83,8 @@ struct PortalOptionsTests {
     }
 
     @Test("ChooseApplication: choices, last_choice and the shown details become the request; choice the result")
-    func appChooser() {
-        let request = PortalOptions.appChooserRequest(
+    func appChooser() throws {
+        let request = try PortalOptions.appChooserRequest(
             appID: "", choices: ["org.gnome.Evince", "okular"],
             options: [
                 "last_choice": .string("okular"), "content_type": .string("application/pdf"), "uri": .string("https://x/y.pdf"),

@@ -188,6 +188,33 @@ struct PickerModelTests {
         }
     }
 
+    @Test(
+        "save: '..', '.', a '/' or an empty name is never given back, whether it came with the request or was typed; the reason is shown",
+        arguments: ["..", ".", "papers/x.pdf", ""])
+    func saveRefusesNonNames(name: String) throws {
+        let folders = world()
+        // '..' and '.' exist in every folder: the old picker asked to replace them and gave back the folder.
+        folders.add("/docs/..", type: "inode/directory")
+        folders.add("/docs/.", type: "inode/directory")
+        var model = try picker(folders, PickerConfiguration(mode: .save, fileName: name))
+        var step = model.handle(.enter)
+        if model.prompt != nil { step = model.handle(.character("y")) }
+        #expect(step.isStay, "\(step)")
+        #expect(model.message?.contains(FileName.problem(name)?.description ?? "?") == true, "\(model.message ?? "")")
+        #expect(model.render(lines: 30, columns: 200).contains { $0.text.contains(FileName.problem(name)!.description) })
+
+        var typed = try picker(folders, PickerConfiguration(mode: .save, fileName: "a.txt"))
+        _ = press([.character("e"), .backspace, .backspace, .backspace, .backspace, .backspace], &typed)
+        _ = press(name.map { .character($0) } + [.enter], &typed)
+        #expect(typed.fileName == "a.txt", "a name that is none is not taken")
+        #expect(typed.message?.contains(FileName.problem(name)!.description) == true, "\(typed.message ?? "")")
+        step = typed.handle(.enter)
+        guard case .finish(.save("/docs/a.txt", false)) = step else {
+            Issue.record("the name kept is saved: \(step)")
+            return
+        }
+    }
+
     @Test("a name with control characters is drawn escaped, and a resize redraws to the new size")
     func escapingAndResize() throws {
         let folders = FakeFolders()

@@ -1,3 +1,4 @@
+import PortalDialogs
 import XDGSupport
 
 #if canImport(Glibc)
@@ -33,6 +34,16 @@ enum PortalCommand {
             chosen, 1 when the dialog was cancelled, 2 when it ended otherwise (it died, the terminal could not \
             start, the application closed the request). The folder each application last chose in is kept in \
             $XDG_STATE_HOME/assoc/portal-folders and is where its next dialog starts when it names none.
+
+            The runtime directory and every directory below it down to the request's own must be the user's \
+            own, mode 0700, not a symbolic link (the XDG Base Directory Specification asks this of \
+            $XDG_RUNTIME_DIR); otherwise no dialog is started and the request is answered 2, naming the \
+            directory and why (a runtime directory shared with other users, such as /tmp, is refused). The \
+            names SaveFile saves as and SaveFiles saves are file names: not empty, not . or .., without / or \
+            NUL, at most 255 bytes; SaveFiles refuses a request with another name, and numbers a name given \
+            twice (x.txt, x (2).txt), so that every file gets its own URI. \(RequestLimits.summary); a larger \
+            request is refused at once (response 2), as is one whose request for the dialog would be over \
+            \(FileBytes.describeSize(PortalDialogs.maximumMessageSize)).
 
             With --verbose, each request and its end are logged on standard error.
 

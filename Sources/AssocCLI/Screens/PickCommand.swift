@@ -37,6 +37,7 @@ enum PickCommand {
             or 'Move here', places them there through the same transfer as assoc-export(1) and \
             assoc-move(1), asking for each name already taken whether to keep both, replace or skip. save \
             shows the same folders with a 'Save here' first row and a file name (--name, changed with e); a \
+            name that is empty, . or .., holds / or NUL, or has more than 255 bytes is refused with the reason; a \
             name that exists asks to confirm with y; the path is printed, nothing is written (this is the \
             portal's SaveFile). n makes a new folder and enters it (export, move, save). With --directory, \
             open and import choose a folder ('Choose this folder').
@@ -101,6 +102,9 @@ enum PickCommand {
         let mode = arguments.value("--mode").flatMap(PickerMode.init(rawValue:)) ?? .open
         guard !(arguments.has("--null") && arguments.has("--json")) else {
             throw UsageError("'-0' and '--json' do not go together", subcommand: "pick")
+        }
+        if let name = arguments.value("--name"), let problem = FileName.problem(name) {
+            throw UsageError("--name '\(name)': \(problem)", subcommand: "pick")
         }
         let patterns = arguments.all("--type")
         // Several types: first all of them together (what assoc list takes), then each alone.

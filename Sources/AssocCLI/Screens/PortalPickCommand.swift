@@ -6,9 +6,17 @@ import TerminalUI
 enum PortalPickCommand {
     static func run(_ path: String, _ context: CommandContext) -> ExitStatus {
         guard
-            let (request, channel) = PortalDialog.open(
+            let (given, channel) = PortalDialog.open(
                 path, kinds: [.openFile, .saveFile, .saveFiles], command: "pick", context: context)
         else { return .failure }
+        var request = given
+        // SaveFiles writes one file per name in the chosen folder: each must be a file name, and
+        // no two the same (the service checks them too; a request file may come from elsewhere).
+        do { request.files = try FileName.unique(request.files) } catch {
+            context.output.error("\(path): files: \(error)")
+            try? channel.send(DialogAnswer(response: .other))
+            return .failure
+        }
         let plan = PortalPickPlan(
             request, home: context.environment.home, workingDirectory: context.process.workingDirectory,
             database: context.database)

@@ -90,8 +90,13 @@ struct PortalPickerScreen: Screen {
     }
 
     /// The paths SaveFiles answers in the folder shown: one per name, in order.
-    private var savedPaths: [String] {
-        request.files.map { FileURI.absolute(DocumentTransfer.baseName($0), in: picker.directory) }
+    private var savedPaths: [String] { savedPaths(in: picker.directory) }
+
+    /// The paths SaveFiles answers in `directory`: one per name, in order. The names are file
+    /// names, unique within the request (`FileName.unique`, checked when the dialog starts), so
+    /// the paths are distinct files in `directory`.
+    private func savedPaths(in directory: String) -> [String] {
+        request.files.map { FileURI.absolute($0, in: directory) }
     }
 
     /// The picker's step as the dialog's.
@@ -101,8 +106,7 @@ struct PortalPickerScreen: Screen {
         case .cancel: return .cancel
         case .finish(.documents(let entries)): return .finish(answer(uris: entries.map(\.document.path)))
         case .finish(.save(let path, _)): return .finish(answer(uris: [path]))
-        case .finish(.destination(let directory, _)):
-            return .finish(answer(uris: request.files.map { FileURI.absolute(DocumentTransfer.baseName($0), in: directory) }))
+        case .finish(.destination(let directory, _)): return .finish(answer(uris: savedPaths(in: directory)))
         }
     }
 

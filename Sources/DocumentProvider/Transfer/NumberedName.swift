@@ -8,9 +8,6 @@ import XDGSupport
 /// longer than a file name may be (255 bytes) has its stem shortened, a whole character at a time,
 /// so that the number and the extension still fit.
 public enum NumberedName {
-    /// The most bytes a file name may have (`NAME_MAX`).
-    static let maximumBytes = 255
-
     /// Extensions that are kept whole.
     static let doubleExtensions = [".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".tar.lz", ".tar.lzma", ".tar.z"]
 
@@ -27,12 +24,12 @@ public enum NumberedName {
     }
 
     /// `stem + tail`, with characters taken off the end of `stem`, and if need be of `tail`, until
-    /// it has at most `maximumBytes` bytes.
+    /// it has at most `FileName.maximumBytes` bytes.
     static func fitted(_ stem: String, _ tail: String) -> String {
         func bytes(_ text: String) -> Int { PathCoding.cString(text).count - 1 }
         var stem = stem
         var tail = tail
-        var excess = bytes(stem) + bytes(tail) - maximumBytes
+        var excess = bytes(stem) + bytes(tail) - FileName.maximumBytes
         while excess > 0, let last = stem.popLast() ?? tail.popLast() {
             excess -= bytes(String(last))
         }

@@ -4,6 +4,8 @@ public struct BusError: Error, Sendable, Equatable, CustomStringConvertible {
     public var step: String
     /// The error number sd-bus returned (positive).
     public var code: Int32
+    /// The reason in words when it is not the error number's (a limit that was passed).
+    public var detail: String?
 
     /// Creates the error for a negative sd-bus result.
     init(_ step: String, result: Int32) {
@@ -11,8 +13,18 @@ public struct BusError: Error, Sendable, Equatable, CustomStringConvertible {
         code = -result
     }
 
+    /// The error of a message that holds more than its reader takes (`E2BIG`), `detail` saying what.
+    static func tooLarge(_ step: String, _ detail: String) -> BusError {
+        var error = BusError(step, result: -E2BIG)
+        error.detail = detail
+        return error
+    }
+
+    /// Whether a limit was passed (`tooLarge`).
+    var isTooLarge: Bool { code == E2BIG && detail != nil }
+
     /// The message.
-    public var description: String { "cannot \(step): \(String(cString: strerror(code)))" }
+    public var description: String { "cannot \(step): \(detail ?? String(cString: strerror(code)))" }
 }
 
 #if canImport(Glibc)

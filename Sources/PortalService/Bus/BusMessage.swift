@@ -39,36 +39,44 @@ final class BusMessage {
 
     // MARK: - Reading
 
-    /// Reads every remaining value of the body (or of the container entered).
-    func readAll() throws(BusError) -> [BusValue] {
+    /// Reads every remaining value of the body (or of the container entered), within `budget`
+    /// when there is one.
+    ///
+    /// - Throws: `BusError`, `tooLarge` when the values pass the budget (reading stops there).
+    func readAll(budget: BusReadBudget? = nil) throws(BusError) -> [BusValue] {
         var values: [BusValue] = []
-        while let value = try readNext() { values.append(value) }
+        while let value = try readNext(budget: budget) {
+            values.append(value)
+            try budget?.admit(element: values.count)
+        }
         return values
     }
 
-    /// Reads the next value, or nil at the end of the body or container.
-    func readNext() throws(BusError) -> BusValue? {
+    /// Reads the next value, or nil at the end of the body or container, within `budget` when
+    /// there is one.
+    func readNext(budget: BusReadBudget? = nil) throws(BusError) -> BusValue? {
         var type: CChar = 0
         var contentsPointer: UnsafePointer<CChar>? = nil
         guard try checked(sd_bus_message_peek_type(pointer, &type, &contentsPointer), "read a message") > 0 else { return nil }
+        try budget?.spendValue()
         let contents = contentsPointer.map { String(cString: $0) } ?? ""
         switch UInt8(bitPattern: type) {
         case UInt8(ascii: "a"):
-            if contents == "y" { return .bytes(try readByteArray()) }
-            let elements = try inContainer(type, contents) { () throws(BusError) in try readAll() }
+            if contents == "y" { return .bytes(try readByteArray(budget)) }
+            let elements = try inContainer(type, contents) { () throws(BusError) in try readAll(budget: budget) }
             return .array(element: contents, elements)
         case UInt8(ascii: "r"):
-            return .structure(try inContainer(type, contents) { () throws(BusError) in try readAll() })
+            return .structure(try inContainer(type, contents) { () throws(BusError) in try readAll(budget: budget) })
         case UInt8(ascii: "e"):
-            let pair = try inContainer(type, contents) { () throws(BusError) in try readAll() }
+            let pair = try inContainer(type, contents) { () throws(BusError) in try readAll(budget: budget) }
             guard pair.count == 2 else { throw BusError("read a dictionary entry", result: -EBADMSG) }
             return .dictionaryEntry(pair[0], pair[1])
         case UInt8(ascii: "v"):
-            let inner = try inContainer(type, contents) { () throws(BusError) in try readNext() }
+            let inner = try inContainer(type, contents) { () throws(BusError) in try readNext(budget: budget) }
             guard let inner else { throw BusError("read a variant", result: -EBADMSG) }
             return .variant(inner)
         default:
-            return try readBasic(type)
+            return try readBasic(type, budget)
         }
     }
 
@@ -79,15 +87,16 @@ final class BusMessage {
         return result
     }
 
-    private func readByteArray() throws(BusError) -> [UInt8] {
+    private func readByteArray(_ budget: BusReadBudget?) throws(BusError) -> [UInt8] {
         var data: UnsafeRawPointer? = nil
         var size = 0
         try checked(sd_bus_message_read_array(pointer, CChar(UInt8(ascii: "y")), &data, &size), "read a byte array")
+        try budget?.spend(bytes: size)
         guard let data, size > 0 else { return [] }
         return Array(UnsafeRawBufferPointer(start: data, count: size))
     }
 
-    private func readBasic(_ type: CChar) throws(BusError) -> BusValue {
+    private func readBasic(_ type: CChar, _ budget: BusReadBudget?) throws(BusError) -> BusValue {
         func read<T: BitwiseCopyable>(_ initial: T) throws(BusError) -> T {
             var value = initial
             try checked(sd_bus_message_read_basic(pointer, type, &value), "read a message")
@@ -104,7 +113,9 @@ final class BusMessage {
         case UInt8(ascii: "t"): return .uint64(try read(UInt64(0)))
         case UInt8(ascii: "d"): return .double(try read(Double(0)))
         case UInt8(ascii: "s"), UInt8(ascii: "o"), UInt8(ascii: "g"):
-            let text = try read(UnsafePointer<CChar>?.none).map { String(cString: $0) } ?? ""
+            let characters = try read(UnsafePointer<CChar>?.none)
+            try budget?.spend(bytes: characters.map { strlen($0) } ?? 0)
+            let text = characters.map { String(cString: $0) } ?? ""
             switch UInt8(bitPattern: type) {
             case UInt8(ascii: "s"): return .string(text)
             case UInt8(ascii: "o"): return .objectPath(text)

@@ -1,3 +1,4 @@
+import PortalDialogs
 import XDGSupport
 
 #if canImport(Glibc)
@@ -7,15 +8,20 @@ import Glibc
 /// One request's private directory, `$XDG_RUNTIME_DIR/assoc/portal/<n>/` (mode 0700), with the
 /// request file (0600) the dialog reads and the Unix socket `answer.sock` (0600) it answers on.
 ///
+/// The runtime directory and every directory below it must be the user's own, mode 0700, not a
+/// symbolic link (`PrivateDirectory`): each is made or opened from the one above it and checked,
+/// and the request file is written through the held descriptor, so another user who shares the
+/// runtime directory can neither read nor swap a request.
+///
 /// The service listens on the socket, accepts the dialog's one connection, reads its answer line
 /// and may write lines to it; `remove()` closes everything and deletes the directory.
 final class RequestDirectory {
     /// The directory.
-    let path: String
+    var path: String { directory.path }
     /// `request.json` inside it.
-    var requestFile: String { path + "/request.json" }
+    var requestFile: String { path + "/" + Self.requestName }
     /// `answer.sock` inside it.
-    var socketPath: String { path + "/answer.sock" }
+    var socketPath: String { path + "/" + Self.socketName }
     /// The listening socket, or -1 once the dialog has connected (one connection is taken).
     private(set) var listener: Int32 = -1
     /// The dialog's connection, or -1.
@@ -23,22 +29,43 @@ final class RequestDirectory {
     /// The dialog's process ID (SO_PEERCRED), once connected.
     private(set) var peerProcess: pid_t = 0
     private var received: [UInt8] = []
+    /// `$XDG_RUNTIME_DIR/assoc/portal`, held open.
+    private let parent: PrivateDirectory
+    /// The request's own directory, held open.
+    private let directory: PrivateDirectory
+    /// The directory's name in `parent`.
+    private let number: String
+    private var removed = false
+
+    private static let requestName = "request.json"
+    private static let socketName = "answer.sock"
 
     /// The most a dialog may send before its answer line ends (1 MiB).
     static let lineLimit = 1 << 20
 
     /// Makes a new numbered directory under `runtimeDirectory` and listens on its socket.
+    ///
+    /// - Throws: `ChannelFailure` naming the directory that is not private, or what failed.
     init(runtimeDirectory: String) throws(ChannelFailure) {
-        let parent = runtimeDirectory + "/assoc/portal"
-        for directory in [runtimeDirectory + "/assoc", parent] where mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw .fromErrno(directory, "create it")
+        do throws(PrivateDirectory.Failure) {
+            var parent = try PrivateDirectory(opening: runtimeDirectory)
+            for name in PortalDialogs.requestDirectoryParents { parent = try parent.child(name, creating: true) }
+            var number = 1
+            while !(try parent.makeChild("\(number)")) {
+                guard number < 100_000 else {
+                    throw PrivateDirectory.Failure(path: parent.path, reason: "100000 request directories are in use")
+                }
+                number += 1
+            }
+            self.parent = parent
+            self.number = "\(number)"
+            directory = try parent.child(self.number, creating: false)
+        } catch {
+            let rule =
+                "; every directory from XDG_RUNTIME_DIR down must be the user's own, mode 0700, not a symbolic link "
+                + "(XDG Base Directory Specification)"
+            throw ChannelFailure(path: error.path, reason: error.reason + (error.isNotPrivate ? rule : ""))
         }
-        var number = 1
-        while mkdir(parent + "/\(number)", 0o700) != 0 {
-            guard errno == EEXIST, number < 100_000 else { throw .fromErrno(parent + "/\(number)", "create it") }
-            number += 1
-        }
-        path = parent + "/\(number)"
         do {
             listener = try Self.listen(on: socketPath)
         } catch {
@@ -49,14 +76,22 @@ final class RequestDirectory {
 
     deinit { remove() }
 
-    /// Writes the request file (0600, created new).
+    /// Writes the request file (0600, created new) through the held directory.
+    ///
+    /// - Throws: `ChannelFailure` when it cannot be written, or when it is larger than a dialog
+    ///   reads (`PortalDialogs.maximumMessageSize`): such a request can never be shown.
     func writeRequest(_ text: String) throws(ChannelFailure) {
-        let file = requestFile
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .fromErrno(file, "create it") }
-        defer { close(descriptor) }
-        do { try DescriptorIO.writeAll(descriptor, Array(text.utf8)) } catch {
-            throw ChannelFailure(path: file, reason: "cannot write it: \(error)")
+        let bytes = Array(text.utf8)
+        guard bytes.count <= PortalDialogs.maximumMessageSize else {
+            throw ChannelFailure(
+                path: requestFile,
+                reason: "the request is \(FileBytes.describeSize(bytes.count)), more than the "
+                    + "\(FileBytes.describeSize(PortalDialogs.maximumMessageSize)) a dialog reads")
+        }
+        do {
+            try directory.createFile(Self.requestName, bytes: bytes)
+        } catch {
+            throw ChannelFailure(path: error.path, reason: error.reason)
         }
     }
 
@@ -79,7 +114,7 @@ final class RequestDirectory {
         peerProcess = peer.pid
         close(listener)
         listener = -1
-        unlink(socketPath)
+        directory.remove(Self.socketName)
         return true
     }
 
@@ -127,14 +162,17 @@ final class RequestDirectory {
         connection = -1
     }
 
-    /// Closes the sockets and deletes the directory and what is in it.
+    /// Closes the sockets and deletes the directory and what is in it (once: the number may be
+    /// a later request's afterwards).
     func remove() {
         closeConnection()
         if listener >= 0 { close(listener) }
         listener = -1
-        unlink(socketPath)
-        unlink(requestFile)
-        rmdir(path)
+        guard !removed else { return }
+        removed = true
+        directory.remove(Self.socketName)
+        directory.remove(Self.requestName)
+        parent.remove(number, isDirectory: true)
     }
 
     /// A non-blocking listening Unix stream socket bound at `path`, mode 0600.

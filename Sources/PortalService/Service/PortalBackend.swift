@@ -51,6 +51,8 @@ public final class PortalBackend {
     private var retiredObjects: [BusObjectSlot] = []
     /// Whether another backend took the name (`--replace`): the open requests are finished, then the loop ends.
     private var nameLost = false
+    /// Whether a request ended or was refused since the heap was last trimmed.
+    private var heapToTrim = false
 
     /// Connects to the session bus and owns the backend's name.
     public init(_ configuration: Configuration) throws(BusError) {
@@ -77,6 +79,7 @@ public final class PortalBackend {
             try bus.processPending()
             bus.flush()
             retiredObjects.removeAll()
+            trimHeap()
             if nameLost && sessions.isEmpty { return }
             try waitForEvents()
         }
@@ -132,36 +135,62 @@ public final class PortalBackend {
     }
 
     private func startFileChooser(_ kind: DialogRequest.Kind, _ call: BusMessage) {
-        guard call.bodySignature == "osssa{sv}", let arguments = try? call.readAll(), arguments.count == 5,
-            let handle = arguments[0].text, let appID = arguments[1].text, let title = arguments[3].text,
-            let options = arguments[4].vardictEntries
+        guard call.bodySignature == "osssa{sv}" else { return replyInvalidArguments(call, "(osssa{sv})") }
+        guard let arguments = readArguments(call) else { return }
+        guard arguments.count == 5, let handle = arguments[0].text, let appID = arguments[1].text,
+            let title = arguments[3].text, let options = arguments[4].vardictEntries
         else { return replyInvalidArguments(call, "(osssa{sv})") }
-        start(handle: handle, call: call, dialogCommand: "pick") { socket in
-            PortalOptions.fileChooserRequest(
-                kind: kind, appID: appID, title: title, options: options, answerSocket: socket,
+        do {
+            let request = try PortalOptions.fileChooserRequest(
+                kind: kind, appID: appID, title: title, options: options, answerSocket: "",
                 rememberedFolder: folders.folder(for: appID), home: configuration.environment.home)
+            start(handle: handle, call: call, request: request, dialogCommand: "pick")
+        } catch {
+            refuse(call, error)
         }
     }
 
     private func startAppChooser(_ call: BusMessage) {
-        guard call.bodySignature == "ossasa{sv}", let arguments = try? call.readAll(), arguments.count == 5,
-            let handle = arguments[0].text, let appID = arguments[1].text, let choices = arguments[3].elements,
-            let options = arguments[4].vardictEntries
+        guard call.bodySignature == "ossasa{sv}" else { return replyInvalidArguments(call, "(ossasa{sv})") }
+        guard let arguments = readArguments(call) else { return }
+        guard arguments.count == 5, let handle = arguments[0].text, let appID = arguments[1].text,
+            let choices = arguments[3].elements, let options = arguments[4].vardictEntries
         else { return replyInvalidArguments(call, "(ossasa{sv})") }
-        start(handle: handle, call: call, dialogCommand: "choose") { socket in
-            PortalOptions.appChooserRequest(
-                appID: appID, choices: choices.compactMap(\.text), options: options, answerSocket: socket)
+        do {
+            let request = try PortalOptions.appChooserRequest(
+                appID: appID, choices: choices.compactMap(\.text), options: options, answerSocket: "")
+            start(handle: handle, call: call, request: request, dialogCommand: "choose")
+        } catch {
+            refuse(call, error)
         }
     }
 
     private func updateChoices(_ call: BusMessage) {
-        guard call.bodySignature == "oas", let arguments = try? call.readAll(), arguments.count == 2,
-            let handle = arguments[0].text, let choices = arguments[1].elements
-        else { return replyInvalidArguments(call, "(oas)") }
+        guard call.bodySignature == "oas" else { return replyInvalidArguments(call, "(oas)") }
+        guard let arguments = readArguments(call) else { return }
+        guard arguments.count == 2, let handle = arguments[0].text, let choices = arguments[1].elements else {
+            return replyInvalidArguments(call, "(oas)")
+        }
+        do {
+            try PortalLimits.check(choices.count, "applications", limit: RequestLimits.applications)
+        } catch {
+            return refuse(call, error)
+        }
         if let session = sessions[handle], !session.replied {
             session.directory.send(ServiceMessage.updateChoices(choices.compactMap(\.text)).line)
         }
         try? bus.reply(to: call, [])
+    }
+
+    /// The call's arguments, read within `PortalLimits.readBudget()`; nil after refusing a call
+    /// that passes it or cannot be read.
+    private func readArguments(_ call: BusMessage) -> [BusValue]? {
+        do {
+            return try call.readAll(budget: PortalLimits.readBudget())
+        } catch {
+            refuse(call, PortalRefusal(error.isTooLarge ? .limitsExceeded : .invalidArguments, "\(error)"))
+        }
+        return nil
     }
 
     private func replyInvalidArguments(_ call: BusMessage, _ signature: String) {
@@ -170,11 +199,20 @@ public final class PortalBackend {
             "\(call.member) takes \(signature), not (\(call.bodySignature))")
     }
 
+    /// Answers `call` with the refusal's D-Bus error (the application sees response 2; the
+    /// frontend logs the text), the reason also on standard error.
+    private func refuse(_ call: BusMessage, _ refusal: PortalRefusal) {
+        printError("assoc portal: \(call.member) refused: \(refusal.reason)")
+        try? bus.replyError(to: call, name: refusal.kind.rawValue, "\(call.member): \(refusal.reason)")
+        heapToTrim = true
+    }
+
     // MARK: - Requests
 
-    /// Starts the dialog for one request: its directory, request file, terminal and Request object.
-    /// Whatever fails answers the call with response 2 at once.
-    private func start(handle: String, call: BusMessage, dialogCommand: String, makeRequest: (String) -> DialogRequest) {
+    /// Starts the dialog for `request`: its directory, request file, terminal and Request object.
+    /// Whatever fails answers the call with response 2 at once, a request file larger than a
+    /// dialog reads included.
+    private func start(handle: String, call: BusMessage, request: DialogRequest, dialogCommand: String) {
         guard sessions[handle] == nil else {
             try? bus.replyError(to: call, name: "org.freedesktop.DBus.Error.InvalidArgs", "the request \(handle) is already open")
             return
@@ -188,7 +226,8 @@ public final class PortalBackend {
         } catch {
             return answerAtOnce(call, handle, error.description)
         }
-        let request = makeRequest(directory.socketPath)
+        var request = request
+        request.answerSocket = directory.socketPath
         let session = DialogSession(handle: handle, call: call, request: request, directory: directory)
         do {
             try directory.writeRequest(request.json.rendered + "\n")
@@ -223,6 +262,7 @@ public final class PortalBackend {
     private func answerAtOnce(_ call: BusMessage, _ handle: String, _ reason: String) {
         printError("assoc portal: \(handle): \(reason)")
         try? bus.reply(to: call, [.uint32(2), .vardict([])])
+        heapToTrim = true
     }
 
     private func handleRequestObject(_ message: BusMessage) -> Bool {
@@ -264,7 +304,13 @@ public final class PortalBackend {
         case .line(let bytes):
             guard !session.replied else { return }
             do {
-                finish(session, try DialogAnswer(json: bytes))
+                let answer = try DialogAnswer(json: bytes)
+                if let problem = PortalOptions.saveProblem(answer, to: session.request) {
+                    printError("assoc portal: \(session.handle): \(problem); response 2")
+                    finish(session, DialogAnswer(response: .other))
+                } else {
+                    finish(session, answer)
+                }
             } catch {
                 printError("assoc portal: \(session.handle): \(error)")
                 finish(session, DialogAnswer(response: .other))
@@ -330,6 +376,16 @@ public final class PortalBackend {
     private func end(_ session: DialogSession) {
         session.directory.remove()
         sessions[session.handle] = nil
+        heapToTrim = true
+    }
+
+    /// Gives the memory a request needed back to the system once it has ended: glibc's `free`
+    /// keeps what lies below the top of the heap, so a service that once read a large request
+    /// would otherwise stay that large (`malloc_trim(3)`).
+    private func trimHeap() {
+        guard heapToTrim else { return }
+        heapToTrim = false
+        SystemCalls.returnFreeMemory()
     }
 
     private func log(_ text: String) {

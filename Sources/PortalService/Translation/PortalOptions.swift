@@ -1,3 +1,4 @@
+import DocumentProvider
 import PortalDialogs
 import XDGSupport
 
@@ -8,11 +9,21 @@ enum PortalOptions {
     /// A file chooser request from `OpenFile`, `SaveFile` or `SaveFiles`.
     ///
     /// The starting folder is `current_folder` when it is an absolute path (some applications
-    /// send "."), else `rememberedFolder`, else `home`.
+    /// send "."), else `rememberedFolder`, else `home`. The names of a SaveFiles must be file
+    /// names (`FileName`: not empty, `.` or `..`, without `/` or NUL, at most 255 bytes); a name
+    /// given twice is numbered (`x.txt`, `x (2).txt`), so that every file gets its own URI.
+    ///
+    /// - Throws: `PortalRefusal` for a name that is no file name, or lists longer than `RequestLimits`.
     static func fileChooserRequest(
         kind: DialogRequest.Kind, appID: String, title: String, options: [String: BusValue], answerSocket: String,
         rememberedFolder: String?, home: String
-    ) -> DialogRequest {
+    ) throws(PortalRefusal) -> DialogRequest {
+        let filterValues = options["filters"]?.elements ?? []
+        try PortalLimits.check(filterValues.count, "filters", limit: RequestLimits.filters)
+        let choiceValues = options["choices"]?.elements ?? []
+        try PortalLimits.check(choiceValues.count, "choices", limit: RequestLimits.choices)
+        let fileValues = options["files"]?.elements ?? []
+        try PortalLimits.check(fileValues.count, "files", limit: RequestLimits.files)
         var request = DialogRequest(kind: kind, answerSocket: answerSocket)
         request.appID = appID
         request.title = title
@@ -20,8 +31,8 @@ enum PortalOptions {
         if case .boolean(let modal) = options["modal"] { request.modal = modal }
         if kind == .openFile, case .boolean(let multiple) = options["multiple"] { request.multiple = multiple }
         if kind == .openFile, case .boolean(let directory) = options["directory"] { request.directory = directory }
-        request.filters = (options["filters"]?.elements ?? []).compactMap(filter)
-        if let current = options["current_filter"].flatMap(filter) {
+        for value in filterValues { if let filter = try checkedFilter(value) { request.filters.append(filter) } }
+        if let value = options["current_filter"], let current = try checkedFilter(value) {
             if let index = request.filters.firstIndex(of: current) {
                 request.currentFilter = index
             } else {
@@ -29,19 +40,22 @@ enum PortalOptions {
                 request.currentFilter = request.filters.count - 1
             }
         }
-        request.choices = (options["choices"]?.elements ?? []).compactMap(choice)
+        for value in choiceValues { if let choice = try checkedChoice(value) { request.choices.append(choice) } }
         request.currentName = options["current_name"]?.text
         request.currentFile = options["current_file"].flatMap(path)
-        request.files = (options["files"]?.elements ?? []).compactMap(path).filter { !$0.isEmpty }
+        if kind == .saveFiles { request.files = try saveNames(options["files"]) }
         let given = options["current_folder"].flatMap(path).flatMap { $0.hasPrefix("/") ? $0 : nil }
         request.currentFolder = given ?? rememberedFolder ?? home
         return request
     }
 
     /// An application chooser request from `ChooseApplication`.
+    ///
+    /// - Throws: `PortalRefusal` for more choices than `RequestLimits.applications`.
     static func appChooserRequest(appID: String, choices: [String], options: [String: BusValue], answerSocket: String)
-        -> DialogRequest
+        throws(PortalRefusal) -> DialogRequest
     {
+        try PortalLimits.check(choices.count, "applications", limit: RequestLimits.applications)
         var request = DialogRequest(kind: .chooseApplication, answerSocket: answerSocket)
         request.appID = appID
         request.applications = choices
@@ -72,6 +86,26 @@ enum PortalOptions {
         return results
     }
 
+    /// Why a dialog's chosen answer cannot go back to a save as it is, or nil: SaveFile gets
+    /// exactly one URI, SaveFiles one per name and no two the same, and each names a file by a
+    /// file name (`FileName`) in a folder, never the folder itself or its parent. An application
+    /// would otherwise write one file over another, or over a folder.
+    static func saveProblem(_ answer: DialogAnswer, to request: DialogRequest) -> String? {
+        guard answer.response == .chosen, request.kind == .saveFile || request.kind == .saveFiles else { return nil }
+        let uris = normalisedURIs(answer.uris)
+        let expected = request.kind == .saveFile ? 1 : request.files.count
+        guard uris.count == answer.uris.count, uris.count == expected else {
+            return "the dialog answered \(answer.uris.count) URIs of files, not \(expected)"
+        }
+        guard Set(uris).count == uris.count else { return "the dialog answered the same URI twice" }
+        for uri in uris {
+            guard let path = try? FileURL.path(of: uri) else { continue }
+            if !path.hasSuffix("/"), FileName.problem(DocumentTransfer.baseName(path)) == nil { continue }
+            return "the dialog answered '\(uri)', which names no file in a folder"
+        }
+        return nil
+    }
+
     /// The answer's URIs as `file://` URIs of absolute paths, percent-encoded the one way; what
     /// cannot be read as a local file is dropped, as the backend interface asks.
     static func normalisedURIs(_ uris: [String]) -> [String] {
@@ -91,7 +125,42 @@ enum PortalOptions {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// The names of a SaveFiles (`files`, `aay` of NUL-terminated names), each a file name, made
+    /// unique within the request.
+    ///
+    /// - Throws: `PortalRefusal` naming the first name that is no file name and why.
+    static func saveNames(_ value: BusValue?) throws(PortalRefusal) -> [String] {
+        guard let value else { return [] }
+        guard case .array("ay", let elements) = value else {
+            throw PortalRefusal(.invalidArguments, "files is \(value.signature), not aay")
+        }
+        let names = elements.map { element -> String in
+            guard case .bytes(var bytes) = element else { return "" }
+            if bytes.last == 0 { bytes.removeLast() }
+            return PathCoding.decode(bytes)
+        }
+        do {
+            return try FileName.unique(names)
+        } catch {
+            throw PortalRefusal(.invalidArguments, "files: \(error)")
+        }
+    }
+
     // MARK: - Values
+
+    /// `filter(value)`, refusing more patterns than `RequestLimits.patternsPerFilter`.
+    private static func checkedFilter(_ value: BusValue) throws(PortalRefusal) -> DialogFilter? {
+        let count = value.fields.flatMap { $0.count == 2 ? $0[1].elements?.count : nil } ?? 0
+        try PortalLimits.check(count, "patterns in one filter", limit: RequestLimits.patternsPerFilter)
+        return filter(value)
+    }
+
+    /// `choice(value)`, refusing more options than `RequestLimits.optionsPerChoice`.
+    private static func checkedChoice(_ value: BusValue) throws(PortalRefusal) -> DialogChoice? {
+        let count = value.fields.flatMap { $0.count == 4 ? $0[2].elements?.count : nil } ?? 0
+        try PortalLimits.check(count, "options in one choice", limit: RequestLimits.optionsPerChoice)
+        return choice(value)
+    }
 
     /// A filter from its bus form `(sa(us))`; patterns of an unknown kind are left out.
     static func filter(_ value: BusValue) -> DialogFilter? {

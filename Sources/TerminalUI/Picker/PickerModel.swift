@@ -230,8 +230,8 @@ public struct PickerModel: Screen {
             prompt = .clash(pending: clashes, answers: [:])
             return .stay
         case .save:
-            guard !fileName.isEmpty, !fileName.contains("/") else {
-                message = "press e to type a file name (without '/')"
+            if let problem = FileName.problem(fileName) {
+                message = "cannot save as '\(fileName)': \(problem); press e to type another name"
                 return .stay
             }
             let path = join(directory, fileName)
@@ -291,7 +291,11 @@ public struct PickerModel: Screen {
             case .editing(let text): prompt = .fileName(text)
             case .committed(let text):
                 prompt = nil
-                fileName = text
+                if let problem = FileName.problem(text) {
+                    message = "not a file name: \(problem); the name is still '\(fileName)'"
+                } else {
+                    fileName = text
+                }
             case .dropped: prompt = nil
             }
         case .confirmReplace(let path):
@@ -321,8 +325,8 @@ public struct PickerModel: Screen {
     }
 
     private mutating func makeFolder(_ name: String) {
-        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
-            message = "a folder name is not empty and has no '/'"
+        if let problem = FileName.problem(name) {
+            message = "not a folder name: \(problem)"
             return
         }
         let path = join(directory, name)

@@ -66,4 +66,8 @@ public enum SystemCalls {
         let result = value.withUnsafeBytes { fsetxattr(descriptor, PathCoding.cString(name), $0.baseAddress, $0.count, 0) }
         guard result == 0 else { throw Errno.current }
     }
+
+    /// Gives the memory the allocator holds free back to the system (`malloc_trim`), as a
+    /// long-running service does after a large request.
+    public static func returnFreeMemory() { _ = malloc_trim(0) }
 }

@@ -7,7 +7,9 @@ one JSON line per request: {"response": N, "results": {...}}.
 
 CALLS_JSON is a list of calls made at once: [{"method": "OpenFile", "title": "...", "options": {...}}, ...]
 with options in JSON (filters as [[name, [[kind, pattern], ...]], ...], paths for current_folder,
-current_file and files as strings, sent NUL-terminated as the portal expects).
+current_file and files as strings, sent NUL-terminated as the portal expects). The option
+"generated_filters": N sends N filters ("F0" with the glob "*.f0", ...) as "filters", for requests
+too large to pass as an argument.
 With --close-when, the client calls Request.Close on every open request once FILE exists and prints
 {"closed": true}; with --exit-when it disconnects from the bus (exits) once FILE exists.
 """
@@ -37,6 +39,8 @@ def path_bytes(text):
 def bus_options(options):
     result = {}
     for key, value in options.items():
+        if key == "generated_filters":
+            key, value = "filters", [["F%d" % i, [[0, "*.f%d" % i]]] for i in range(value)]
         if key in ("filters",):
             result[key] = dbus.Array(
                 [dbus.Struct((name, dbus.Array([dbus.Struct((dbus.UInt32(k), p)) for k, p in patterns],
