@@ -1,10 +1,16 @@
 # Builds and installs assoc: the executable, its man pages and its shell completions.
 #
-#   make                      release build (a static executable: docs/performance.md says why)
+#   make                      release build (a static executable: docs/performance.md says why);
+#                             `make release` too, and `make build`, its older name
+#   make release-requirements whether this machine has what the release build's static link needs,
+#                             and the Debian packages to install when not (the release build asks first)
 #   make print-build-flags    the `swift build` flags of the release build
 #   make install              into PREFIX (default /usr/local); DESTDIR for staging
 #   make uninstall            removes what install put there
-#   make check                the whole test suite, as CI runs it
+#   make check                the whole test suite, as CI runs it: formatting, the release build,
+#                             every fuzz target built, the example package built, the tests
+#   make fuzz-build           every libFuzzer target of Fuzz/ built (not run)
+#   make examples             the example package of Examples/ built against the libraries
 #   make install DESTDIR=/tmp/stage PREFIX=/usr
 #
 # The portal service, assoc-portal (run by `assoc portal`), links libsystemd's sd-bus, which
@@ -43,12 +49,16 @@ SWIFT ?= swift
 # (Release/text-order.txt, written by Release/text-order.sh), so that a one-file query's code
 # lies in fewer pages, each of which costs a page fault. docs/performance.md has the measurements.
 TEXT_ORDER ?= $(CURDIR)/Release/text-order.txt
+# The C libraries linked in, with what each links in turn, as their own pkg-config files give them
+# (`pkg-config --static --libs`): Release/static-libraries.sh, which also checks before a release
+# build that gold and each library's .a file are here, and says which packages to install if not.
+STATIC_LIBRARIES_SCRIPT := $(CURDIR)/Release/static-libraries.sh
+RELEASE_LIBRARIES ?= $(shell bash $(STATIC_LIBRARIES_SCRIPT) flags)
 SWIFT_BUILD_FLAGS ?= -c release --product assoc -Xswiftc -static-executable \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=gold \
 	-Xlinker --section-ordering-file=$(TEXT_ORDER) \
-	-Xlinker -licui18n -Xlinker -licuuc -Xlinker -licudata -Xlinker -lz -Xlinker -llzma \
-	-Xlinker -ltinfo -Xlinker -lstdc++ -Xlinker -lm
+	$(addprefix -Xlinker ,$(RELEASE_LIBRARIES))
 # An executable built already (the tests install the one they built); empty: build it here.
 ASSOC_BINARY ?=
 PORTAL_BUILD_FLAGS ?= -c release -Xswiftc -static-stdlib --scratch-path .build/portal --product assoc-portal
@@ -63,12 +73,18 @@ ZSH_COMPLETION := data/completions/_assoc
 FISH_COMPLETION := data/completions/assoc.fish
 PORTAL_SERVICE := org.freedesktop.impl.portal.desktop.assoc.service
 
-.PHONY: all build install uninstall check print-build-flags
+# The example packages, each built against the libraries by `make examples`.
+EXAMPLES := Examples/assoc-example
 
-all: build
+.PHONY: all build release release-requirements install uninstall check lint fuzz-build examples print-build-flags
 
-build:
+all: release
+
+release build: release-requirements
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+
+release-requirements:
+	@bash $(STATIC_LIBRARIES_SCRIPT) check $(RELEASE_LIBRARIES)
 
 print-build-flags:
 	@echo $(SWIFT_BUILD_FLAGS)
@@ -76,7 +92,8 @@ print-build-flags:
 install:
 	binary="$(ASSOC_BINARY)"; \
 	if [ -z "$$binary" ]; then \
-		$(SWIFT) build $(SWIFT_BUILD_FLAGS) && binary="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/assoc"; \
+		bash $(STATIC_LIBRARIES_SCRIPT) check $(RELEASE_LIBRARIES) && $(SWIFT) build $(SWIFT_BUILD_FLAGS) && \
+			binary="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/assoc"; \
 	fi && \
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" && \
 	$(INSTALL_PROGRAM) "$$binary" "$(DESTDIR)$(BINDIR)/assoc"
@@ -110,7 +127,21 @@ uninstall:
 	rm -f "$(DESTDIR)$(BASH_COMPLETIONS_DIR)/assoc" "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_assoc" \
 		"$(DESTDIR)$(FISH_COMPLETIONS_DIR)/assoc.fish"
 
-# The README's test command: formatting, a build with every warning an error, the tests.
-check:
-	swift format lint --strict --recursive Sources Tests
-	$(SWIFT) test -q -Xswiftc -warnings-as-errors
+# The README's test command: formatting; the release executable, whose static link nothing else
+# exercises, built once and handed to the install test (ASSOC_RELEASE_BINARY), which installs it;
+# every fuzz target and the example package built, so that neither the modules the fuzz targets
+# reach nor the libraries' public API can break unnoticed; a build with every warning an error;
+# the tests.
+check: lint release fuzz-build examples
+	ASSOC_RELEASE_BINARY="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/assoc" \
+		$(SWIFT) test -q -Xswiftc -warnings-as-errors
+
+lint:
+	swift format lint --strict --recursive Sources Tests $(addsuffix /Sources,$(EXAMPLES))
+
+# Fuzz/build.sh compiles only what changed since its last run.
+fuzz-build:
+	bash Fuzz/build.sh
+
+examples:
+	for example in $(EXAMPLES); do $(SWIFT) build --package-path "$$example" -Xswiftc -warnings-as-errors || exit 1; done

@@ -55,7 +55,10 @@
 #                   (of: sample binary big-xml default bulk; the bulk check needs bulk)
 #
 # It builds the release build first, with the Makefile's flags (`make print-build-flags`:
-# a static executable; docs/performance.md says why) and times that assoc. Timing uses a tiny C
+# a static executable; docs/performance.md says why) and times that assoc; when
+# Release/text-order.txt, the order in which that build lays out its functions, is older than the
+# code it orders, it says so in a warning line and in the report's "text order" line
+# (Release/text-order-age.sh). Timing uses a tiny C
 # helper compiled with gcc: it posix_spawn()s the command directly (no shell in
 # between), with stdout and stderr on /dev/null, reads CLOCK_MONOTONIC around
 # spawn + wait4, and takes the peak RSS from wait4's rusage. Every command runs in
@@ -136,6 +139,7 @@ CLEAN_ENV=(env -i "HOME=$tmp" PATH=/usr/bin:/bin XDG_DATA_DIRS=/usr/share
 # took the same time.)
 build_assoc() {
     local flags
+    make -s release-requirements || exit 1
     read -r -a flags < <(make -s print-build-flags)
     echo "building: swift build ${flags[*]} ..." >&2
     if ! swift build "${flags[@]}" >"$tmp/build.log" 2>&1; then
@@ -353,6 +357,7 @@ print_machine() {
         git diff --quiet HEAD 2>/dev/null || commit+=" (with uncommitted changes)"
     fi
     echo "assoc commit: $commit"
+    echo "text order:   ${TEXT_ORDER_AGE:-current}"
     echo "nproc:        $(nproc)"
     echo "runs:         $RUNS timed + $WARMUP warm-up per row; bulk rows $BULK_RUNS timed + 1 warm-up;" \
         "sample rows $SAMPLE_RUNS passes + 1 warm-up pass"
@@ -385,6 +390,10 @@ bulk_check() {
     return $failed
 }
 
+# A stale Release/text-order.txt slows the release build's start: said before the run and in
+# the report, so that figures from a partly ordered executable are not taken for the code's.
+TEXT_ORDER_AGE=$(bash Release/text-order-age.sh)
+[[ -n $TEXT_ORDER_AGE ]] && echo "$TEXT_ORDER_AGE" >&2
 build_assoc
 build_helpers
 wants bulk && make_bulk_list

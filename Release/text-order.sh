@@ -26,6 +26,7 @@ trap 'rm -rf "$tmp"' EXIT
 # The build links with the order it has (none the first time: an empty one); what a query runs
 # does not depend on where the functions lie.
 [[ -f Release/text-order.txt ]] || : >Release/text-order.txt
+make -s release-requirements || exit 1
 read -r -a flags < <(make -s print-build-flags)
 swift build "${flags[@]}" >"$tmp/build.log" 2>&1 ||
     { cat "$tmp/build.log" >&2; echo "text-order: swift build failed" >&2; exit 1; }

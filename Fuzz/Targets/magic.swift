@@ -51,8 +51,10 @@ public func fuzzMagic(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
 }
 
 private func sniff(_ sample: [UInt8]) {
-    _ = XMLRootSniffer.root(of: sample)
-    _ = TextHeuristic.looksLikeText(sample)
+    sample.withUnsafeBufferPointer { bytes in
+        _ = XMLRootSniffer.root(of: bytes)
+        _ = TextHeuristic.looksLikeText(bytes)
+    }
 }
 
 /// One matchlet and its children from the input; small numbers, so that matches happen.

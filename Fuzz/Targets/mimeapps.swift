@@ -37,6 +37,7 @@ public func fuzzMimeApps(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
         .setDefault(type: type, app: app), .setDefaultOnly(type: type, app: app), .unsetDefault(type: type),
         .add(type: type, app: app), .remove(type: type, app: app), .reset(type: type),
         .setLastUsed(type: type, app: app), .canonicalizeKey(type: database.canonicalName(type)),
+        .forget(type: type, app: app),
     ]
     let edit = edits[Int(operation) % edits.count]
     let output = editor.apply([edit], to: text)
@@ -100,6 +101,10 @@ private func checkMeaning(of edit: MimeAppsEdit, output: String, before: MimeApp
         expect(ids(.addedAssociations).contains(app) && !ids(.removedAssociations).contains(app), "not added")
     case let .remove(_, app):
         expect(ids(.removedAssociations).contains(app) && !ids(.addedAssociations).contains(app), "not removed")
+    case let .forget(_, app):
+        expect(!ids(.defaultApplications).contains(app) && !ids(.addedAssociations).contains(app), "still named")
+        let wasRemoved = before.value(.removedAssociations, for: type)?.ids.contains(app) ?? false
+        expect(ids(.removedAssociations).contains(app) == wasRemoved, "[Removed Associations] changed")
     case .reset:
         for group in [AssociationGroup.defaultApplications, .addedAssociations, .removedAssociations] {
             expect(ids(group).isEmpty, "[\(group.rawValue)] still names the type")

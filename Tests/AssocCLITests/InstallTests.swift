@@ -4,22 +4,32 @@ import Testing
 
 @Suite("make install and uninstall")
 struct InstallTests {
+    /// The executable to install: the release build that `make check` made and named in
+    /// ASSOC_RELEASE_BINARY, so that its static link is exercised; else the one the tests built.
+    static var executable: String {
+        let release = ProcessInfo.processInfo.environment["ASSOC_RELEASE_BINARY"] ?? ""
+        return release.isEmpty ? ProcessRunner.assocExecutable : release
+    }
+
     @Test(
         "make install DESTDIR PREFIX=/usr puts the binary, the pages and the completions where they are read",
         .enabled(if: Corpus.program("make") != nil))
     func install() throws {
         let stage = try TemporaryXDGTree()
         let make = try #require(Corpus.program("make"))
+        let executable = Self.executable
+        #expect(FileManager.default.isExecutableFile(atPath: executable), "no executable at \(executable)")
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": stage.path("home")]
         let installed = try ProcessRunner.run(
             make,
             [
                 "-C", Corpus.packageRoot, "install", "DESTDIR=" + stage.root, "PREFIX=/usr",
-                "ASSOC_BINARY=" + ProcessRunner.assocExecutable,
+                "ASSOC_BINARY=" + executable,
                 "ASSOC_PORTAL_BINARY=" + ProcessRunner.assocExecutable + "-portal",
             ], environment: environment)
         #expect(installed.status == 0, "\(installed.standardError)")
         let root = stage.root + "/usr"
+        #expect(FileManager.default.contentsEqual(atPath: root + "/bin/assoc", andPath: executable), "installed: \(executable)")
         let version = try ProcessRunner.run(root + "/bin/assoc", ["--version"], environment: [:])
         #expect(version.status == 0 && version.standardOutput.hasPrefix("assoc "))
         let pages = try FileManager.default.contentsOfDirectory(atPath: root + "/share/man/man1")
