@@ -9,11 +9,15 @@ struct ParsedArguments: Sendable {
     private(set) var values: [String: [String]] = [:]
     /// Everything that is not an option, in order.
     private(set) var operands: [String] = []
+    /// The long names of the options the command defines: a lookup of any other name is a
+    /// programming error (a misspelt name would quietly answer false), and stops the program.
+    private let defined: Set<String>
 
     /// Sorts `words` by the command's options; `--` ends the options (everything after it is an
     /// operand, `--help` too) and `-` alone is an operand. A value outside an option's choices
     /// is refused here.
     init(_ words: [String], options specs: [OptionDefinition], subcommand: String?) throws(UsageError) {
+        defined = Set(specs.map(\.long))
         var index = 0
         var optionsEnded = false
         while index < words.count {
@@ -55,14 +59,20 @@ struct ParsedArguments: Sendable {
         }
     }
 
-    /// Whether the flag with this long name was given.
-    func has(_ long: String) -> Bool { flags.contains(long) }
+    /// Whether the flag with this long name was given; the name must be one the command defines.
+    func has(_ long: String) -> Bool { flags.contains(checked(long)) }
 
-    /// The last value of an option, if given.
-    func value(_ long: String) -> String? { values[long]?.last }
+    /// The last value of an option, if given; the name must be one the command defines.
+    func value(_ long: String) -> String? { values[checked(long)]?.last }
 
-    /// Every value of a repeatable option, in order.
-    func all(_ long: String) -> [String] { values[long] ?? [] }
+    /// Every value of a repeatable option, in order; the name must be one the command defines.
+    func all(_ long: String) -> [String] { values[checked(long)] ?? [] }
+
+    /// `long`, when the command defines it; otherwise the program stops, naming it.
+    private func checked(_ long: String) -> String {
+        precondition(defined.contains(long), "'\(long)' is looked up but not defined for this command")
+        return long
+    }
 
     /// Whether the flag was given: looked up by its definition, so a misspelt name cannot
     /// quietly answer false.
