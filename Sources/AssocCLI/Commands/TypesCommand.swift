@@ -46,7 +46,9 @@ enum TypesCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard let action = arguments.operands.first else { throw UsageError("expected an action: update", subcommand: "types") }
         guard action == "update" else {
-            throw UsageError("unknown action '\(action)'; the action is update", subcommand: "types")
+            throw UsageError(
+                "unknown action '\(action)'; the action is update" + Suggestions.didYouMean(action, in: ["update"]),
+                subcommand: "types")
         }
         guard arguments.operands.count <= 2 else { throw UsageError("expected at most one DIR", subcommand: "types") }
         let directory = arguments.operands.count == 2 ? arguments.operands[1] : context.environment.dataHome + "/mime"
@@ -65,11 +67,11 @@ enum TypesCommand {
             context.output.untrustedLine("\(directory): up to date")
             return .success
         }
-        let packages = report.packages.count - report.rejectedPackages.count
+        let packages = report.packages.count
         context.output.untrustedLine(
             "\(directory): \(report.typeCount) type\(report.typeCount == 1 ? "" : "s") from \(packages) "
                 + "package\(packages == 1 ? "" : "s")"
-                + (report.rejectedPackages.isEmpty ? "" : " (\(report.rejectedPackages.count) left out)"))
+                + (report.rejectedPackages.isEmpty ? "" : ", \(report.rejectedPackages.count) left out"))
         return report.problems.isEmpty ? .success : .failure
     }
 }

@@ -24,11 +24,16 @@ struct PackageMerger {
 
     /// Reads the package at `path`.
     mutating func load(path: String) {
-        xmlResetLastError()
+        let firstError = FirstParseError()
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        guard let document = xmlReadFile(path, nil, options) else {
-            let (line, message) = Self.lastParseError()
-            reject(path, line: line, "not well-formed XML: \(message); package left out")
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(firstError).toOpaque()) { context, error in
+            guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            Unmanaged<FirstParseError>.fromOpaque(context).takeUnretainedValue().keep(error.pointee)
+        }
+        let parsed = xmlReadFile(path, nil, options)
+        xmlSetStructuredErrorFunc(nil, nil)
+        guard let document = parsed else {
+            reject(path, line: firstError.line, "not well-formed XML: \(firstError.message); package left out")
             return
         }
         defer { xmlFreeDoc(document) }
@@ -59,13 +64,6 @@ struct PackageMerger {
     private mutating func reject(_ path: String, line: Int?, _ message: String) {
         rejectedPackages.append(path)
         problems.append(Diagnostic(path: path, line: line, message: message))
-    }
-
-    private static func lastParseError() -> (Int?, String) {
-        guard let error = xmlGetLastError() else { return (nil, "libxml2 could not read it") }
-        var message = error.pointee.message.map { String(cString: $0) } ?? "libxml2 could not read it"
-        while message.last == "\n" || message.last == " " { message.removeLast() }
-        return (error.pointee.line > 0 ? Int(error.pointee.line) : nil, message)
     }
 
     private mutating func loadTypeElement(_ node: UnsafeMutablePointer<xmlNode>) throws(ElementError) {
@@ -213,5 +211,22 @@ struct PackageMerger {
         guard !text.isEmpty, parsed.end == text.count else { return -1 }
         let value = Int32(truncatingIfNeeded: parsed.value)
         return (0...100).contains(value) ? Int(value) : -1
+    }
+}
+
+/// The first error libxml2 reports while parsing a package: the one that names the real fault
+/// (the errors after it follow from it).
+private final class FirstParseError {
+    private(set) var line: Int?
+    private(set) var message = "libxml2 could not read it"
+    private var kept = false
+
+    func keep(_ error: xmlError) {
+        guard !kept else { return }
+        kept = true
+        if error.line > 0 { line = Int(error.line) }
+        if let text = error.message.map({ String(cString: $0) }) {
+            message = String(text.reversed().drop { $0 == "\n" || $0 == " " }.reversed())
+        }
     }
 }
