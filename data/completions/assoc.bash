@@ -194,7 +194,7 @@ _assoc_command() {
             ;;
         types)
             options=(--newer --database --verbose -h --help)
-            kinds=(none directory)
+            kinds=(types-action directory)
             case "$2" in
                 --database) action=(choice auto xml cache text) ;;
             esac

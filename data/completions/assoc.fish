@@ -64,7 +64,7 @@ function __assoc_operand_is --argument-names kind
                     set kinds mime-type...
                 case types
                     set valued --database
-                    set kinds none directory
+                    set kinds types-action directory
                 case is-a
                     set valued --database
                     set kinds mime-type type-pattern
@@ -304,3 +304,4 @@ complete -c assoc -n '__assoc_operand_is directory' -a '(__fish_complete_directo
 complete -c assoc -n '__assoc_operand_is file' -F
 complete -c assoc -n '__assoc_operand_is mime-type' -a '(assoc __complete mime-type 2>/dev/null)'
 complete -c assoc -n '__assoc_operand_is type-pattern' -a '(assoc __complete type-pattern 2>/dev/null)'
+complete -c assoc -n '__assoc_operand_is types-action' -a '(assoc __complete types-action 2>/dev/null)'

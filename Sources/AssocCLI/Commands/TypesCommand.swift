@@ -25,7 +25,7 @@ enum TypesCommand {
             """,
         options: [newer],
         operands: [
-            OperandDefinition(name: "update", completion: .none), OperandDefinition(name: "[DIR]", completion: .directory),
+            OperandDefinition(name: "update", completion: .typesAction), OperandDefinition(name: "[DIR]", completion: .directory),
         ],
         exitStatus: [
             (0, "the database was compiled, or was up to date (--newer)"),
@@ -43,11 +43,14 @@ enum TypesCommand {
 
     static let command = Command(definition: definition, run: run)
 
+    /// The actions, the first operand.
+    static let actions = ["update"]
+
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard let action = arguments.operands.first else { throw UsageError("expected an action: update", subcommand: "types") }
-        guard action == "update" else {
+        guard actions.contains(action) else {
             throw UsageError(
-                "unknown action '\(action)'; the action is update" + Suggestions.didYouMean(action, in: ["update"]),
+                "unknown action '\(action)'; the action is update" + Suggestions.didYouMean(action, in: actions),
                 subcommand: "types")
         }
         guard arguments.operands.count <= 2 else { throw UsageError("expected at most one DIR", subcommand: "types") }

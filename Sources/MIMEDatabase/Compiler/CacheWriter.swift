@@ -244,10 +244,10 @@ struct CacheWriter {
 
     private mutating func writeMagic() {
         // Every matchlet, each section's top level then, depth first, each match's children.
-        var all: [CompiledMatch] = []
+        var all: [Matchlet] = []
         var firstChild: [Int] = []
         var sectionStarts: [Int] = []
-        func collect(_ matches: [CompiledMatch]) {
+        func collect(_ matches: [Matchlet]) {
             let start = all.count
             all += matches
             firstChild += Array(repeating: -1, count: matches.count)
@@ -262,8 +262,8 @@ struct CacheWriter {
         }
         // Computed as the reference compiler does: a `long` sum compared with the running maximum.
         let maxExtent = all.reduce(UInt32(0)) { result, match in
-            let extent = Int64(match.data.count) &+ match.rangeStart &+ Int64(match.rangeLength)
-            return extent > Int64(result) ? UInt32(truncatingIfNeeded: extent) : result
+            let extent = match.value.count &+ match.rangeStart &+ match.rangeLength
+            return extent > Int(result) ? UInt32(truncatingIfNeeded: extent) : result
         }
         let listStart = out.count + 12
         put32(UInt32(database.magic.count))
@@ -279,14 +279,14 @@ struct CacheWriter {
         var dataOffset = matchletsStart + CacheLayout.matchletRecordSize * all.count
         for (index, match) in all.enumerated() {
             put32(UInt32(truncatingIfNeeded: match.rangeStart))
-            put32(UInt32(bitPattern: match.rangeLength))
+            put32(UInt32(truncatingIfNeeded: match.rangeLength))
             put32(UInt32(match.wordSize))
-            put32(UInt32(match.data.count))
+            put32(UInt32(match.value.count))
             put32(UInt32(dataOffset))
-            dataOffset = CacheLayout.aligned(dataOffset + match.data.count)
+            dataOffset = CacheLayout.aligned(dataOffset + match.value.count)
             if match.mask != nil {
                 put32(UInt32(dataOffset))
-                dataOffset = CacheLayout.aligned(dataOffset + match.data.count)
+                dataOffset = CacheLayout.aligned(dataOffset + match.value.count)
             } else {
                 put32(0)
             }
@@ -299,7 +299,7 @@ struct CacheWriter {
             }
         }
         for match in all {
-            putData(match.data)
+            putData(match.value)
             if let mask = match.mask { putData(mask) }
         }
     }

@@ -36,41 +36,20 @@ struct CompiledGlob {
     }
 }
 
-/// One compiled `<match>`: the bytes `magic` and `mime.cache` store.
-struct CompiledMatch {
-    var rangeStart: Int64
-    var rangeLength: Int32 = 1
-    var wordSize: Int = 1
-    var data: [UInt8] = []
-    var mask: [UInt8]?
-    var children: [CompiledMatch] = []
-}
-
-/// One `<magic>` section, or the `<magic-deleteall/>` marker (a match of `__NOMAGIC__`).
+/// One `<magic>` section, or the `<magic-deleteall/>` marker (a match of `__NOMAGIC__`), of the
+/// type it belongs to; its matchlets are the model's, as `mime.cache` stores them.
 struct CompiledMagic {
     var priority: Int
     var type: CompiledType
-    var matches: [CompiledMatch]
+    var matches: [Matchlet]
     var isDeleteAll: Bool
-}
-
-/// One `<treematch>`.
-struct CompiledTreeMatch {
-    var path: [UInt8]
-    var matchCase = false
-    var executable = false
-    var nonEmpty = false
-    /// 0 any, 1 file, 2 directory, 3 link.
-    var kind = 0
-    var mimeType: [UInt8]?
-    var children: [CompiledTreeMatch] = []
 }
 
 /// One `<treemagic>` section.
 struct CompiledTreeMagic {
     var priority: Int
     var type: CompiledType
-    var matches: [CompiledTreeMatch]
+    var matches: [TreeMatch]
 }
 
 /// Everything the packages of one directory compile to, held in the tables and orders the

@@ -10,8 +10,8 @@ enum MatchCompiler {
     typealias Failure = PackageMerger.ElementError
 
     /// The `<match>` children of `parent`, recursively.
-    static func matches(in parent: UnsafeMutablePointer<xmlNode>) throws(Failure) -> [CompiledMatch] {
-        var result: [CompiledMatch] = []
+    static func matches(in parent: UnsafeMutablePointer<xmlNode>) throws(Failure) -> [Matchlet] {
+        var result: [Matchlet] = []
         for node in XMLNodes.elements(of: parent) {
             let line = XMLNodes.line(node)
             guard XMLNodes.isFreedesktop(node) else {
@@ -20,7 +20,7 @@ enum MatchCompiler {
             guard XMLNodes.equals(node.pointee.name, "match") else {
                 throw Failure(message: "expected <match>, found <\(XMLNodes.name(node))>", line: line)
             }
-            var match: CompiledMatch
+            var match: Matchlet
             do throws(MatchError) {
                 match = try compile(node)
             } catch {
@@ -37,7 +37,7 @@ enum MatchCompiler {
         var message: String
     }
 
-    private static func compile(_ node: UnsafeMutablePointer<xmlNode>) throws(MatchError) -> CompiledMatch {
+    private static func compile(_ node: UnsafeMutablePointer<xmlNode>) throws(MatchError) -> Matchlet {
         var match = try offset(node)
         guard let type = XMLNodes.property(node, "type").map({ String(decoding: $0, as: UTF8.self) }) else {
             throw MatchError(message: "<match> has no 'type' attribute")
@@ -54,20 +54,20 @@ enum MatchCompiler {
         let mask = XMLNodes.property(node, "mask")
         let bigEndian = !type.hasPrefix("l")
         if type.contains("16") {
-            (match.data, match.mask) = try number(value, mask: mask, width: 2, bigEndian: bigEndian)
+            (match.value, match.mask) = try number(value, mask: mask, width: 2, bigEndian: bigEndian)
         } else if type.contains("32") {
-            (match.data, match.mask) = try number(value, mask: mask, width: 4, bigEndian: bigEndian)
+            (match.value, match.mask) = try number(value, mask: mask, width: 4, bigEndian: bigEndian)
         } else if type == "byte" {
-            (match.data, match.mask) = try number(value, mask: mask, width: 1, bigEndian: false)
+            (match.value, match.mask) = try number(value, mask: mask, width: 1, bigEndian: false)
         } else {
-            match.data = unescape(value)
-            if let mask, !match.data.isEmpty { match.mask = try stringMask(mask, length: match.data.count) }
+            match.value = unescape(value)
+            if let mask, !match.value.isEmpty { match.mask = try stringMask(mask, length: match.value.count) }
         }
         return match
     }
 
     /// `offset="start"` or `offset="start:end"`.
-    private static func offset(_ node: UnsafeMutablePointer<xmlNode>) throws(MatchError) -> CompiledMatch {
+    private static func offset(_ node: UnsafeMutablePointer<xmlNode>) throws(MatchError) -> Matchlet {
         guard let text = XMLNodes.property(node, "offset"), !text.isEmpty else {
             throw MatchError(message: "missing 'offset' attribute")
         }
@@ -76,7 +76,7 @@ enum MatchCompiler {
             throw MatchError(
                 message: "number out of range (\(String(decoding: text[..<start.end], as: UTF8.self)) should fit in 4 bytes)")
         }
-        var match = CompiledMatch(rangeStart: start.value)
+        var match = Matchlet(rangeStart: Int(start.value), value: [])
         let colon = UInt8(ascii: ":")
         if start.end < text.count, text[start.end] == colon, start.end + 1 < text.count, start.value >= 0 {
             let last = CNumbers.strtol(text, from: start.end + 1, base: 10)
@@ -87,7 +87,7 @@ enum MatchCompiler {
             guard last.end == text.count, end >= start.value else {
                 throw MatchError(message: "invalid offset '\(String(decoding: text, as: UTF8.self))'")
             }
-            match.rangeLength = Int32(truncatingIfNeeded: end - start.value + 1)
+            match.rangeLength = Int(Int32(truncatingIfNeeded: end - start.value + 1))
         } else if start.end != text.count {
             throw MatchError(message: "invalid offset '\(String(decoding: text, as: UTF8.self))'")
         }
@@ -192,8 +192,8 @@ enum MatchCompiler {
     }
 
     /// The `<treematch>` children of `parent`, recursively.
-    static func treeMatches(in parent: UnsafeMutablePointer<xmlNode>) throws(Failure) -> [CompiledTreeMatch] {
-        var result: [CompiledTreeMatch] = []
+    static func treeMatches(in parent: UnsafeMutablePointer<xmlNode>) throws(Failure) -> [TreeMatch] {
+        var result: [TreeMatch] = []
         for node in XMLNodes.elements(of: parent) {
             let line = XMLNodes.line(node)
             guard XMLNodes.isFreedesktop(node) else {
@@ -205,20 +205,22 @@ enum MatchCompiler {
             guard let path = XMLNodes.property(node, "path") else {
                 throw Failure(message: "<treematch> has no 'path' attribute", line: line)
             }
-            var match = CompiledTreeMatch(path: path)
-            if let kind = XMLNodes.property(node, "type") {
-                switch String(decoding: kind, as: UTF8.self) {
-                case "file": match.kind = 1
-                case "directory": match.kind = 2
-                case "link": match.kind = 3
+            var kind = TreeMatch.Kind.any
+            if let text = XMLNodes.property(node, "type") {
+                switch String(decoding: text, as: UTF8.self) {
+                case "file": kind = .file
+                case "directory": kind = .directory
+                case "link": kind = .link
                 default: throw Failure(message: "invalid 'type' attribute in <treematch>", line: line)
                 }
             }
             let yes = Array("true".utf8)
-            match.executable = XMLNodes.property(node, "executable") == yes
-            match.matchCase = XMLNodes.property(node, "match-case") == yes
-            match.nonEmpty = XMLNodes.property(node, "non-empty") == yes
-            match.mimeType = XMLNodes.property(node, "mimetype")
+            var match = TreeMatch(
+                path: String(decoding: path, as: UTF8.self), kind: kind,
+                matchCase: XMLNodes.property(node, "match-case") == yes,
+                executable: XMLNodes.property(node, "executable") == yes,
+                nonEmpty: XMLNodes.property(node, "non-empty") == yes,
+                mimeType: XMLNodes.property(node, "mimetype").map { String(decoding: $0, as: UTF8.self) })
             match.children = try treeMatches(in: node)
             result.append(match)
         }

@@ -140,7 +140,7 @@ struct PackageMerger {
         case "magic":
             let priority = Self.number(field, "priority")
             guard priority != -1 else { throw fail("bad priority in <magic>: a whole number from 0 to 100 is expected") }
-            let matches: [CompiledMatch]
+            let matches: [Matchlet]
             do throws(ElementError) {
                 matches = try MatchCompiler.matches(in: field)
             } catch {
@@ -150,13 +150,13 @@ struct PackageMerger {
             database.magic.append(CompiledMagic(priority: priority, type: type, matches: matches, isDeleteAll: false))
             return false
         case "magic-deleteall":
-            let marker = CompiledMatch(rangeStart: 0, data: CompiledDatabase.noMagicMarker)
+            let marker = Matchlet(rangeStart: 0, value: CompiledDatabase.noMagicMarker)
             database.magic.append(CompiledMagic(priority: 0, type: type, matches: [marker], isDeleteAll: true))
             return false
         case "treemagic":
             let priority = Self.number(field, "priority")
             guard priority != -1 else { throw fail("bad priority in <treemagic>: a whole number from 0 to 100 is expected") }
-            let matches: [CompiledTreeMatch]
+            let matches: [TreeMatch]
             do throws(ElementError) {
                 matches = try MatchCompiler.treeMatches(in: field)
             } catch {

@@ -57,14 +57,14 @@ enum TextFileWriter {
         return out
     }
 
-    private static func writeMatches(_ matches: [CompiledMatch], indent: Int, into out: inout [UInt8]) {
+    private static func writeMatches(_ matches: [Matchlet], indent: Int, into out: inout [UInt8]) {
         for match in matches {
             out += Array("\(indent > 0 ? String(indent) : "")>\(match.rangeStart)=".utf8)
             // The length is two bytes; the reference compiler writes none for a longer value.
-            if match.data.count <= 0xffff {
-                out += [UInt8(match.data.count >> 8), UInt8(match.data.count & 0xff)]
+            if match.value.count <= 0xffff {
+                out += [UInt8(match.value.count >> 8), UInt8(match.value.count & 0xff)]
             }
-            out += match.data
+            out += match.value
             if let mask = match.mask { out += [UInt8(ascii: "&")] + mask }
             if match.wordSize != 1 { out += Array("~\(match.wordSize)".utf8) }
             if match.rangeLength != 1 { out += Array("+\(match.rangeLength)".utf8) }
@@ -83,15 +83,13 @@ enum TextFileWriter {
         return out
     }
 
-    private static func writeTreeMatches(_ matches: [CompiledTreeMatch], indent: Int, into out: inout [UInt8]) {
-        let kinds = ["any", "file", "directory", "link"]
+    private static func writeTreeMatches(_ matches: [TreeMatch], indent: Int, into out: inout [UInt8]) {
         for match in matches {
-            out += Array("\(indent > 0 ? String(indent) : "")>\"".utf8) + match.path + Array("\"=".utf8)
-            out += Array(kinds[match.kind].utf8)
+            out += Array("\(indent > 0 ? String(indent) : "")>\"\(match.path)\"=\(match.kind.rawValue)".utf8)
             if match.matchCase { out += Array(",match-case".utf8) }
             if match.executable { out += Array(",executable".utf8) }
             if match.nonEmpty { out += Array(",non-empty".utf8) }
-            if let type = match.mimeType { out += [UInt8(ascii: ",")] + type }
+            if let type = match.mimeType { out += Array(",\(type)".utf8) }
             out.append(0x0A)
             writeTreeMatches(match.children, indent: indent + 1, into: &out)
         }
