@@ -1,4 +1,5 @@
 import AssocTestSupport
+import Foundation
 
 /// Random shared-mime-info package sets for comparing `assoc types update` with
 /// `update-mime-database`: types shared between packages, globs with weights and case-sensitive
@@ -11,7 +12,11 @@ struct RandomPackages {
 
     /// File name and text of each package of one set.
     mutating func packageSet() -> [(name: String, text: String)] {
-        let types = (0..<int(3...14)).map { _ in typeName() }
+        var types = (0..<int(3...14)).map { _ in typeName() }
+        // Now and then a type differing from another only in case: both write one MEDIA/SUBTYPE.xml.
+        if chance(0.15), let first = types.first, let slash = first.firstIndex(of: "/") {
+            types.append(String(first[...slash]) + first[first.index(after: slash)...].uppercased())
+        }
         var names = Set<String>()
         var packages: [(String, String)] = []
         for _ in 0..<int(1...4) {
@@ -28,7 +33,14 @@ struct RandomPackages {
         for _ in 0..<int(1...6) {
             body += mimeType(pick(pool), pool: pool)
         }
-        let prolog = chance(0.3) ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
+        if chance(0.1) { body += "  <!-- a comment between types -->\n  <?target data?>\n" }
+        var prolog = chance(0.3) ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
+        if chance(0.1) {
+            prolog +=
+                "<!DOCTYPE mime-info [\n  <!ENTITY product \"Kalo &amp; Mine\">\n"
+                + "  <!ATTLIST glob weight CDATA \"45\">\n]>\n"
+            body = body.replacingOccurrences(of: "Archive", with: "&product;")
+        }
         return prolog + "<mime-info xmlns=\"http://www.freedesktop.org/standards/shared-mime-info\">\n" + body + "</mime-info>\n"
     }
 
@@ -81,7 +93,10 @@ struct RandomPackages {
         case 6: return stem.prefix(1).uppercased() + stem.dropFirst()
         case 7: return stem + ".*"
         case 8: return "*." + stem + pick(["[0-9]", "?", "~", ".bak"])
-        default: return pick(["Makefile", "README", "core", "*.txt", "*.C", "*.c", "*.tar.gz", "*.gz", "*.ü"])
+        default:
+            return pick([
+                "Makefile", "README", "core", "*.txt", "*.C", "*.c", "*.tar.gz", "*.gz", "*.ü", "*.new&#10;line", "a&#9;b",
+            ])
         }
     }
 
@@ -147,7 +162,8 @@ struct RandomPackages {
 
     private mutating func comment() -> String {
         let language = chance(0.6) ? " xml:lang=\"\(pick(["de", "fr", "pt_BR", "zh_CN", "sr@latin", "ja"]))\"" : ""
-        return "<comment\(language)>\(text())</comment>"
+        let content = chance(0.1) ? "<![CDATA[\(word()) < \(word()) & more]]>" : text()
+        return "<comment\(language)>\(content)</comment>"
     }
 
     private mutating func rootXML() -> String {
