@@ -154,10 +154,10 @@ public enum DatabaseUpdate {
         do { names = try FileBytes.directoryEntries(path) } catch {
             throw .unreadablePackages(path: path, reason: error.reason)
         }
-        let packages = names.filter { $0.utf8.count >= 4 && $0.hasSuffix(".xml") && $0 != "Override.xml" }
-        let sorted = packages.sorted { ByteOrder.precedes(Array($0.utf8), Array($1.utf8)) }
+        // `directoryEntries` lists names in the order of their bytes, the order `strcmp` gives.
+        let packages = names.filter { $0.hasSuffix(".xml") && $0 != "Override.xml" }
         let override = names.contains("Override.xml") ? ["Override.xml"] : []
-        return (sorted + override).map { path + "/" + $0 }
+        return (packages + override).map { path + "/" + $0 }
     }
 
     /// Whether `version` is at least as new (to the second) as `packages/` and everything in it.
