@@ -118,7 +118,7 @@ struct CacheInPlaceTests {
         let whole = MIMEDatabase(mimeDirectories: [directory], source: .cache)
         for type in whole.allTypes { #expect(perRead.ancestors(of: type) == whole.ancestors(of: type), "\(type)") }
         // A header pointing outside the file is refused at open, the XML read instead.
-        try Data(withWord(cache, at: MIMECache.HeaderField.magicList.rawValue, 0x7F00_0000))
+        try Data(withWord(cache, at: CacheLayout.Field.magicList.rawValue, 0x7F00_0000))
             .write(to: URL(fileURLWithPath: directory + "/mime.cache"))
         let refused = MIMEDatabase(mimeDirectories: [directory], source: .cache, checking: .perRead)
         #expect(refused.directories.first?.source == .xml)

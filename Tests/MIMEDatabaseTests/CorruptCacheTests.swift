@@ -76,8 +76,8 @@ struct CorruptCacheTests {
         #expect(fallback.diagnostics.contains { $0.path.hasSuffix("mime.cache") && $0.message.contains("corrupt") })
     }
 
-    @Test("a poisoned offset in each header list is rejected", arguments: MIMECache.HeaderField.allCases)
-    func poisonedHeader(field: MIMECache.HeaderField) throws {
+    @Test("a poisoned offset in each header list is rejected", arguments: CacheLayout.Field.allCases)
+    func poisonedHeader(field: CacheLayout.Field) throws {
         let (_, _, cache) = try compiledFixture()
         #expect(throws: MIMEDatabaseError.self) {
             _ = try MIMECache.read(bytes: FileImage(copying: withWord(cache, at: field.rawValue, 0x7F00_0000)), path: "p")
@@ -109,7 +109,7 @@ struct CorruptCacheTests {
         bytes += withUnsafeBytes(of: UInt32(0x61).bigEndian, Array.init)  // 'a'
         bytes += withUnsafeBytes(of: UInt32(1).bigEndian, Array.init)  // one child:
         bytes += withUnsafeBytes(of: UInt32(tree + 8).bigEndian, Array.init)  // itself
-        bytes = withWord(bytes, at: MIMECache.HeaderField.reverseSuffixTree.rawValue, UInt32(tree))
+        bytes = withWord(bytes, at: CacheLayout.Field.reverseSuffixTree.rawValue, UInt32(tree))
         #expect(throws: MIMEDatabaseError.self) { _ = try MIMECache.read(bytes: FileImage(copying: bytes), path: "cyclic") }
     }
 

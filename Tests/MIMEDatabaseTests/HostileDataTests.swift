@@ -16,8 +16,8 @@ struct HostileDataTests {
             bytes.replaceSubrange(offset..<offset + 4, with: withUnsafeBytes(of: value.bigEndian, Array.init))
         }
         put(0x0001_0002, at: 0)
-        for field in MIMECache.HeaderField.allCases { put(40, at: field.rawValue) }  // all empty lists...
-        put(52, at: MIMECache.HeaderField.magicList.rawValue)  // ...but the magic
+        for field in CacheLayout.Field.allCases { put(40, at: field.rawValue) }  // all empty lists...
+        put(52, at: CacheLayout.Field.magicList.rawValue)  // ...but the magic
         put(1, at: 52)
         put(1, at: 56)
         put(64, at: 60)  // one match

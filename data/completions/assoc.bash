@@ -192,6 +192,13 @@ _assoc_command() {
                 --database) action=(choice auto xml cache text) ;;
             esac
             ;;
+        types)
+            options=(--newer --database --verbose -h --help)
+            kinds=(types-action directory)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
         is-a)
             options=(--database --verbose -h --help)
             kinds=(mime-type type-pattern)
@@ -319,7 +326,7 @@ _assoc() {
     if [[ -z $ended && $cur == -* ]]; then
         _assoc_reply "${options[@]}"
     elif [[ -z $command ]]; then
-        _assoc_reply type explain default defaults apps open set unset add remove reset sync mime is-a list import export move check pick choose settings portal help
+        _assoc_reply type explain default defaults apps open set unset add remove reset sync mime types is-a list import export move check pick choose settings portal help
     else
         local kind="${kinds[operands]:-${kinds[${#kinds[@]} - 1]}}"
         [[ $kind == *... ]] || ((operands < ${#kinds[@]})) || kind=none

@@ -62,6 +62,9 @@ function __assoc_operand_is --argument-names kind
                 case mime
                     set valued --database
                     set kinds mime-type...
+                case types
+                    set valued --database
+                    set kinds types-action directory
                 case is-a
                     set valued --database
                     set kinds mime-type type-pattern
@@ -130,6 +133,7 @@ complete -c assoc -n __fish_use_subcommand -a remove -d 'take APP away from TYPE
 complete -c assoc -n __fish_use_subcommand -a reset -d 'forget the user\'s settings for a type'
 complete -c assoc -n __fish_use_subcommand -a sync -d 'apply the remembered wildcard and extension rules again'
 complete -c assoc -n __fish_use_subcommand -a mime -d 'show what the database says about a type'
+complete -c assoc -n __fish_use_subcommand -a types -d 'compile the MIME type database from its XML packages'
 complete -c assoc -n __fish_use_subcommand -a is-a -d 'exit 0 when TYPE is a kind of SUPERTYPE, else 1'
 complete -c assoc -n __fish_use_subcommand -a list -d 'list the documents an application can take, local or remote'
 complete -c assoc -n __fish_use_subcommand -a import -d 'copy documents in, never overwriting'
@@ -220,6 +224,10 @@ complete -c assoc -n '__fish_seen_subcommand_from mime' -l json -d 'one JSON obj
 complete -c assoc -n '__fish_seen_subcommand_from mime' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from mime' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from mime' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l newer -d 'do nothing when no package is newer than the compiled database (update-mime-database -n)'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l verbose -d 'also print notes about the data read, and every problem of a file'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l help -s h -d 'show this help'
 complete -c assoc -n '__fish_seen_subcommand_from is-a' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from is-a' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from is-a' -l help -s h -d 'show this help'
@@ -300,3 +308,4 @@ complete -c assoc -n '__assoc_operand_is directory' -a '(__fish_complete_directo
 complete -c assoc -n '__assoc_operand_is file' -F
 complete -c assoc -n '__assoc_operand_is mime-type' -a '(assoc __complete mime-type 2>/dev/null)'
 complete -c assoc -n '__assoc_operand_is type-pattern' -a '(assoc __complete type-pattern 2>/dev/null)'
+complete -c assoc -n '__assoc_operand_is types-action' -a '(assoc __complete types-action 2>/dev/null)'

@@ -18,6 +18,8 @@ enum CompletionKind: String, Sendable, Equatable, CaseIterable {
     case choice
     /// A subcommand of assoc.
     case command
+    /// An action of `assoc types` (`update`).
+    case typesAction = "types-action"
 }
 
 /// One option of a command: its names, its value and its help line, defined once.

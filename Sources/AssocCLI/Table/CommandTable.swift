@@ -28,7 +28,7 @@ enum CommandName: String, CaseIterable {
     case type, explain
     case `default`, defaults, apps, open
     case set, unset, add, remove, reset
-    case sync, mime
+    case sync, mime, types
     case isA = "is-a"
     case list
     case `import`, export, move
@@ -52,6 +52,7 @@ enum CommandName: String, CaseIterable {
         case .reset: EditCommands.reset
         case .sync: SyncCommand.command
         case .mime: MimeCommand.command
+        case .types: TypesCommand.command
         case .isA: IsACommand.command
         case .list: ListCommand.command
         case .import: TransferCommands.importCommand

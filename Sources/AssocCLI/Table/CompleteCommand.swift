@@ -6,7 +6,8 @@ import MIMEDatabase
 enum CompleteCommand {
     static let definition = CommandDefinition(
         name: "__complete", summary: "print the values a shell completes for KIND", forms: ["KIND"],
-        description: "Used by the completion scripts: KIND is mime-type, type-pattern, desktop-id, desktop-name or command.",
+        description:
+            "Used by the completion scripts: KIND is mime-type, type-pattern, desktop-id, desktop-name, command or types-action.",
         hidden: true)
 
     static let command = Command(definition: definition, run: run)
@@ -32,6 +33,7 @@ enum CompleteCommand {
             values = context.resolver.applications.applicationEntries().map(\.id)
         case .desktopName: values = desktopNames
         case .command: values = CommandTable.commands.filter { !$0.definition.hidden }.map(\.name)
+        case .typesAction: values = TypesCommand.actions
         case .none, .file, .directory, .choice: values = []
         }
         // Type names and desktop IDs come from files: escaped when a person reads them.

@@ -22,11 +22,11 @@ struct CacheGlobMatcher: Sendable {
         let reader = CacheReader(bytes: bytes)
         self.reader = reader
         self.directory = directory
-        literalList = (try? reader.int(at: MIMECache.HeaderField.literalList.rawValue)) ?? 0
-        let tree = (try? reader.int(at: MIMECache.HeaderField.reverseSuffixTree.rawValue)) ?? 0
+        literalList = (try? reader.int(at: CacheLayout.Field.literalList.rawValue)) ?? 0
+        let tree = (try? reader.int(at: CacheLayout.Field.reverseSuffixTree.rawValue)) ?? 0
         treeRoots = ((try? reader.int(at: tree)) ?? 0, (try? reader.int(at: tree + 4)) ?? 0)
         var full: [FullPattern] = []
-        let globList = (try? reader.int(at: MIMECache.HeaderField.globList.rawValue)) ?? 0
+        let globList = (try? reader.int(at: CacheLayout.Field.globList.rawValue)) ?? 0
         let count = (try? reader.int(at: globList)) ?? 0
         for index in 0..<count {
             guard let rule = Self.rule(reader, record: globList + 4 + 12 * index) else { continue }

@@ -30,7 +30,7 @@ struct CacheMagicMatcher: Sendable {
         let reader = CacheReader(bytes: bytes)
         self.reader = reader
         matchletBudget = bytes.count / 32
-        let list = (try? reader.int(at: MIMECache.HeaderField.magicList.rawValue)) ?? 0
+        let list = (try? reader.int(at: CacheLayout.Field.magicList.rawValue)) ?? 0
         let count = (try? reader.count(at: list, recordSize: 16, recordsStart: list + 12, what: "the magic list")) ?? 0
         let first = (try? reader.int(at: list + 8)) ?? 0
         // The sections' records in file order. Those of the files `update-mime-database` writes
@@ -130,7 +130,7 @@ struct CacheMagicMatcher: Sendable {
     /// `MIMECache.depthLimit`, and no more matchlets are read than the file can hold.
     static func extent(of bytes: FileImage) -> Int {
         let reader = CacheReader(bytes: bytes)
-        let list = (try? reader.int(at: MIMECache.HeaderField.magicList.rawValue)) ?? 0
+        let list = (try? reader.int(at: CacheLayout.Field.magicList.rawValue)) ?? 0
         let count = (try? reader.count(at: list, recordSize: 16, recordsStart: list + 12, what: "the magic list")) ?? 0
         let first = (try? reader.int(at: list + 8)) ?? 0
         var budget = bytes.count / 32

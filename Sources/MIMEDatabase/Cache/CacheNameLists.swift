@@ -30,7 +30,7 @@ struct CacheNameLists: Sendable {
         parents = Self.list(reader, field: .parentList)
     }
 
-    private static func list(_ reader: CacheReader, field: MIMECache.HeaderField) -> SortedList {
+    private static func list(_ reader: CacheReader, field: CacheLayout.Field) -> SortedList {
         guard let start = try? reader.int(at: field.rawValue),
             let count = try? reader.count(at: start, recordSize: 8, recordsStart: start + 4, what: "a list")
         else { return SortedList(start: 0, count: 0, searchable: true) }

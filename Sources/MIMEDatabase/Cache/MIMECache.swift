@@ -8,19 +8,6 @@ import XDGSupport
 /// The markers `update-mime-database` writes for `<glob-deleteall/>` (literal `__NOGLOBS__`) and
 /// `<magic-deleteall/>` (a match of `__NOMAGIC__`) become `globDeleteAll` and `magicDeleteAll`.
 enum MIMECache {
-    /// Header positions of the list offsets.
-    enum HeaderField: Int, CaseIterable {
-        case aliasList = 4
-        case parentList = 8
-        case literalList = 12
-        case reverseSuffixTree = 16
-        case globList = 20
-        case magicList = 24
-        case namespaceList = 28
-        case iconsList = 32
-        case genericIconsList = 36
-    }
-
     /// The deepest suffix tree or magic nesting accepted.
     static let depthLimit = 256
 
@@ -87,19 +74,19 @@ enum MIMECache {
         let reader = CacheReader(bytes: bytes)
         try reading(path) {
             try checkVersion(reader, path: path)
-            func list(_ field: HeaderField, recordSize: Int, header: Int = 4) throws(CacheReader.Failure) {
+            func list(_ field: CacheLayout.Field, recordSize: Int, header: Int = 4) throws(CacheReader.Failure) {
                 let start = try reader.int(at: field.rawValue)
                 _ = try reader.count(at: start, recordSize: recordSize, recordsStart: start + header, what: "a list")
             }
-            try list(.aliasList, recordSize: 8)
-            try list(.parentList, recordSize: 8)
-            try list(.literalList, recordSize: 12)
-            try list(.reverseSuffixTree, recordSize: 12, header: 8)
-            try list(.globList, recordSize: 12)
-            try list(.magicList, recordSize: 16, header: 12)
-            try list(.namespaceList, recordSize: 12)
-            try list(.iconsList, recordSize: 8)
-            try list(.genericIconsList, recordSize: 8)
+            try list(.aliasList, recordSize: CacheLayout.aliasRecordSize)
+            try list(.parentList, recordSize: CacheLayout.parentRecordSize)
+            try list(.literalList, recordSize: CacheLayout.globRecordSize)
+            try list(.reverseSuffixTree, recordSize: CacheLayout.suffixRecordSize, header: CacheLayout.suffixTreeHeaderSize)
+            try list(.globList, recordSize: CacheLayout.globRecordSize)
+            try list(.magicList, recordSize: CacheLayout.magicRecordSize, header: CacheLayout.magicListHeaderSize)
+            try list(.namespaceList, recordSize: CacheLayout.namespaceRecordSize)
+            try list(.iconsList, recordSize: CacheLayout.iconRecordSize)
+            try list(.genericIconsList, recordSize: CacheLayout.iconRecordSize)
         }
     }
 
@@ -120,7 +107,7 @@ enum MIMECache {
     private static func checkVersion(_ reader: CacheReader, path: String) throws {
         let major = Int(try reader.uint16(at: 0))
         let minor = Int(try reader.uint16(at: 2))
-        guard major == 1, (1...2).contains(minor) else {
+        guard major == CacheLayout.majorVersion, CacheLayout.readableMinorVersions.contains(minor) else {
             throw MIMEDatabaseError.unsupportedCacheVersion(path: path, major: major, minor: minor)
         }
     }
@@ -132,7 +119,7 @@ enum MIMECache {
         let reader = parser.reader
         try reading(path) {
             try checkVersion(reader, path: path)
-            func offset(_ field: HeaderField) throws(CacheReader.Failure) -> Int { try reader.int(at: field.rawValue) }
+            func offset(_ field: CacheLayout.Field) throws(CacheReader.Failure) -> Int { try reader.int(at: field.rawValue) }
             if sections.contains(.aliases) { try parser.readAliases(at: offset(.aliasList), into: &contents) }
             if sections.contains(.parents) { try parser.readParents(at: offset(.parentList), into: &contents) }
             if sections.contains(.globs) {

@@ -39,12 +39,8 @@ public struct CanonicalSpellings: Sendable {
             if !ASCIIBytes.all(bytes) { return true }
             return folded.contains { spelling in
                 spelling.count == bytes.count
-                    && zip(spelling, bytes).allSatisfy { pair in pair.0 == Self.lowered(pair.1) }
+                    && zip(spelling, bytes).allSatisfy { pair in pair.0 == ASCIIBytes.lowercased(pair.1) }
             }
         }
-    }
-
-    private static func lowered(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 }

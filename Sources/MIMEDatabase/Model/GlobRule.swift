@@ -33,13 +33,16 @@ public struct GlobRule: Sendable, Hashable {
     }
 
     /// The pattern's class, which decides the order of evaluation.
-    public var kind: Kind {
+    public var kind: Kind { Self.kind(of: pattern.utf8) }
+
+    /// The class of `pattern`'s bytes: a `*` first and no other special character is a suffix,
+    /// no special character a literal, anything else a full glob.
+    static func kind(of pattern: some Collection<UInt8>) -> Kind {
         func isSpecial(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
         }
-        let utf8 = pattern.utf8
-        guard let first = utf8.firstIndex(where: isSpecial) else { return .literal }
-        if first == utf8.startIndex && utf8.first == UInt8(ascii: "*") && !utf8.dropFirst().contains(where: isSpecial) {
+        guard let first = pattern.firstIndex(where: isSpecial) else { return .literal }
+        if first == pattern.startIndex && pattern.first == UInt8(ascii: "*") && !pattern.dropFirst().contains(where: isSpecial) {
             return .simple
         }
         return .full

@@ -168,6 +168,15 @@ public enum AtomicFile {
     /// A new file gets `newFileMode`, or when that is nil the mode the umask gives (0666 less
     /// the umask, as GLib's `g_file_set_contents` creates a list); an existing one keeps its mode.
     public static func replace(_ target: String, with text: String, newFileMode: mode_t? = nil) throws(Failure) {
+        try replace(target, bytes: Array(text.utf8), newFileMode: newFileMode, synchronize: true)
+    }
+
+    /// Writes `bytes` to a temporary file beside `target` and renames it over `target`, fsyncing
+    /// the file and its directory when `synchronize` is set (a package manager's trigger may turn
+    /// that off for speed, as `PKGSYSTEM_ENABLE_FSYNC=0` does for `update-mime-database`).
+    ///
+    /// Modes are given as by `replace(_:with:newFileMode:)`.
+    public static func replace(_ target: String, bytes: [UInt8], newFileMode: mode_t? = nil, synchronize: Bool) throws(Failure) {
         let directory = directory(of: target)
         var info = stat()
         var linkInfo = stat()
@@ -203,16 +212,17 @@ public enum AtomicFile {
             throw .system(path: target, step: "chmod", reason: FileBytes.Failure.fromErrno().reason)
         }
         if exists { ExtendedAttributes.copyUserAttributes(from: target, to: descriptor) }
-        do { try DescriptorIO.writeAll(descriptor, Array(text.utf8)) } catch {
+        do { try DescriptorIO.writeAll(descriptor, bytes) } catch {
             throw .system(path: target, step: "write", reason: error.description)
         }
-        guard fsync(descriptor) == 0 else {
+        guard !synchronize || fsync(descriptor) == 0 else {
             throw .system(path: target, step: "fsync", reason: FileBytes.Failure.fromErrno().reason)
         }
         guard rename(PathCoding.cString(temporary), PathCoding.cString(target)) == 0 else {
             throw .system(path: target, step: "rename", reason: FileBytes.Failure.fromErrno().reason)
         }
         committed = true
+        guard synchronize else { return }
         let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             _ = fsync(directoryDescriptor)

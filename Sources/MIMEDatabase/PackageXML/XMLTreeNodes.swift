@@ -1,0 +1,57 @@
+internal import CLibXML2
+
+/// Small readers over libxml2 tree nodes, with the matching rules `update-mime-database` uses.
+enum XMLNodes {
+    /// The namespace of `xml:lang`.
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+
+    /// Whether the C string `pointer` equals `text`.
+    static func equals(_ pointer: UnsafePointer<xmlChar>?, _ text: String) -> Bool {
+        guard let pointer else { return false }
+        return xmlStrEqual(pointer, text) != 0
+    }
+
+    /// The bytes of a C string.
+    static func bytes(_ pointer: UnsafePointer<xmlChar>?) -> [UInt8] {
+        guard let pointer else { return [] }
+        return Array(UnsafeBufferPointer(start: pointer, count: Int(xmlStrlen(pointer))))
+    }
+
+    /// Whether `node` is in the shared-mime-info namespace.
+    static func isFreedesktop(_ node: UnsafeMutablePointer<xmlNode>) -> Bool {
+        equals(node.pointee.ns?.pointee.href, PackageXMLReader.namespace)
+    }
+
+    /// Whether `node` is the shared-mime-info element `name`.
+    static func isFreedesktop(_ node: UnsafeMutablePointer<xmlNode>, named name: String) -> Bool {
+        isFreedesktop(node) && equals(node.pointee.name, name)
+    }
+
+    /// The local name of `node`.
+    static func name(_ node: UnsafeMutablePointer<xmlNode>) -> String {
+        String(decoding: bytes(node.pointee.name), as: UTF8.self)
+    }
+
+    /// The attribute `name` without a namespace (or in `namespace`), as `xmlGetNsProp` finds it.
+    static func property(_ node: UnsafeMutablePointer<xmlNode>, _ name: String, namespace: String? = nil) -> [UInt8]? {
+        let raw: UnsafeMutablePointer<xmlChar>?
+        if let namespace { raw = xmlGetNsProp(node, name, namespace) } else { raw = xmlGetNsProp(node, name, nil) }
+        guard let raw else { return nil }
+        defer { clibxml2_free(raw) }
+        return bytes(raw)
+    }
+
+    /// The element children of `node`, in document order.
+    static func elements(of node: UnsafeMutablePointer<xmlNode>) -> [UnsafeMutablePointer<xmlNode>] {
+        var result: [UnsafeMutablePointer<xmlNode>] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { result.append(current) }
+            child = current.pointee.next
+        }
+        return result
+    }
+
+    /// The line `node` starts on.
+    static func line(_ node: UnsafeMutablePointer<xmlNode>) -> Int { Int(xmlGetLineNo(node)) }
+}

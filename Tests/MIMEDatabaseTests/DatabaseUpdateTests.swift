@@ -1,0 +1,136 @@
+import AssocTestSupport
+import Foundation
+import Testing
+import XDGSupport
+
+@testable import MIMEDatabase
+
+/// `update-mime-database`, the reference compiler, when installed.
+let referenceCompiler = Corpus.program("update-mime-database")
+
+/// Compiles the same packages with `update-mime-database` and with `DatabaseUpdate`, each in a copy
+/// of its own, and lists every file that differs.
+struct CompiledPair {
+    let tree: TemporaryXDGTree
+    let reference: String
+    let native: String
+    let report: DatabaseUpdate.Report
+
+    /// `packages` are (file name, bytes) pairs.
+    init(packages: [(name: String, bytes: [UInt8])]) throws {
+        tree = try TemporaryXDGTree()
+        reference = try tree.makeDirectory("reference")
+        native = try tree.makeDirectory("native")
+        for (name, bytes) in packages {
+            try tree.write("reference/packages/" + name, bytes: bytes)
+            try tree.write("native/packages/" + name, bytes: bytes)
+        }
+        let result = try ProcessRunner.run(
+            try #require(referenceCompiler), [reference],
+            environment: ["PATH": "/usr/bin:/bin", "PKGSYSTEM_ENABLE_FSYNC": "0", "HOME": tree.root])
+        guard result.status == 0 else { throw SetupError("update-mime-database failed: \(result.standardError)") }
+        report = try DatabaseUpdate.run(directory: native, options: DatabaseUpdate.Options(synchronize: false))
+    }
+
+    /// Copies the files at `paths` in as packages.
+    init(copying paths: [String]) throws {
+        try self.init(
+            packages: paths.map { ((($0 as NSString).lastPathComponent), Array(try Data(contentsOf: URL(fileURLWithPath: $0)))) })
+    }
+
+    /// Every generated file, relative to its directory.
+    static func files(in directory: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: directory)
+        var result: [String] = []
+        while let next = enumerator?.nextObject() as? String {
+            guard !next.hasPrefix("packages/"), !FileBytes.isDirectory(directory + "/" + next) else { continue }
+            result.append(next)
+        }
+        return result.sorted()
+    }
+
+    /// What differs: files only one side wrote, and files whose bytes differ (with the first offset).
+    var differences: [String] {
+        let referenceFiles = Self.files(in: reference)
+        let nativeFiles = Self.files(in: native)
+        var found: [String] = []
+        for missing in Set(referenceFiles).subtracting(nativeFiles).sorted() { found.append("\(missing) not written") }
+        for extra in Set(nativeFiles).subtracting(referenceFiles).sorted() {
+            found.append("\(extra) written, not by update-mime-database")
+        }
+        for file in referenceFiles where nativeFiles.contains(file) {
+            let a = (try? FileBytes.read(reference + "/" + file)) ?? []
+            let b = (try? FileBytes.read(native + "/" + file)) ?? []
+            if a != b {
+                let offset = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+                found.append("\(file) differs at byte \(offset) (\(a.count) vs \(b.count) bytes)")
+            }
+        }
+        return found
+    }
+
+    /// The generated files that make up a database (the formats, without the per-type files).
+    static let formats = [
+        "mime.cache", "globs", "globs2", "magic", "aliases", "subclasses", "types", "icons", "generic-icons",
+        "XMLnamespaces", "treemagic", "version",
+    ]
+}
+
+@Suite("assoc types update writes what update-mime-database 2.2 writes, byte for byte", .enabled(if: referenceCompiler != nil))
+struct DatabaseUpdateIdentityTests {
+    @Test("the installed Debian database: every file, the per-type XML included")
+    func installedDatabase() throws {
+        let directory = "/usr/share/mime/packages"
+        let names = try #require(try? FileBytes.directoryEntries(directory)).filter { $0.hasSuffix(".xml") }
+        try #require(!names.isEmpty, "no packages installed in \(directory)")
+        let pair = try CompiledPair(copying: names.map { directory + "/" + $0 })
+        #expect(pair.differences.isEmpty, "\(pair.differences.prefix(10))")
+        #expect(pair.report.problems.isEmpty)
+        let written = Set(CompiledPair.files(in: pair.native))
+        for format in CompiledPair.formats { #expect(written.contains(format)) }
+        #expect(written.contains("text/plain.xml"))
+    }
+
+    @Test("shared-mime-info's freedesktop.org.xml")
+    func sharedMimeInfoPackage() throws {
+        let package = try #require(Corpus.path("shared-mime-info/data/freedesktop.org.xml"))
+        let pair = try CompiledPair(copying: [package])
+        #expect(pair.differences.isEmpty, "\(pair.differences.prefix(10))")
+        #expect(pair.report.typeCount > 1000)
+    }
+
+    @Test("the application packages of the Debian corpus, merged with each other")
+    func applicationPackages() throws {
+        let directory = try #require(Corpus.path("freedesktop-debian/mime/packages"))
+        let names = try FileBytes.directoryEntries(directory).filter { $0.hasSuffix(".xml") }
+        #expect(names.count >= 10)
+        let pair = try CompiledPair(copying: names.map { directory + "/" + $0 })
+        #expect(pair.differences.isEmpty, "\(pair.differences.prefix(10))")
+        #expect(pair.report.packages.count == names.count)
+    }
+
+    @Test(
+        "generated package sets: shared types, weights, case-sensitive globs, nested masked magic, deleteall, roots, tree magic")
+    func generatedSets() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["ASSOC_TYPES_UPDATE_SETS"].flatMap { Int($0) } ?? 250
+        let seed = environment["ASSOC_TYPES_UPDATE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+        print("types update: \(count) generated package sets, seed \(seed) (ASSOC_TYPES_UPDATE_SEED to replay)")
+        var generator = RandomPackages(random: SplitMix(seed: seed))
+        var failures: [String] = []
+        var reported = 0
+        for index in 0..<count {
+            let packages = generator.packageSet()
+            let pair = try CompiledPair(packages: packages.map { ($0.name, Array($0.text.utf8)) })
+            reported += pair.report.problems.count
+            if !pair.differences.isEmpty {
+                failures.append("set \(index): \(pair.differences.prefix(3).joined(separator: "; "))")
+                if failures.count == 1 {
+                    for package in packages { print("--- \(package.name)\n\(package.text)") }
+                }
+            }
+        }
+        print("types update: \(count) sets compared, \(reported) problems reported on the way")
+        #expect(failures.isEmpty, "seed \(seed): \(failures.count) of \(count) sets differ: \(failures.prefix(5))")
+    }
+}
