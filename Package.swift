@@ -52,7 +52,9 @@ let package = Package(
         /** Document provider: type filters (MIME, wildcard, extension, UTI), listings, import/export/move. */
         .target(name: "DocumentProvider", dependencies: ["MIMEDatabase", "XDGSupport"]),
         /** The screens: document picker, Open-with chooser, default apps by type; pure models and an ncursesw view. */
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "CZlib", "DocumentProvider", "XDGSupport"]),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["Associations", "CNcurses", "CZlib", "DocumentProvider", "PortalDialogs", "XDGSupport"]),
         /** The dialogs of `assoc portal`: request and answer types, their JSON, the dialog's end of the answer channel. */
         .target(name: "PortalDialogs", dependencies: ["DesktopEntry", "XDGSupport"]),
         /** Commands, argument parsing, text and JSON rendering, exit statuses. */
@@ -79,7 +81,9 @@ let package = Package(
         .testTarget(name: "AssociationsTests", dependencies: ["Associations", "AssocTestSupport"]),
         .testTarget(name: "LaunchingTests", dependencies: ["Launching", "AssocTestSupport"]),
         .testTarget(name: "DocumentProviderTests", dependencies: ["DocumentProvider", "AssocTestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "DocumentProvider", "AssocTestSupport"]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "DocumentProvider", "MIMEDatabase", "PortalDialogs", "XDGSupport", "AssocTestSupport"]),
         .testTarget(name: "PortalDialogsTests", dependencies: ["PortalDialogs", "XDGSupport", "AssocTestSupport"]),
         .testTarget(
             name: "AssocCLITests",

@@ -130,6 +130,12 @@ struct CheckCommandTests {
         let tree = try CheckFixtures.planted()
         defer { withExtendedLifetime(tree) {} }
         let target = tree.path("config/real-mimeapps.list")
+        // Without the line GLib refuses: a list GIO ignores is refused for that first.
+        let readable = try String(contentsOfFile: target, encoding: .utf8).replacingOccurrences(
+            of: "this line is not a key and a value\n", with: "")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target)
+        try readable.write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: target)
         let before = try String(contentsOfFile: target, encoding: .utf8)
         let result = try ProcessRunner.assoc(["check", "--fix"], environment: CheckFixtures.variables(tree))
         #expect(result.status == 2)

@@ -14,7 +14,7 @@ enum ApplicationChooser {
     /// nil when cancelled.
     static func ask(for target: String, candidates: [String], context: CommandContext) -> String? {
         if context.process.inputIsTerminal && context.process.errorIsTerminal {
-            let offered = candidates.map { ChooserApplication(id: $0, name: ChooserOffer.name($0, context), source: "candidate") }
+            let offered = candidates.map { ChooserApplication(id: $0, name: context.applicationName($0), source: "candidate") }
             var model = ChooserModel(subject: target, offered: offered, everything: [], allowsPerFile: false, allowsAlways: false)
             do {
                 let answer = try ScreenRunner.run(
@@ -27,7 +27,7 @@ enum ApplicationChooser {
         }
         context.output.errorText("Open '\(Terminal.sanitized(target))' with:\n")
         for (index, id) in candidates.enumerated() {
-            context.output.errorText("  \(index + 1)) \(Terminal.sanitized(ChooserOffer.name(id, context)))\n")
+            context.output.errorText("  \(index + 1)) \(Terminal.sanitized(context.applicationName(id)))\n")
         }
         context.output.errorText("Number (empty to cancel): ")
         guard let line = readLine(), let number = Int(line.trimmingSpaces()), candidates.indices.contains(number - 1) else {
@@ -51,7 +51,7 @@ enum ApplicationChooser {
         let launcher = Launcher(environment: context.environment, applications: context.resolver.applications)
         // The name is only shown: escaped, so that it is one line and no control reaches the
         // menu's terminal; the ID is the answer and goes as it is.
-        let input = candidates.map { "\($0)\t\(Terminal.sanitized(ChooserOffer.name($0, context)))\n" }.joined()
+        let input = candidates.map { "\($0)\t\(Terminal.sanitized(context.applicationName($0)))\n" }.joined()
         let (output, status) = try launcher.ask(argv, input: input)
         let chosen = output.split(separator: "\n").first.map { String($0.split(separator: "\t").first ?? "") }?.trimmingSpaces()
         guard status == 0, let chosen, candidates.contains(chosen) else {

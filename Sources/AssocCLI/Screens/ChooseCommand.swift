@@ -91,7 +91,7 @@ enum ChooseCommand {
         type: String, subject: String, allowsPerFile: Bool,
         context: CommandContext
     ) throws(TerminalError) -> ChooserAnswer? {
-        let (offered, everything) = ChooserOffer.applications(for: type, context: context)
+        let (offered, everything) = context.chooserOffer(for: type)
         var model = ChooserModel(subject: subject, offered: offered, everything: everything, allowsPerFile: allowsPerFile)
         return try ScreenRunner.run(
             &model, term: context.environment.variables["TERM"] ?? "",

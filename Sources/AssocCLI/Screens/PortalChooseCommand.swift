@@ -33,7 +33,7 @@ enum PortalChooseCommand {
         ids.map { id in
             let full = DesktopIDs.withSuffix(id)
             return ChooserApplication(
-                id: full, name: ChooserOffer.name(full, context), source: id == request.lastChoice ? "last choice" : "offered")
+                id: full, name: context.applicationName(full), source: id == request.lastChoice ? "last choice" : "offered")
         }
     }
 

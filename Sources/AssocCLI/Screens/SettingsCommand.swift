@@ -26,7 +26,7 @@ enum SettingsCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard arguments.operands.isEmpty else { throw UsageError("expected no operands", subcommand: "settings") }
         let database = context.database
-        let installed = ChooserOffer.applications(for: "application/octet-stream", context: context).everything
+        let installed = context.chooserOffer(for: "application/octet-stream").everything
         var declared = Set<String>()
         for application in context.resolver.applications.applicationEntries() {
             for type in application.entry?.mimeTypes ?? [] { declared.insert(database.canonicalName(type)) }
@@ -51,7 +51,7 @@ enum SettingsCommand {
             } catch { return SettingsProblem("\(error)") }
         }
         let source = SettingsSource(
-            applications: { ChooserOffer.applications(for: $0, context: context) },
+            applications: { context.chooserOffer(for: $0) },
             setDefault: { type, app in
                 if let problem = set(EditRequest(.set, .target(type), application: app)) { return .failure(problem) }
                 return .success(row(type, fresh()))

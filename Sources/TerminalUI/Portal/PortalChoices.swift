@@ -2,17 +2,17 @@ import PortalDialogs
 
 /// The values of a file dialog's extra controls (the portal's `choices`): combo boxes cycle
 /// through their options, check boxes toggle between "true" and "false".
-struct PortalChoices: Equatable {
+public struct PortalChoices: Equatable {
     /// The controls, in order.
-    let choices: [DialogChoice]
+    public let choices: [DialogChoice]
     /// The value of each control, by position.
-    private(set) var values: [String]
+    public private(set) var values: [String]
     /// The control being changed, while the person is changing them.
-    private(set) var focus: Int?
+    public private(set) var focus: Int?
 
     /// The controls at their initial values (an initial value that is none of a combo's options
     /// starts at the first option; a check box that is not "true" starts unchecked).
-    init(_ choices: [DialogChoice]) {
+    public init(_ choices: [DialogChoice]) {
         self.choices = choices
         values = choices.map { choice in
             if choice.isCheckBox { return choice.initial == "true" ? "true" : "false" }
@@ -21,22 +21,22 @@ struct PortalChoices: Equatable {
     }
 
     /// Whether there are any.
-    var isEmpty: Bool { choices.isEmpty }
+    public var isEmpty: Bool { choices.isEmpty }
 
     /// Starts changing them, at the first control.
-    mutating func beginEditing() { focus = choices.isEmpty ? nil : 0 }
+    public mutating func beginEditing() { focus = choices.isEmpty ? nil : 0 }
 
     /// Stops changing them.
-    mutating func endEditing() { focus = nil }
+    public mutating func endEditing() { focus = nil }
 
     /// The next control (`by: 1`) or the one before (`by: -1`), wrapping around.
-    mutating func moveFocus(by step: Int) {
+    public mutating func moveFocus(by step: Int) {
         guard let focus else { return }
         self.focus = (focus + step + choices.count) % choices.count
     }
 
     /// The focused control's next value (`by: 1`) or the one before: a check box toggles.
-    mutating func change(by step: Int) {
+    public mutating func change(by step: Int) {
         guard let focus else { return }
         let choice = choices[focus]
         if choice.isCheckBox {
@@ -48,11 +48,11 @@ struct PortalChoices: Equatable {
     }
 
     /// The values as the answer's `choices`.
-    var answer: [DialogAnswer.ChoiceValue] { zip(choices, values).map { .init(id: $0.id, value: $1) } }
+    public var answer: [DialogAnswer.ChoiceValue] { zip(choices, values).map { .init(id: $0.id, value: $1) } }
 
     /// The controls and their values on one line, the focused one between `>` and `<`:
     /// `Encoding: UTF-8  [x] Re-encode`.
-    var summary: String {
+    public var summary: String {
         choices.indices.map { index in
             let choice = choices[index]
             let label = DialogLabel.plain(choice.label.isEmpty ? choice.id : choice.label)

@@ -1,29 +1,31 @@
 import DocumentProvider
 import PortalDialogs
-import TerminalUI
 import XDGSupport
 
 /// The portal's file dialog on the terminal: the document picker configured from the request,
 /// with a line for the dialog's extra controls (`o` changes them) and, for SaveFiles, a
 /// confirmation for each name that is taken in the chosen folder. Its answer is the portal's.
-struct PortalPickerScreen: Screen {
-    typealias Answer = DialogAnswer
+public struct PortalPickerScreen: Screen {
+    /// The portal's answer: chosen URIs, choices and filter, or a cancel.
+    public typealias Answer = DialogAnswer
 
     /// The picker.
-    private(set) var picker: PickerModel
+    public private(set) var picker: PickerModel
     /// The extra controls and their values.
-    private(set) var choices: PortalChoices
-    let request: DialogRequest
-    let plan: PortalPickPlan
+    public private(set) var choices: PortalChoices
+    /// The request the dialog answers.
+    public let request: DialogRequest
+    /// How the request set the picker up.
+    public let plan: PortalPickPlan
     /// Whether something exists at a path (SaveFiles asks before replacing it).
-    let exists: (String) -> Bool
+    public let exists: (String) -> Bool
     /// SaveFiles: the paths that exist in the chosen folder and are still to confirm, in order.
-    private(set) var pendingReplacements: [String] = []
+    public private(set) var pendingReplacements: [String] = []
     /// A message for the dialog's own line.
-    private(set) var message: String?
+    public private(set) var message: String?
 
     /// The dialog for `request`, showing `picker`.
-    init(request: DialogRequest, plan: PortalPickPlan, picker: PickerModel, exists: @escaping (String) -> Bool) {
+    public init(request: DialogRequest, plan: PortalPickPlan, picker: PickerModel, exists: @escaping (String) -> Bool) {
         self.request = request
         self.plan = plan
         self.picker = picker
@@ -37,7 +39,9 @@ struct PortalPickerScreen: Screen {
         ("y", "replace a file that exists (when asked)"),
     ]
 
-    mutating func handle(_ key: Key) -> ScreenStep<DialogAnswer> {
+    /// Handles a key: the dialog's own (`o` for its controls, the replace questions of
+    /// SaveFiles), else the picker's.
+    public mutating func handle(_ key: Key) -> ScreenStep<DialogAnswer> {
         if case .resize(let lines, let columns) = key {
             return map(picker.handle(.resize(lines: max(lines - 1, 1), columns: columns)))
         }
@@ -111,7 +115,7 @@ struct PortalPickerScreen: Screen {
     }
 
     /// The answer for the chosen paths: normalised `file://` URIs, the choices, the filter in use.
-    func answer(uris paths: [String]) -> DialogAnswer {
+    public func answer(uris paths: [String]) -> DialogAnswer {
         var answer = DialogAnswer(response: .chosen)
         answer.uris = paths.map { FileURL.url(forAbsolutePath: FileURI.absolute($0, in: "/")) }
         answer.choices = choices.answer
@@ -120,7 +124,8 @@ struct PortalPickerScreen: Screen {
         return answer
     }
 
-    func render(lines: Int, columns: Int) -> [StyledLine] {
+    /// The picker's lines and, last, the dialog's own line.
+    public func render(lines: Int, columns: Int) -> [StyledLine] {
         guard lines > 1 else { return picker.render(lines: lines, columns: columns) }
         var result = picker.render(lines: lines - 1, columns: columns)
         if picker.showsHelp { return result + [StyledLine(TextLayout.fit(Self.helpLine, columns), style: .status)] }

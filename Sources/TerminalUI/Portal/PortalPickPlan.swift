@@ -1,22 +1,21 @@
 import DocumentProvider
 import MIMEDatabase
 import PortalDialogs
-import TerminalUI
 
 /// How a portal file-chooser request sets up the document picker: the mode, the folder shown
 /// first, the filters, the name to save as, the names of a SaveFiles.
-struct PortalPickPlan {
+public struct PortalPickPlan {
     /// The picker's configuration.
-    var configuration: PickerConfiguration
+    public var configuration: PickerConfiguration
     /// The folder shown first, absolute.
-    var directory: String
+    public var directory: String
     /// The portal's filters, in order, as the picker's filter list.
-    var filters: [NameOrTypeFilter]
+    public var filters: [NameOrTypeFilter]
     /// The label of the accepting action, without mnemonic marks.
-    var acceptLabel: String
+    public var acceptLabel: String
 
     /// The plan for `request`; `home` is the fallback start folder, `workingDirectory` resolves a relative path.
-    init(_ request: DialogRequest, home: String, workingDirectory: String, database: MIMEDatabase) {
+    public init(_ request: DialogRequest, home: String, workingDirectory: String, database: MIMEDatabase) {
         var configuration = PickerConfiguration()
         let currentFile = request.currentFile.map { FileURI.absolute($0, in: workingDirectory) }
         var folder = request.currentFolder
@@ -53,7 +52,7 @@ struct PortalPickPlan {
     }
 
     /// Why a document does not pass the filter at `index`, by its name and type; nil when it passes.
-    func nonConformance(_ document: Document, filter index: Int) -> String? {
+    public func nonConformance(_ document: Document, filter index: Int) -> String? {
         guard filters.indices.contains(index) else { return nil }
         return filters[index].nonConformance(name: DocumentTransfer.baseName(document.path), type: document.type)
     }

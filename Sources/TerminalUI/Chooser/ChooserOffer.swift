@@ -1,35 +1,36 @@
 import Associations
-import TerminalUI
+import XDGSupport
 
 /// The applications the chooser offers for a type, from the resolver: the default, the
 /// recommended ones, those of a supertype, and every installed application.
-enum ChooserOffer {
+public enum ChooserOffer {
     /// The rows offered first, then every usable installed application by name.
-    static func applications(for type: String, context: CommandContext) -> (
+    public static func applications(for type: String, resolver: AssociationResolver, locale: LocalePreferences) -> (
         offered: [ChooserApplication], everything: [ChooserApplication]
     ) {
-        let resolution = context.resolver.resolve(type)
+        let resolution = resolver.resolve(type)
         var through: [String: String] = [:]
         for case .associated(let id, let associatedType, _) in resolution.steps where through[id] == nil {
             through[id] = associatedType
         }
+        func name(_ id: String) -> String { Self.name(id, resolver: resolver, locale: locale) }
         var offered: [ChooserApplication] = []
         func offer(_ id: String, _ source: String) {
             guard !offered.contains(where: { $0.id == id }) else { return }
-            offered.append(ChooserApplication(id: id, name: name(id, context), source: source))
+            offered.append(ChooserApplication(id: id, name: name(id), source: source))
         }
         if let id = resolution.defaultApplication { offer(id, "default") }
         for id in resolution.recommended { offer(id, "recommended for \(resolution.type)") }
         for id in resolution.fallback { offer(id, "through \(through[id] ?? "a parent type")") }
-        let everything = context.resolver.applications.applicationEntries()
+        let everything = resolver.applications.applicationEntries()
             .filter { $0.status.isUsable && $0.entry?.noDisplay != true }
-            .map { ChooserApplication(id: $0.id, name: name($0.id, context), source: "installed") }
+            .map { ChooserApplication(id: $0.id, name: name($0.id), source: "installed") }
             .sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
         return (offered, everything)
     }
 
     /// An application's localised name, or its ID.
-    static func name(_ id: String, _ context: CommandContext) -> String {
-        context.resolver.applications.localizedName(of: id, locale: context.environment.locale) ?? id
+    public static func name(_ id: String, resolver: AssociationResolver, locale: LocalePreferences) -> String {
+        resolver.applications.localizedName(of: id, locale: locale) ?? id
     }
 }

@@ -2,11 +2,10 @@ import DocumentProvider
 import Foundation
 import MIMEDatabase
 import PortalDialogs
-import TerminalUI
 import Testing
 import XDGSupport
 
-@testable import AssocCLI
+@testable import TerminalUI
 
 /// A made-up folder for the portal's picker: `/home/u/docs` with a few documents and a folder.
 private func portalSource(existing: Set<String> = []) -> PickerSource {
@@ -210,11 +209,6 @@ struct PortalDialogModelTests {
 }
 
 extension ScreenStep {
-    var isStay: Bool {
-        if case .stay = self { return true }
-        return false
-    }
-
     var isCancel: Bool {
         if case .cancel = self { return true }
         return false
