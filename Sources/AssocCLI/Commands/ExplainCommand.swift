@@ -119,9 +119,9 @@ enum ExplainCommand {
         if let name = trace.name {
             lines.append("  name: \(name)")
             if trace.globSurvivors.isEmpty { lines.append("  globs: none match") }
-            for match in trace.globSurvivors { lines.append("  glob candidate: \(describe(match))") }
+            for match in trace.globSurvivors { lines.append("  glob candidate: \(describe(match, context.database))") }
             for match in trace.globDiscarded {
-                lines.append("  glob discarded: \(describe(match)) (lower weight or shorter pattern)")
+                lines.append("  glob discarded: \(describe(match, context.database)) (lower weight or shorter pattern)")
             }
         }
         if let read = trace.bytesRead { lines.append("  content: \(read) bytes read") }
@@ -152,9 +152,12 @@ enum ExplainCommand {
         return lines
     }
 
-    private static func describe(_ match: GlobMatch) -> String {
+    /// A glob match with its pattern as its package wrote it (matching ignores case unless the
+    /// rule says otherwise, shared-mime-info specification, "The glob files").
+    private static func describe(_ match: GlobMatch, _ database: MIMEDatabase) -> String {
         let rule = match.rule
         let from = match.directory.map { " from \($0)" } ?? ""
-        return "\(rule.pattern) → \(rule.mimeType) (weight \(rule.weight)\(rule.caseSensitive ? ", case-sensitive" : ""))\(from)"
+        let sensitive = rule.caseSensitive ? ", case-sensitive" : ""
+        return "\(database.writtenPattern(of: rule)) → \(rule.mimeType) (weight \(rule.weight)\(sensitive))\(from)"
     }
 }
