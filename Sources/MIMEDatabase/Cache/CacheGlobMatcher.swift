@@ -126,7 +126,7 @@ struct CacheGlobMatcher: Sendable {
                 let leaf = first + 12 * index
                 guard (try? reader.uint32(at: leaf)) == 0 else { break }
                 guard let mimeOffset = try? reader.int(at: leaf + 4), let flags = try? reader.uint32(at: leaf + 8),
-                    let mimeType = try? reader.string(at: mimeOffset), (flags & 0x100 != 0) == caseSensitive
+                    let mimeType = reader.typeName(at: mimeOffset), (flags & 0x100 != 0) == caseSensitive
                 else { continue }
                 var pattern = String.UnicodeScalarView()
                 pattern.append("*")
@@ -173,7 +173,7 @@ struct CacheGlobMatcher: Sendable {
     private static func rule(_ reader: CacheReader, record: Int) -> GlobRule? {
         guard let patternOffset = try? reader.int(at: record), let typeOffset = try? reader.int(at: record + 4),
             let flags = try? reader.uint32(at: record + 8), let pattern = try? reader.string(at: patternOffset),
-            let mimeType = try? reader.string(at: typeOffset), pattern != GlobRule.deleteAllMarker
+            let mimeType = reader.typeName(at: typeOffset), pattern != GlobRule.deleteAllMarker
         else { return nil }
         return GlobRule(pattern: pattern, mimeType: mimeType, weight: Int(flags & 0xFF), caseSensitive: flags & 0x100 != 0)
     }
