@@ -119,7 +119,12 @@ enum ExplainCommand {
         if let name = trace.name {
             lines.append("  name: \(name)")
             if trace.globSurvivors.isEmpty { lines.append("  globs: none match") }
-            for match in trace.globSurvivors { lines.append("  glob candidate: \(describe(match, context.database))") }
+            let heaviest = trace.globSurvivors.first?.rule.weight ?? 0
+            for match in trace.globSurvivors {
+                // A lighter candidate is another type of the surviving pattern (GlobRank).
+                let lighter = match.rule.weight < heaviest ? " (lighter, same pattern: only content may choose it)" : ""
+                lines.append("  glob candidate: \(describe(match, context.database))\(lighter)")
+            }
             for match in trace.globDiscarded {
                 lines.append("  glob discarded: \(describe(match, context.database)) (lower weight or shorter pattern)")
             }

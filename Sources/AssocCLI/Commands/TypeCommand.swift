@@ -20,8 +20,10 @@ enum TypeCommand {
             - the user.mime_type extended attribute, when it names a known type;
             - the file's kind by stat: inode/directory, inode/mount-point, inode/symlink for a broken link,
               inode/fifo, inode/socket, inode/chardevice, inode/blockdevice;
-            - the globs of the file's name: a literal pattern first, then the longest matching suffix, then
-              full patterns; matching ignores case unless the glob is case-sensitive (main.C is C++);
+            - the globs of the file's name: a literal pattern alone when one matches; otherwise the matching
+              patterns of the highest weight and, among those, the longest (README.doc is a Word document,
+              *.doc over README*; a lighter glob of the same pattern stays a candidate that content may
+              choose); matching ignores case unless the glob is case-sensitive (main.C is C++);
             - when no glob or several types match, the content's magic, read only as far as the rules need
               and never past the first 64 KiB (a rule that looks further is matched against those;
               assoc-check(1) names its file and type, and so does a warning here when the rules come from
