@@ -82,4 +82,21 @@ struct GlobWeightTests {
             #expect(library.type == "application/x-sharedlib", "\(label): \(library.trace.reason)")
         }
     }
+
+    @Test("a suffix is matched before a full pattern; a desktop entry under conflicting globs counts as text")
+    func suffixBeforeFullPatterns() throws {
+        let tree = try TemporaryXDGTree()
+        let entry = Array("[Desktop Entry]\nType=Application\nName=x\nExec=true\n".utf8)
+        for (label, detector) in try Self.detectors(tree) {
+            // *.png is met before *.so.[0-9]* (weight 60) and sconscript.* (a longer pattern).
+            #expect(detector.detect(name: "x.so.1.png").type == "image/png", "\(label)")
+            #expect(detector.detect(name: "SConscript.bz2").type == "application/x-bzip2", "\(label)")
+            let discarded = detector.detect(name: "x.so.1.png").trace.globDiscarded.map(\.rule.pattern)
+            #expect(discarded == ["*.so.[0-9]*"], "\(label)")
+            // *.sdp: application/sdp (a text type) and a lighter StarDivision type; neither is a
+            // desktop entry, so the entry's magic settles nothing and its text picks the text type.
+            let sdp = detector.detect(name: "x.sdp", data: entry)
+            #expect(sdp.type == "application/sdp", "\(label): \(sdp.trace.reason)")
+        }
+    }
 }

@@ -47,8 +47,10 @@ struct CacheGlobMatcher: Sendable {
         var literal = literals(equalTo: lowered).filter { !$0.rule.caseSensitive || lowered == name }
         if lowered != name { literal += literals(equalTo: name).filter(\.rule.caseSensitive) }
         if !literal.isEmpty { return GlobMatch.chosen(literal) }
-        let suffixes = suffixMatches(lowered, caseSensitive: false) + suffixMatches(name, caseSensitive: true)
-        return GlobMatch.chosen(Self.inTreeOrder(suffixes) + FullPattern.matches(full, name: name, lowered: lowered))
+        let suffixes = Self.inTreeOrder(suffixMatches(lowered, caseSensitive: false) + suffixMatches(name, caseSensitive: true))
+        let fullMatches = FullPattern.matches(full, name: name, lowered: lowered)
+        // Suffixes come before full patterns (`GlobRank`).
+        return suffixes.isEmpty ? GlobMatch.chosen(fullMatches) : GlobMatch.chosen(suffixes, below: fullMatches)
     }
 
     // MARK: - The literal list

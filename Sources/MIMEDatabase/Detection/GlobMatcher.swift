@@ -37,9 +37,10 @@ public struct GlobResult: Sendable, Equatable {
 extension GlobMatch {
     /// Splits the matches of a name by `GlobRank.fates`: the survivors in the order the database
     /// lists them (the order of the package, which `update-mime-database` keeps in `globs2` and
-    /// `mime.cache`), then the alternatives; the others are discarded. Alternatives and discarded
-    /// matches are listed best rank first, then in the database's order.
-    static func chosen(_ matches: [GlobMatch]) -> GlobResult {
+    /// `mime.cache`), then the alternatives; the others are discarded, and so are the matches of
+    /// a kind of pattern met later (`below`). Alternatives and discarded matches are listed best
+    /// rank first, then in the database's order.
+    static func chosen(_ matches: [GlobMatch], below: [GlobMatch] = []) -> GlobResult {
         let ranks = matches.map { GlobRank($0.rule) }
         var survivors: [Int] = []
         var alternatives: [Int] = []
@@ -53,11 +54,14 @@ extension GlobMatch {
                 case .discarded: discarded.append(index)
                 }
             })
-        let inOrder: (Int, Int) -> Bool = { matches[$0].order < matches[$1].order }
-        let byRank: (Int, Int) -> Bool = { ranks[$0] != ranks[$1] ? ranks[$1] < ranks[$0] : inOrder($0, $1) }
+        let all = matches + below
+        let allRanks = ranks + below.map { GlobRank($0.rule) }
+        discarded += matches.count..<all.count
+        let inOrder: (Int, Int) -> Bool = { all[$0].order < all[$1].order }
+        let byRank: (Int, Int) -> Bool = { allRanks[$0] != allRanks[$1] ? allRanks[$1] < allRanks[$0] : inOrder($0, $1) }
         return GlobResult(
-            survivors: (survivors.sorted(by: inOrder) + alternatives.sorted(by: byRank)).map { matches[$0] },
-            discarded: discarded.sorted(by: byRank).map { matches[$0] })
+            survivors: (survivors.sorted(by: inOrder) + alternatives.sorted(by: byRank)).map { all[$0] },
+            discarded: discarded.sorted(by: byRank).map { all[$0] })
     }
 }
 
@@ -155,10 +159,10 @@ struct GlobMatcher: Sendable {
         matchesBytes = literalsAgree
     }
 
-    /// Matches a base name (SPECS rules 11–12): the literal patterns alone when one matches
-    /// ("Literal patterns … must be matched before all others"); otherwise every simple and full
-    /// pattern. Of those, the matches of the best `GlobRank` survive: the highest weight, then the
-    /// longest pattern.
+    /// Matches a base name (SPECS rules 11–12) by `GlobRank`: the first kind of pattern that
+    /// matches at all (literal, then suffix, then full), and of its matches those of the highest
+    /// weight, then the longest pattern; the full patterns that match below a suffix are listed
+    /// as discarded.
     func match(_ name: String) -> GlobResult {
         guard !name.isEmpty else { return GlobResult(survivors: [], discarded: []) }
         let lowered = name.lowercased()
@@ -234,11 +238,12 @@ struct GlobMatcher: Sendable {
     }
 
     /// Completes the survivors of a name whose literal matches are already in `scratch`: those
-    /// alone when there are any, else the matches of every suffix and full pattern (SPECS rules
-    /// 11–12); then keeps the candidates `GlobRank` keeps (`choose`) and, with `keepDiscarded`,
-    /// moves the others to the discarded list. `name` and `lowered` walk the
-    /// tries; `encodedName` and `encodedLowered` are what fnmatch(3) sees, the name's own bytes,
-    /// each followed in memory by a NUL.
+    /// alone when there are any, else the matches of every suffix, else those of the full
+    /// patterns (`GlobRank`, SPECS rules 11–12); then keeps the candidates `GlobRank` keeps
+    /// (`choose`) and, with `keepDiscarded`, moves the others to the discarded list, with the full
+    /// patterns that match below a suffix. `name` and `lowered` walk the tries; `encodedName` and
+    /// `encodedLowered` are what fnmatch(3) sees, the name's own bytes, each followed in memory by
+    /// a NUL.
     private func collect(
         name: UnsafeBufferPointer<UInt8>, lowered: UnsafeBufferPointer<UInt8>, encodedName: UnsafeBufferPointer<UInt8>,
         encodedLowered: UnsafeBufferPointer<UInt8>, keepDiscarded: Bool, _ scratch: inout GlobScratch
@@ -249,10 +254,12 @@ struct GlobMatcher: Sendable {
             scratch.exactHitCount = walk(exactSuffixes, name, into: scratch.exactHits)
             for hit in 0..<scratch.foldedHitCount { append(foldedSuffixes, scratch.foldedHits[hit].node, &scratch) }
             for hit in 0..<scratch.exactHitCount { append(exactSuffixes, scratch.exactHits[hit].node, &scratch) }
-            if !full.isEmpty {
+            // Suffixes come before full patterns; those are only listed when a suffix matched.
+            let list: GlobScratch.List = scratch.survivorCount == 0 ? .survivors : .discarded
+            if !full.isEmpty && (list == .survivors || keepDiscarded) {
                 let fullRules = self.fullRules
                 FullPattern.forEachMatch(full, name: encodedName, lowered: encodedLowered) {
-                    scratch.append(fullRules[$0], to: .survivors)
+                    scratch.append(fullRules[$0], to: list)
                 }
             }
         }

@@ -2,8 +2,13 @@
 /// count: the one rule every glob matcher applies (the decoded rules in `GlobMatcher`, a cache read
 /// in place in `CacheGlobMatcher`, and the bulk path on a name's bytes).
 ///
-/// The shared-mime-info specification, "Recommended checking order": "Keep only globs with the
-/// biggest weight. If the patterns are different, keep only globs with the longest pattern". So
+/// The shared-mime-info specification, "The glob files", orders the kinds of pattern: "Literal
+/// patterns (eg, 'Makefile') must be matched before all others", and patterns `*.ext` "should be
+/// matched before other wildcarded patterns". The first kind that matches a name at all is the
+/// only one ranked (a suffix of the name is not overruled by a full pattern such as
+/// `*.so.[0-9]*`, so `x.so.1.png` is an image, as xdgmime has it). Then "Recommended checking
+/// order": "Keep only globs with the biggest weight. If the patterns are different, keep only
+/// globs with the longest pattern". So
 /// `README.doc` is `application/msword` (`*.doc`, weight 50, over `README*`, weight 10), and
 /// `x.tar.gz` is `application/x-compressed-tar` (`*.tar.gz` over `*.gz`). And "The glob files":
 /// "If a matching pattern is provided by two or more MIME types, applications SHOULD not rely on

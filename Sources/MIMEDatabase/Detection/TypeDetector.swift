@@ -240,7 +240,7 @@ public struct TypeDetector: Sendable {
                 data: data, named: named, isXML: candidates.isXML(0, for: self),
                 why: "exactly one type's globs match the name")
         }
-        let best: MagicMatch?
+        var best: MagicMatch?
         if trace.isRecording {
             trace.magicMatches = magic.matches(data)
             best = trace.magicMatches.first
@@ -271,6 +271,14 @@ public struct TypeDetector: Sendable {
             return Detection(type: Self.octetStream, source: .fallback, uncertain: true, trace: trace)
         }
         // Several glob candidates: the conflict rule (SPECS rule 25).
+        if let found = best, candidates.facts(ofMagicType: found.mimeType, for: self).isDesktopEntry,
+            !candidates.indices.contains(where: { candidates.inherits($0, found.mimeType, for: self) })
+        {
+            // shared-mime-info, "Security implications", and GIO's guess: content that looks like
+            // a desktop entry under a name that says otherwise is only text.
+            trace.note("the content looks like a desktop entry, which the name does not say it is: it counts as text; ")
+            best = nil
+        }
         // A candidate that is the magic type beats one that only inherits it.
         if let best,
             let position = candidates.firstIndex(of: best.mimeType)
