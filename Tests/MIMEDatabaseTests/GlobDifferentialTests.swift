@@ -21,13 +21,14 @@ import XDGSupport
 struct GlobDifferentialTests {
     /// Why assoc and GIO may answer differently, each a documented GIO behaviour.
     enum Reason: String, CaseIterable {
-        /// assoc refines an XML document by its root element; GIO does not (SPECS rule 34).
+        /// assoc refines an XML document by its root element; GIO does not (shared-mime-info specification, "root-XML").
         case xmlRoot = "XML root refinement"
-        /// xdgmime's glob step kept other candidates than the specification's (SPECS rule 12):
+        /// xdgmime's glob step kept other candidates than the specification's ("The glob files"):
         /// a lighter glob of another pattern, a shorter suffix met in another case, a full
         /// pattern tried only in some cases.
         case globStep = "GIO's glob step"
-        /// Magic of priority 80 or more over several glob candidates (SPECS rule 26).
+        /// Magic of priority 80 or more over several glob candidates, which the specification's
+        /// "Recommended checking order" leaves to the glob candidates.
         case highPriorityMagic = "GIO's priority-80 magic"
     }
 

@@ -1,7 +1,7 @@
 import XDGSupport
 
 /// What GLib's `g_content_type_guess` answers for a name and the first 4 KiB of content, for
-/// `assoc explain` (SPECS rules 12, 26, 27).
+/// `assoc explain`.
 ///
 /// A model of GLib's documented steps (gio/gcontenttype.c over its copy of xdgmime), not a copy
 /// of them: the glob candidates of xdgmime's glob step (`GIOGlobs`); a single one is the answer;

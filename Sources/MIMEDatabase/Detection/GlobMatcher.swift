@@ -159,7 +159,7 @@ struct GlobMatcher: Sendable {
         matchesBytes = literalsAgree
     }
 
-    /// Matches a base name (SPECS rules 11–12) by `GlobRank`: the first kind of pattern that
+    /// Matches a base name by `GlobRank`: the first kind of pattern that
     /// matches at all (literal, then suffix, then full), and of its matches those of the highest
     /// weight, then the longest pattern; the full patterns that match below a suffix are listed
     /// as discarded.
@@ -239,7 +239,7 @@ struct GlobMatcher: Sendable {
 
     /// Completes the survivors of a name whose literal matches are already in `scratch`: those
     /// alone when there are any, else the matches of every suffix, else those of the full
-    /// patterns (`GlobRank`, SPECS rules 11–12); then keeps the candidates `GlobRank` keeps
+    /// patterns (`GlobRank`); then keeps the candidates `GlobRank` keeps
     /// (`choose`) and, with `keepDiscarded`, moves the others to the discarded list, with the full
     /// patterns that match below a suffix. `name` and `lowered` walk the tries; `encodedName` and
     /// `encodedLowered` are what fnmatch(3) sees, the name's own bytes, each followed in memory by

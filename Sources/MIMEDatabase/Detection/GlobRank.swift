@@ -8,9 +8,9 @@
 /// only one ranked (a suffix of the name is not overruled by a full pattern such as
 /// `*.so.[0-9]*`, so `x.so.1.png` is an image, as xdgmime has it). Then "Recommended checking
 /// order": "Keep only globs with the biggest weight. If the patterns are different, keep only
-/// globs with the longest pattern". So
-/// `README.doc` is `application/msword` (`*.doc`, weight 50, over `README*`, weight 10), and
-/// `x.tar.gz` is `application/x-compressed-tar` (`*.tar.gz` over `*.gz`). And "The glob files":
+/// globs with the longest pattern". So `README.doc` is `application/msword` (`*.doc`, weight 50,
+/// over `README*`, weight 10), and `x.tar.gz` is `application/x-compressed-tar` (`*.tar.gz` over
+/// `*.gz`). And "The glob files":
 /// "If a matching pattern is provided by two or more MIME types, applications SHOULD not rely on
 /// one of them. They are instead supposed to use magic data": a lighter glob of the very pattern
 /// that survived (`*.smf`, weight 40, for `application/x-starmath` beside weight 50 for

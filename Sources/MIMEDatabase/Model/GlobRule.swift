@@ -1,9 +1,10 @@
 /// One glob pattern of a MIME type, as the database stores it.
 ///
-/// Patterns that are not case-sensitive are matched lower-cased, as `update-mime-database` writes
-/// them into `globs2` and `mime.cache`, so both sources give identical rules (SPECS rules 9–11);
-/// the pattern as its source wrote it (`README*`) is kept beside, for display only. Two rules are
-/// the same rule when they match the same names: `written` takes no part in equality.
+/// Patterns that are not case-sensitive are matched lower-cased (shared-mime-info specification,
+/// "The glob files"), as `update-mime-database` writes them into `globs2` and `mime.cache`, so both
+/// sources give identical rules; the pattern as its source wrote it (`README*`) is kept beside, for
+/// display only. Two rules are the same rule when they match the same names: `written` takes no
+/// part in equality.
 public struct GlobRule: Sendable, Hashable {
     /// The fnmatch(3) pattern, lower-cased unless `caseSensitive`: what names are matched against.
     public var pattern: String
