@@ -39,7 +39,7 @@ public func fuzzGlob(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
         }
     }
     _ = realDetector.detect(name: name)
-    _ = realDetector.globsForGIO(name)
+    _ = realDetector.gioGuess(name: name, data: nil)
     return 0
 }
 

@@ -213,12 +213,37 @@ public struct MIMEDatabase: Sendable {
 
     // MARK: - Attributes
 
-    /// The globs of a type, best weight first and then by pattern.
+    /// The globs of a type, best weight first and then by pattern, each with its pattern spelled as
+    /// its package wrote it (`writtenPattern(of:)`).
     public func globs(of type: String) -> [GlobRule] {
         let canonical = canonicalName(type)
-        return globRules.filter { $0.mimeType == canonical }.sorted {
+        let rules = globRules.filter { $0.mimeType == canonical }.sorted {
             ($0.weight, $1.pattern, $1.caseSensitive ? 0 : 1) > ($1.weight, $0.pattern, $0.caseSensitive ? 0 : 1)
         }
+        guard rules.contains(where: { $0.written == $0.pattern && !$0.caseSensitive }) else { return rules }
+        let spelled = writtenGlobs(of: canonical)
+        return rules.map { rule in
+            var rule = rule
+            if rule.written == rule.pattern && !rule.caseSensitive, let found = spelled.first(where: { $0 == rule }) {
+                rule.written = found.written
+            }
+            return rule
+        }
+    }
+
+    /// The pattern of `rule` as its package wrote it, for display (`README*`, which matches
+    /// without regard to case). A rule read from `mime.cache` or `globs2` has it lower-cased, as
+    /// `update-mime-database` writes it there; the generated `MEDIA/SUBTYPE.xml` beside them keeps
+    /// the package's spelling.
+    public func writtenPattern(of rule: GlobRule) -> String {
+        guard rule.written == rule.pattern && !rule.caseSensitive else { return rule.written }
+        return writtenGlobs(of: rule.mimeType).first { $0 == rule }?.written ?? rule.written
+    }
+
+    /// The globs of `type` in the generated XML of the directories read from a cache or text
+    /// files, most important directory first.
+    private func writtenGlobs(of type: String) -> [GlobRule] {
+        directories.reversed().flatMap { DescriptionLoader.writtenGlobs(of: type, in: $0) }
     }
 
     /// The icon name of a type: its `<icon>`, else the type with `/` replaced by `-` (SPECS rule 36).

@@ -13,7 +13,8 @@ enum ExplainCommand {
             glob candidate with its pattern, weight and the mime/ directory it came from, the candidates \
             discarded for a shorter suffix, how much content was read, the magic that matched with its \
             priority, the XML root element, the result with its source, why the winner won, and what GLib's \
-            g_content_type_guess would answer where it differs (for example, GIO takes magic of priority 80 \
+            g_content_type_guess answers for the name and the first 4 KiB, by GLib's own steps, where it \
+            differs (for example, GIO keeps glob candidates of lower weights, and takes magic of priority 80 \
             or more even when globs disagree with it; assoc follows the specification's conflict rule).
 
             For a TYPE, prints its canonical name, parents and ancestors; for a URL, its x-scheme-handler type.
@@ -119,9 +120,14 @@ enum ExplainCommand {
         if let name = trace.name {
             lines.append("  name: \(name)")
             if trace.globSurvivors.isEmpty { lines.append("  globs: none match") }
-            for match in trace.globSurvivors { lines.append("  glob candidate: \(describe(match))") }
+            let heaviest = trace.globSurvivors.first?.rule.weight ?? 0
+            for match in trace.globSurvivors {
+                // A lighter candidate is another type of the surviving pattern (GlobRank).
+                let lighter = match.rule.weight < heaviest ? " (lighter, same pattern: only content may choose it)" : ""
+                lines.append("  glob candidate: \(describe(match, context.database))\(lighter)")
+            }
             for match in trace.globDiscarded {
-                lines.append("  glob discarded: \(describe(match)) (lower weight or shorter pattern)")
+                lines.append("  glob discarded: \(describe(match, context.database)) (lower weight or shorter pattern)")
             }
         }
         if let read = trace.bytesRead { lines.append("  content: \(read) bytes read") }
@@ -134,8 +140,12 @@ enum ExplainCommand {
         lines.append(
             "  result: \(detection.type) (source \(detection.source.rawValue)\(detection.uncertain ? ", uncertain" : ""))")
         lines.append("  why: \(trace.reason)")
-        if detection.source != .xattr && detection.source != .stat {
-            let data = trace.bytesRead == nil ? nil : (try? FileBytes.readPrefix(path, count: 4096))
+        // GIO's guess is about a name and content: not about an attribute, nor a directory or a
+        // device (an empty file, typed by stat, is content too).
+        if detection.source != .xattr && (detection.source != .stat || detection.type == "application/x-zerosize") {
+            // GIO sniffs the first 4 KiB whenever its own globs do not settle the type, which
+            // assoc's may have settled without reading a byte.
+            let data = try? FileBytes.readPrefix(path, count: GIOGuess.sniffLength)
             let gio = context.detector.gioGuess(name: trace.name, data: data)
             if gio.type != detection.type && detection.source == .xmlRoot {
                 lines.append(
@@ -152,9 +162,12 @@ enum ExplainCommand {
         return lines
     }
 
-    private static func describe(_ match: GlobMatch) -> String {
+    /// A glob match with its pattern as its package wrote it (matching ignores case unless the
+    /// rule says otherwise, shared-mime-info specification, "The glob files").
+    private static func describe(_ match: GlobMatch, _ database: MIMEDatabase) -> String {
         let rule = match.rule
         let from = match.directory.map { " from \($0)" } ?? ""
-        return "\(rule.pattern) → \(rule.mimeType) (weight \(rule.weight)\(rule.caseSensitive ? ", case-sensitive" : ""))\(from)"
+        let sensitive = rule.caseSensitive ? ", case-sensitive" : ""
+        return "\(database.writtenPattern(of: rule)) → \(rule.mimeType) (weight \(rule.weight)\(sensitive))\(from)"
     }
 }

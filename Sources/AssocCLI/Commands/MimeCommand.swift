@@ -85,7 +85,7 @@ struct TypeReport {
         aliases = database.aliases(of: type)
         parents = database.parents(of: type)
         ancestors = database.ancestors(of: type)
-        globs = database.globs(of: type).map(\.pattern)
+        globs = database.globs(of: type).map(\.written)
         icon = database.iconName(of: type)
         genericIcon = database.genericIconName(of: type)
     }

@@ -20,8 +20,11 @@ enum TypeCommand {
             - the user.mime_type extended attribute, when it names a known type;
             - the file's kind by stat: inode/directory, inode/mount-point, inode/symlink for a broken link,
               inode/fifo, inode/socket, inode/chardevice, inode/blockdevice;
-            - the globs of the file's name: a literal pattern first, then the longest matching suffix, then
-              full patterns; matching ignores case unless the glob is case-sensitive (main.C is C++);
+            - the globs of the file's name: the literal patterns when one matches, else the suffixes (*.ext),
+              else the other patterns; of those, the highest weight and, among those, the longest (README.doc
+              is a Word document, *.doc over README*; x.tar.gz takes *.tar.gz over *.gz); a lighter glob of
+              the same pattern stays a candidate that content may choose; matching ignores case unless the
+              glob is case-sensitive (main.C is C++);
             - when no glob or several types match, the content's magic, read only as far as the rules need
               and never past the first 64 KiB (a rule that looks further is matched against those;
               assoc-check(1) names its file and type, and so does a warning here when the rules come from
@@ -32,7 +35,8 @@ enum TypeCommand {
 
             An empty file takes its glob's type when exactly one type matches its name, else \
             application/x-zerosize; it is never sniffed. A file whose content looks like a desktop entry \
-            but whose name does not say so is typed text/plain, never as a launcher. A PATH of '-' reads \
+            but whose name does not say so is typed text/plain, never as a launcher (when globs conflict, \
+            its content counts as text). A PATH of '-' reads \
             standard input and types its content. Names with control characters are printed escaped on a \
             terminal.
 

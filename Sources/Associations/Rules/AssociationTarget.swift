@@ -101,9 +101,7 @@ public enum AssociationTargetError: Error, Sendable, Equatable, CustomStringConv
         switch self {
         case .extensionWithoutDot(let text): return "'\(text)' is not a MIME type; did you mean the extension '.\(text)'?"
         case .unrecognised(let text): return "'\(text)' is not a MIME type, an extension (.ext), a wildcard or a URL scheme"
-        case .invalidKey(let text):
-            return "'\(text)' is not a MIME type: a type is media/subtype of letters, digits and !#$&-^_.+ "
-                + "(RFC 6838, section 4.2), starting with a letter or digit"
+        case .invalidKey(let text): return MIMETypeName.restrictedNameProblem(text)
         case .unknownType(let text, let nearest):
             let hint = nearest.isEmpty ? "" : "did you mean " + nearest.map { "'\($0)'" }.joined(separator: " or ") + "? "
             return "'\(text)' is not in the shared-mime-info database and no installed application declares it; "

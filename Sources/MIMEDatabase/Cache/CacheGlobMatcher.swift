@@ -5,9 +5,9 @@ import XDGSupport
 /// It answers exactly as `GlobMatcher` does over the decoded rules of the same cache: the literal
 /// list is binary-searched, the reversed-suffix tree is walked from the end of the name (once with
 /// the lower-cased name for the patterns that ignore case, once with the name as is for the others),
-/// and the short list of full patterns is decoded once. Ties between equal weights keep the order
-/// the decoded rules have: literal list, then the tree depth first, then the glob list. A single
-/// query then costs a few hundred reads instead of decoding some 1,500 rules.
+/// and the short list of full patterns is decoded once. The matches are chosen by `GlobRank`, and
+/// ties keep the order the decoded rules have: literal list, then the tree depth first, then the
+/// glob list. A single query then costs a few hundred reads instead of decoding some 1,500 rules.
 struct CacheGlobMatcher: Sendable {
     private let reader: CacheReader
     private let directory: String
@@ -46,24 +46,11 @@ struct CacheGlobMatcher: Sendable {
         // A pattern that ignores case is stored lower-cased; one that respects it, as written.
         var literal = literals(equalTo: lowered).filter { !$0.rule.caseSensitive || lowered == name }
         if lowered != name { literal += literals(equalTo: name).filter(\.rule.caseSensitive) }
-        if !literal.isEmpty { return GlobResult(survivors: GlobMatch.ranked(literal), discarded: []) }
-        var byLength = suffixMatches(lowered, caseSensitive: false)
-        if lowered.utf8.count == name.utf8.count {
-            for (length, matches) in suffixMatches(name, caseSensitive: true) {
-                if let position = byLength.firstIndex(where: { $0.length == length }) {
-                    byLength[position].matches += matches
-                } else {
-                    byLength.append((length, matches))
-                    byLength.sort { $0.length < $1.length }
-                }
-            }
-        }
-        var survivors = Self.inTreeOrder(byLength.last?.matches ?? [])
-        let discarded = byLength.dropLast().flatMap { Self.inTreeOrder($0.matches) }
-        if !full.isEmpty && survivors.allSatisfy({ $0.rule.mimeType == survivors[0].rule.mimeType }) {
-            survivors += FullPattern.matches(full, name: name, lowered: lowered)
-        }
-        return GlobResult(survivors: GlobMatch.ranked(survivors), discarded: discarded)
+        if !literal.isEmpty { return GlobMatch.chosen(literal) }
+        let suffixes = Self.inTreeOrder(suffixMatches(lowered, caseSensitive: false) + suffixMatches(name, caseSensitive: true))
+        let fullMatches = FullPattern.matches(full, name: name, lowered: lowered)
+        // Suffixes come before full patterns (`GlobRank`).
+        return suffixes.isEmpty ? GlobMatch.chosen(fullMatches) : GlobMatch.chosen(suffixes, below: fullMatches)
     }
 
     // MARK: - The literal list
@@ -106,19 +93,16 @@ struct CacheGlobMatcher: Sendable {
         var sibling: Int
     }
 
-    /// The tree's patterns that end `name` and that respect case or not, grouped by the length of
-    /// their suffix in bytes, shortest first.
-    private func suffixMatches(_ name: String, caseSensitive: Bool) -> [(length: Int, matches: [TreeMatch])] {
-        var result: [(length: Int, matches: [TreeMatch])] = []
+    /// The tree's patterns that end `name` and that respect case or not, shortest suffix first.
+    private func suffixMatches(_ name: String, caseSensitive: Bool) -> [TreeMatch] {
+        var result: [TreeMatch] = []
         var siblings = treeRoots
         var path: [UInt32] = []
-        var length = 0
         for scalar in name.unicodeScalars.reversed() {
             guard let node = child(of: siblings, character: scalar.value),
                 let count = try? reader.int(at: node + 4), let first = try? reader.int(at: node + 8)
             else { break }
             path.append(scalar.value)
-            length += UTF8.width(scalar)
             siblings = (count, first)
             var leaves: [TreeMatch] = []
             // Leaves have the character 0, the smallest, so they come first among the children.
@@ -126,7 +110,7 @@ struct CacheGlobMatcher: Sendable {
                 let leaf = first + 12 * index
                 guard (try? reader.uint32(at: leaf)) == 0 else { break }
                 guard let mimeOffset = try? reader.int(at: leaf + 4), let flags = try? reader.uint32(at: leaf + 8),
-                    let mimeType = try? reader.string(at: mimeOffset), (flags & 0x100 != 0) == caseSensitive
+                    let mimeType = reader.typeName(at: mimeOffset), (flags & 0x100 != 0) == caseSensitive
                 else { continue }
                 var pattern = String.UnicodeScalarView()
                 pattern.append("*")
@@ -137,7 +121,7 @@ struct CacheGlobMatcher: Sendable {
                     caseSensitive: caseSensitive)
                 leaves.append(TreeMatch(match: GlobMatch(rule: rule, directory: directory), path: path, sibling: index))
             }
-            if !leaves.isEmpty { result.append((length, leaves)) }
+            result += leaves
         }
         return result
     }
@@ -173,7 +157,7 @@ struct CacheGlobMatcher: Sendable {
     private static func rule(_ reader: CacheReader, record: Int) -> GlobRule? {
         guard let patternOffset = try? reader.int(at: record), let typeOffset = try? reader.int(at: record + 4),
             let flags = try? reader.uint32(at: record + 8), let pattern = try? reader.string(at: patternOffset),
-            let mimeType = try? reader.string(at: typeOffset), pattern != GlobRule.deleteAllMarker
+            let mimeType = reader.typeName(at: typeOffset), pattern != GlobRule.deleteAllMarker
         else { return nil }
         return GlobRule(pattern: pattern, mimeType: mimeType, weight: Int(flags & 0xFF), caseSensitive: flags & 0x100 != 0)
     }

@@ -60,11 +60,13 @@ struct CacheMagicMatcher: Sendable {
     /// whether they are ASCII).
     private typealias Section = (offset: Int, priority: Int, type: Range<Int>, ascii: Bool)
 
-    /// The section whose record is at `record`, or nil when it does not read or is a
-    /// `<magic-deleteall/>` marker.
+    /// The section whose record is at `record`, or nil when it does not read, names a type RFC
+    /// 6838 does not allow (which the decoded cache skips too), or is a `<magic-deleteall/>` marker.
     private static func section(_ reader: CacheReader, record: Int) -> Section? {
         guard let priority = try? reader.int(at: record), let typeOffset = try? reader.int(at: record + 4),
-            let (type, ascii) = reader.asciiCStringBounds(at: typeOffset), !isDeleteAllMarker(reader, record: record)
+            let (type, ascii) = reader.asciiCStringBounds(at: typeOffset),
+            MIMETypeName.isRestrictedName(utf8: UnsafeBufferPointer(rebasing: reader.bytes[type])),
+            !isDeleteAllMarker(reader, record: record)
         else { return nil }
         return (record, priority, type, ascii)
     }
@@ -224,7 +226,7 @@ struct CacheMagicMatcher: Sendable {
             else { return true }
             walk.wantedMore = false
             guard walk.anyMatches(first: first, count: count, depth: 0, budget: &budget),
-                let typeOffset = try? reader.int(at: record + 4), let type = try? reader.string(at: typeOffset)
+                let typeOffset = try? reader.int(at: record + 4), let type = reader.typeName(at: typeOffset)
             else {
                 if walk.wantedMore {
                     settled = false

@@ -52,9 +52,11 @@ struct CacheNameLists: Sendable {
     /// The canonical name `name` is an alias of, exactly as spelled; the last record wins, as in
     /// the decoded table.
     func alias(of name: String) -> String? {
+        // The decoded table holds no record whose names RFC 6838 does not allow.
+        guard MIMETypeName.isRestrictedName(name) else { return nil }
         var target: String?
         forEachRecord(in: aliases, keyedBy: name) { record in
-            if let offset = try? reader.int(at: record + 4), let value = try? reader.string(at: offset) { target = value }
+            if let offset = try? reader.int(at: record + 4), let value = reader.typeName(at: offset) { target = value }
         }
         return target
     }
@@ -75,7 +77,7 @@ struct CacheNameLists: Sendable {
                     ascii && asciiValue
                     ? reader.compare(value, wanted) == 0
                     : String(decoding: reader.bytes[value], as: UTF8.self) == type
-                guard matches, let keyOffset = try? reader.int(at: record), let key = try? reader.string(at: keyOffset)
+                guard matches, let keyOffset = try? reader.int(at: record), let key = reader.typeName(at: keyOffset)
                 else { continue }
                 // Only the last record of a key counts, as in the decoded table.
                 if alias(of: key) == type && !found.contains(key) { found.append(key) }
@@ -87,6 +89,7 @@ struct CacheNameLists: Sendable {
     /// The explicit parents of `type` as the decoded table holds them: every record of `type`
     /// merged in file order, without `type` itself or repeats; nil when there are none.
     func parents(of type: String) -> [String]? {
+        guard MIMETypeName.isRestrictedName(type) else { return nil }
         var list: [String] = []
         forEachRecord(in: parents, keyedBy: type) { record in
             guard let parentsOffset = try? reader.int(at: record + 4),
@@ -95,7 +98,7 @@ struct CacheNameLists: Sendable {
             else { return }
             for position in 0..<count {
                 guard let offset = try? reader.int(at: parentsOffset + 4 + 4 * position),
-                    let parent = try? reader.string(at: offset)
+                    let parent = reader.typeName(at: offset)
                 else { continue }
                 if parent != type && !list.contains(parent) { list.append(parent) }
             }

@@ -126,6 +126,16 @@ struct CacheReader: Sendable {
         compare(range, UnsafeBufferPointer(rebasing: bytes[other]))
     }
 
+    /// The type name at `offset`, or nil when it does not read or is not a name RFC 6838 allows:
+    /// what every in-place reader takes a record's type from, so that a record the decoder skips
+    /// (`MIMECache`) is skipped in place too.
+    func typeName(at offset: Int) -> String? {
+        guard let bytes = try? cString(at: offset),
+            MIMETypeName.isRestrictedName(utf8: UnsafeBufferPointer(rebasing: bytes))
+        else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The NUL-terminated string at `offset`, decoded as UTF-8 (invalid sequences replaced).
     func string(at offset: Int) throws(Failure) -> String {
         String(decoding: try cString(at: offset), as: UTF8.self)

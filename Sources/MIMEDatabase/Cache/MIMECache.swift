@@ -7,6 +7,9 @@ import XDGSupport
 /// the file could hold or a cyclic suffix tree is a `MIMEDatabaseError.corruptCache`, never a crash.
 /// The markers `update-mime-database` writes for `<glob-deleteall/>` (literal `__NOGLOBS__`) and
 /// `<magic-deleteall/>` (a match of `__NOMAGIC__`) become `globDeleteAll` and `magicDeleteAll`.
+/// `update-mime-database` lets through type names RFC 6838 does not allow (`a/b c`, `a/b;c`): a
+/// record that names one is skipped, as the XML reader skips the element, and checking the cache
+/// whole reports each such name once.
 enum MIMECache {
     /// The deepest suffix tree or magic nesting accepted.
     static let depthLimit = 256
@@ -43,26 +46,41 @@ enum MIMECache {
         return contents
     }
 
-    /// How far the magic of a validated cache looks into a file.
-    struct MagicReach {
+    /// What checking a cache whole found: how far its magic looks into a file, and the names it
+    /// holds that are no MIME types.
+    struct Validation {
         /// The most bytes of a file any of its magic can look at.
         var extent: Int
         /// The types whose magic looks further than `MagicReadLimit.bytes`, with how far.
         var beyondLimit: [(type: String, extent: Int)]
+        /// The names of types that RFC 6838 does not allow, each with the offset of its string,
+        /// in the order first met; every record that names one is skipped.
+        var refusedNames: [(offset: Int, name: String)]
+
+        /// A warning for each of `refusedNames`, about the cache at `path`.
+        func nameDiagnostics(path: String) -> [Diagnostic] {
+            refusedNames.map { refused in
+                Diagnostic(
+                    path: path,
+                    message: "the string at offset \(refused.offset): \(MIMETypeName.restrictedNameProblem(refused.name)); "
+                        + "the records that name it are skipped")
+            }
+        }
     }
 
     /// Checks every list of the cache image `bytes` without decoding it: every offset, count,
     /// string and nesting depth that a later `read` of any section will meet. Returns how far its
-    /// magic looks into a file.
+    /// magic looks into a file, and the type names it refuses.
     ///
     /// - Throws: `.unsupportedCacheVersion` or `.corruptCache`, exactly when `read` would.
-    static func validate(bytes: FileImage, path: String) throws(MIMEDatabaseError) -> MagicReach {
+    static func validate(bytes: FileImage, path: String) throws(MIMEDatabaseError) -> Validation {
         var contents = DirectoryContents()
         var parser = Parser(reader: CacheReader(bytes: bytes), building: false, collectsTypes: false)
         try walk(&parser, path: path, sections: .all, into: &contents)
         // Only the few types beyond the limit have their names decoded.
         let beyond = parser.beyondLimit.map { (type: (try? parser.reader.string(at: $0.typeOffset)) ?? "", extent: $0.extent) }
-        return MagicReach(extent: parser.maxExtent, beyondLimit: beyond)
+        let refused = parser.refusedNames.map { (offset: $0, name: (try? parser.reader.string(at: $0)) ?? "") }
+        return Validation(extent: parser.maxExtent, beyondLimit: beyond, refusedNames: refused)
     }
 
     /// Checks what every in-place query reads first, in constant time: the version, and that the
@@ -151,6 +169,9 @@ enum MIMECache {
         /// The magic sections seen so far that look beyond `MagicReadLimit.bytes`: where their
         /// type's name is, and how far they look.
         var beyondLimit: [(typeOffset: Int, extent: Int)] = []
+        /// The offsets of the names refused so far (`name(at:)`), in the order first met.
+        var refusedNames: [Int] = []
+        private var refusedSet: Set<Int> = []
         private var strings: [Int: String] = [:]
 
         init(reader: CacheReader, building: Bool, collectsTypes: Bool) {
@@ -171,8 +192,20 @@ enum MIMECache {
             return value
         }
 
-        mutating func type(at offset: Int) throws(CacheReader.Failure) -> String {
-            let name = try string(at: offset)
+        /// The type name at `offset`, or nil when RFC 6838 does not allow it
+        /// (`MIMETypeName.isRestrictedName`): the caller skips the record, and the name is noted.
+        mutating func name(at offset: Int) throws(CacheReader.Failure) -> String? {
+            let bytes = try reader.cString(at: offset)
+            guard MIMETypeName.isRestrictedName(utf8: UnsafeBufferPointer(rebasing: bytes)) else {
+                if refusedSet.insert(offset).inserted { refusedNames.append(offset) }
+                return nil
+            }
+            return try string(at: offset)
+        }
+
+        /// `name(at:)` of a name that is a type, which `referencedTypes` collects.
+        mutating func type(at offset: Int) throws(CacheReader.Failure) -> String? {
+            guard let name = try name(at: offset) else { return nil }
             if collectsTypes { referencedTypes.insert(name) }
             return name
         }
@@ -181,9 +214,9 @@ enum MIMECache {
             let count = try reader.count(at: list, recordSize: 8, recordsStart: list + 4, what: "the alias list")
             for index in 0..<count {
                 let record = list + 4 + 8 * index
-                let alias = try string(at: reader.int(at: record))
+                let alias = try name(at: reader.int(at: record))
                 let target = try type(at: reader.int(at: record + 4))
-                if building { contents.aliases[alias] = target }
+                if building, let alias, let target { contents.aliases[alias] = target }
             }
         }
 
@@ -195,13 +228,13 @@ enum MIMECache {
                 let parents = try reader.int(at: record + 4)
                 let parentCount = try reader.count(
                     at: parents, recordSize: 4, recordsStart: parents + 4,
-                    what: "the parents of '\(child)'")
-                var list = building ? contents.parents[child] ?? [] : []
+                    what: "the parents of '\(child ?? "")'")
+                var list = building ? child.flatMap { contents.parents[$0] } ?? [] : []
                 for position in 0..<parentCount {
-                    let parent = try type(at: reader.int(at: parents + 4 + 4 * position))
+                    guard let parent = try type(at: reader.int(at: parents + 4 + 4 * position)) else { continue }
                     if building && parent != child && !list.contains(parent) { list.append(parent) }
                 }
-                if building && !list.isEmpty { contents.parents[child] = list }
+                if building, let child, !list.isEmpty { contents.parents[child] = list }
             }
         }
 
@@ -213,7 +246,7 @@ enum MIMECache {
                 let pattern = try string(at: reader.int(at: record))
                 let mimeType = try type(at: reader.int(at: record + 4))
                 let flags = try reader.uint32(at: record + 8)
-                add(pattern: pattern, mimeType: mimeType, flags: flags, to: &contents)
+                if let mimeType { add(pattern: pattern, mimeType: mimeType, flags: flags, to: &contents) }
             }
         }
 
@@ -239,7 +272,7 @@ enum MIMECache {
                 if character == 0 {
                     let mimeType = try type(at: reader.int(at: node + 4))
                     let flags = try reader.uint32(at: node + 8)
-                    guard building else { continue }
+                    guard building, let mimeType else { continue }
                     var pattern: [UInt8] = [UInt8(ascii: "*")]
                     pattern.reserveCapacity(suffix.count + 1)
                     for scalar in suffix.reversed() {
@@ -291,7 +324,7 @@ enum MIMECache {
                     visited: &visitedMatchlets)
                 if maxExtent > MagicReadLimit.bytes { beyondLimit.append((try reader.int(at: match + 4), maxExtent)) }
                 maxExtent = max(maxExtent, extentBefore)
-                guard building else { continue }
+                guard building, let mimeType else { continue }
                 let rule = MagicRule(priority: priority, mimeType: mimeType, matchlets: matchlets)
                 if rule.isDeleteAllMarker {
                     contents.magicDeleteAll.insert(mimeType)
@@ -348,7 +381,7 @@ enum MIMECache {
                 let uri = try string(at: reader.int(at: record))
                 let localName = try string(at: reader.int(at: record + 4))
                 let mimeType = try type(at: reader.int(at: record + 8))
-                if building {
+                if building, let mimeType {
                     contents.rootXML.append(RootXMLRule(namespaceURI: uri, localName: localName, mimeType: mimeType))
                 }
             }
@@ -361,7 +394,7 @@ enum MIMECache {
                 let record = list + 4 + 8 * index
                 let mimeType = try type(at: reader.int(at: record))
                 let icon = try string(at: reader.int(at: record + 4))
-                if building { icons[mimeType] = icon }
+                if building, let mimeType { icons[mimeType] = icon }
             }
             return icons
         }

@@ -16,9 +16,12 @@ public struct GlobMatch: Sendable, Equatable {
 
 /// What glob matching found for one name (SPECS rules 9–14).
 public struct GlobResult: Sendable, Equatable {
-    /// The candidates, best first: by weight, then in the database's order.
+    /// The candidates (`GlobRank`): the matches of the highest weight and, among those, the longest
+    /// pattern, in the database's order; then the lighter matches of the same pattern as one of
+    /// them (other types that pattern is provided by, which content may choose), heaviest first.
     public var survivors: [GlobMatch]
-    /// Matches of shorter suffixes, which a longer one overrides (`*.gz` under `*.tar.gz`).
+    /// The other matches, best rank first: lighter globs of other patterns (`README*` under
+    /// `*.doc`) and shorter patterns (`*.gz` under `*.tar.gz`).
     public var discarded: [GlobMatch]
 
     /// The distinct types of the candidates, best first.
@@ -32,10 +35,33 @@ public struct GlobResult: Sendable, Equatable {
 }
 
 extension GlobMatch {
-    /// Best weight first; among equal weights, the order the database lists them in (the order of
-    /// the package, which `update-mime-database` keeps in `globs2` and `mime.cache`).
-    static func ranked(_ matches: [GlobMatch]) -> [GlobMatch] {
-        matches.count < 2 ? matches : matches.sorted { ($0.rule.weight, -$0.order) > ($1.rule.weight, -$1.order) }
+    /// Splits the matches of a name by `GlobRank.fates`: the survivors in the order the database
+    /// lists them (the order of the package, which `update-mime-database` keeps in `globs2` and
+    /// `mime.cache`), then the alternatives; the others are discarded, and so are the matches of
+    /// a kind of pattern met later (`below`). Alternatives and discarded matches are listed best
+    /// rank first, then in the database's order.
+    static func chosen(_ matches: [GlobMatch], below: [GlobMatch] = []) -> GlobResult {
+        let ranks = matches.map { GlobRank($0.rule) }
+        var survivors: [Int] = []
+        var alternatives: [Int] = []
+        var discarded: [Int] = []
+        GlobRank.fates(
+            of: matches.count, rank: { ranks[$0] }, samePattern: { matches[$0].rule.pattern == matches[$1].rule.pattern },
+            { index, fate in
+                switch fate {
+                case .survivor: survivors.append(index)
+                case .alternative: alternatives.append(index)
+                case .discarded: discarded.append(index)
+                }
+            })
+        let all = matches + below
+        let allRanks = ranks + below.map { GlobRank($0.rule) }
+        discarded += matches.count..<all.count
+        let inOrder: (Int, Int) -> Bool = { all[$0].order < all[$1].order }
+        let byRank: (Int, Int) -> Bool = { allRanks[$0] != allRanks[$1] ? allRanks[$1] < allRanks[$0] : inOrder($0, $1) }
+        return GlobResult(
+            survivors: (survivors.sorted(by: inOrder) + alternatives.sorted(by: byRank)).map { all[$0] },
+            discarded: discarded.sorted(by: byRank).map { all[$0] })
     }
 }
 
@@ -65,7 +91,10 @@ enum GlobIndex: Sendable {
 struct GlobMatcher: Sendable {
     /// Every rule, in the database's order; a rule's index is its `order`.
     private var rules: [GlobMatch] = []
-    private var weights: [Int] = []
+    /// The `GlobRank` of each rule.
+    private var ranks: [GlobRank] = []
+    /// A number for each rule's pattern, the same for rules of the same pattern.
+    private var patternOfRule: [Int32] = []
     /// The index in `typeNames` of each rule's type.
     private var typeOfRule: [Int32] = []
     /// The distinct types of the rules, in order of first appearance.
@@ -92,10 +121,14 @@ struct GlobMatcher: Sendable {
         var folded: (literals: [(string: [UInt8], value: Int32)], suffixes: [(string: [UInt8], value: Int32)]) = ([], [])
         var exact: (literals: [(string: [UInt8], value: Int32)], suffixes: [(string: [UInt8], value: Int32)]) = ([], [])
         var literalsAgree = true
+        var patternNumbers: [String: Int32] = [:]
         for (index, rule) in globs.enumerated() {
+            let next = Int32(patternNumbers.count)
+            patternOfRule.append(patternNumbers[rule.pattern, default: next])
+            patternNumbers[rule.pattern] = patternOfRule[index]
             let id = Int32(index)
             rules.append(GlobMatch(rule: rule, directory: origin(rule), order: index))
-            weights.append(rule.weight)
+            ranks.append(GlobRank(rule))
             if let type = typeIndex[rule.mimeType] {
                 typeOfRule.append(type)
             } else {
@@ -126,11 +159,10 @@ struct GlobMatcher: Sendable {
         matchesBytes = literalsAgree
     }
 
-    /// Matches a base name the way the reference implementation does (SPECS rules 11–12):
-    /// a literal pattern alone when one matches; otherwise the simple patterns of the longest
-    /// matching suffix, and the full patterns when fewer than two suffix matches were found.
-    /// Candidates of every weight are kept, best weight first, so that a lighter type still counts
-    /// as a conflict that content can settle; the weight decides when content does not.
+    /// Matches a base name by `GlobRank`: the first kind of pattern that
+    /// matches at all (literal, then suffix, then full), and of its matches those of the highest
+    /// weight, then the longest pattern; the full patterns that match below a suffix are listed
+    /// as discarded.
     func match(_ name: String) -> GlobResult {
         guard !name.isEmpty else { return GlobResult(survivors: [], discarded: []) }
         let lowered = name.lowercased()
@@ -206,54 +238,32 @@ struct GlobMatcher: Sendable {
     }
 
     /// Completes the survivors of a name whose literal matches are already in `scratch`: those
-    /// alone when there are any, else the longest suffix's and the full patterns' (SPECS rules
-    /// 11–12), ranked; with `keepDiscarded`, the shorter suffixes' matches too. `name` and
-    /// `lowered` walk the tries; `encodedName` and `encodedLowered` are what fnmatch(3) sees, the
-    /// name's own bytes, each followed in memory by a NUL.
+    /// alone when there are any, else the matches of every suffix, else those of the full
+    /// patterns (`GlobRank`); then keeps the candidates `GlobRank` keeps
+    /// (`choose`) and, with `keepDiscarded`, moves the others to the discarded list, with the full
+    /// patterns that match below a suffix. `name` and `lowered` walk the tries; `encodedName` and
+    /// `encodedLowered` are what fnmatch(3) sees, the name's own bytes, each followed in memory by
+    /// a NUL.
     private func collect(
         name: UnsafeBufferPointer<UInt8>, lowered: UnsafeBufferPointer<UInt8>, encodedName: UnsafeBufferPointer<UInt8>,
         encodedLowered: UnsafeBufferPointer<UInt8>, keepDiscarded: Bool, _ scratch: inout GlobScratch
     ) {
-        if scratch.survivorCount > 0 {
-            rank(&scratch)
-            return
-        }
-        // Matches by suffix length in bytes; the case-sensitive ones only when lower-casing kept
-        // the name's length, as a suffix of one is then a suffix of the other.
-        scratch.foldedHitCount = walk(foldedSuffixes, lowered, into: scratch.foldedHits)
-        scratch.exactHitCount = lowered.count == name.count ? walk(exactSuffixes, name, into: scratch.exactHits) : 0
-        let longest = max(
-            scratch.foldedHitCount > 0 ? scratch.foldedHits[scratch.foldedHitCount - 1].length : 0,
-            scratch.exactHitCount > 0 ? scratch.exactHits[scratch.exactHitCount - 1].length : 0)
-        var folded = 0
-        var exact = 0
-        // Shortest first; at one length the patterns that ignore case come first.
-        while folded < scratch.foldedHitCount || exact < scratch.exactHitCount {
-            let foldedLength = folded < scratch.foldedHitCount ? scratch.foldedHits[folded].length : Int.max
-            let exactLength = exact < scratch.exactHitCount ? scratch.exactHits[exact].length : Int.max
-            let length = min(foldedLength, exactLength)
-            let list: GlobScratch.List =
-                length == longest ? .survivors : .discarded
-            if length == longest || keepDiscarded {
-                if foldedLength == length { append(foldedSuffixes, scratch.foldedHits[folded].node, to: list, &scratch) }
-                if exactLength == length { append(exactSuffixes, scratch.exactHits[exact].node, to: list, &scratch) }
-            }
-            if foldedLength == length { folded += 1 }
-            if exactLength == length { exact += 1 }
-        }
-        var oneType = true
-        for position in 0..<scratch.survivorCount
-        where typeOfRule[Int(scratch.survivors[position])] != typeOfRule[Int(scratch.survivors[0])] {
-            oneType = false
-            break
-        }
-        if !full.isEmpty && oneType {
-            let fullRules = self.fullRules
-            FullPattern.forEachMatch(full, name: encodedName, lowered: encodedLowered) {
-                scratch.append(fullRules[$0], to: .survivors)
+        if scratch.survivorCount == 0 {
+            // The patterns that ignore case end the lower-cased name; the others, the name as is.
+            scratch.foldedHitCount = walk(foldedSuffixes, lowered, into: scratch.foldedHits)
+            scratch.exactHitCount = walk(exactSuffixes, name, into: scratch.exactHits)
+            for hit in 0..<scratch.foldedHitCount { append(foldedSuffixes, scratch.foldedHits[hit].node, &scratch) }
+            for hit in 0..<scratch.exactHitCount { append(exactSuffixes, scratch.exactHits[hit].node, &scratch) }
+            // Suffixes come before full patterns; those are only listed when a suffix matched.
+            let list: GlobScratch.List = scratch.survivorCount == 0 ? .survivors : .discarded
+            if !full.isEmpty && (list == .survivors || keepDiscarded) {
+                let fullRules = self.fullRules
+                FullPattern.forEachMatch(full, name: encodedName, lowered: encodedLowered) {
+                    scratch.append(fullRules[$0], to: list)
+                }
             }
         }
-        rank(&scratch)
+        choose(keepDiscarded: keepDiscarded, &scratch)
     }
 
     /// Records in `hits` each node with patterns met walking `trie` from the end of `name`, and
@@ -278,30 +288,61 @@ struct GlobMatcher: Sendable {
         return count
     }
 
-    private func append(
-        _ trie: ByteTrie, _ node: Int, to list: GlobScratch.List,
-        _ scratch: inout GlobScratch
-    ) {
-        for position in trie.values(at: node) { scratch.append(Int32(trie.value(position)), to: list) }
+    private func append(_ trie: ByteTrie, _ node: Int, _ scratch: inout GlobScratch) {
+        for position in trie.values(at: node) { scratch.append(Int32(trie.value(position)), to: .survivors) }
     }
 
-    /// Sorts the survivors best first: by weight, then in the database's order (`GlobMatch.ranked`).
-    private func rank(_ scratch: inout GlobScratch) {
-        let survivors = scratch.survivors
-        for position in 1..<max(1, scratch.survivorCount) {
-            let moving = survivors[position]
+    /// Keeps the matches in `scratch.survivors` that `GlobRank.fates` keeps, as `GlobMatch.chosen`
+    /// orders them (here on rule indices, whose order is the database's); with `keepDiscarded`,
+    /// the others go to the discarded list.
+    private func choose(keepDiscarded: Bool, _ scratch: inout GlobScratch) {
+        let matches = scratch.survivors
+        let count = scratch.survivorCount
+        let ranks = self.ranks
+        let patterns = patternOfRule
+        // The matches as found, read while the list is rewritten: the survivors from its start,
+        // the alternatives from its end.
+        let found = scratch.aside
+        for position in 0..<count { found[position] = matches[position] }
+        var kept = 0
+        var alternatives = 0
+        GlobRank.fates(
+            of: count, rank: { ranks[Int(found[$0])] }, samePattern: { patterns[Int(found[$0])] == patterns[Int(found[$1])] },
+            { index, fate in
+                switch fate {
+                case .survivor:
+                    matches[kept] = found[index]
+                    kept += 1
+                case .alternative:
+                    alternatives += 1
+                    matches[count - alternatives] = found[index]
+                case .discarded:
+                    if keepDiscarded { scratch.append(found[index], to: .discarded) }
+                }
+            })
+        // The alternatives' block moves down to follow the survivors (never onto itself ahead).
+        for position in 0..<alternatives { matches[kept + position] = matches[count - alternatives + position] }
+        let byRank: (Int32, Int32) -> Bool = { ranks[Int($0)] != ranks[Int($1)] ? ranks[Int($1)] < ranks[Int($0)] : $0 < $1 }
+        Self.sort(matches, from: 0, count: kept) { $0 < $1 }
+        Self.sort(matches, from: kept, count: alternatives, by: byRank)
+        scratch.keepSurvivors(kept + alternatives)
+        Self.sort(scratch.discarded, from: 0, count: scratch.discardedCount, by: byRank)
+    }
+
+    /// Sorts `count` elements of `list` from `start` by `precedes` (insertion sort: the lists are
+    /// short).
+    private static func sort(
+        _ list: UnsafeMutableBufferPointer<Int32>, from start: Int, count: Int, by precedes: (Int32, Int32) -> Bool
+    ) {
+        for position in (start + 1)..<max(start + 1, start + count) {
+            let moving = list[position]
             var at = position
-            while at > 0 && precedes(moving, survivors[at - 1]) {
-                survivors[at] = survivors[at - 1]
+            while at > start && precedes(moving, list[at - 1]) {
+                list[at] = list[at - 1]
                 at -= 1
             }
-            survivors[at] = moving
+            list[at] = moving
         }
-    }
-
-    private func precedes(_ lhs: Int32, _ rhs: Int32) -> Bool {
-        let (left, right) = (weights[Int(lhs)], weights[Int(rhs)])
-        return left != right ? left > right : lhs < rhs
     }
 }
 
@@ -320,6 +361,8 @@ struct GlobScratch {
     private(set) var survivorCount = 0
     private(set) var discardedCount = 0
     private(set) var typeCount = 0
+    /// Where `GlobMatcher.choose` copies the matches it sorts out.
+    fileprivate let aside: UnsafeMutableBufferPointer<Int32>
     fileprivate let foldedHits: UnsafeMutableBufferPointer<Hit>
     fileprivate let exactHits: UnsafeMutableBufferPointer<Hit>
     fileprivate var foldedHitCount = 0
@@ -331,6 +374,7 @@ struct GlobScratch {
         survivors = .allocate(capacity: rules + 1)
         discarded = .allocate(capacity: rules + 1)
         types = .allocate(capacity: rules + 1)
+        aside = .allocate(capacity: rules + 1)
         foldedHits = .allocate(capacity: depth + 1)
         exactHits = .allocate(capacity: depth + 1)
         folded = .allocate(capacity: 256)
@@ -338,7 +382,7 @@ struct GlobScratch {
 
     /// Frees the storage.
     func deallocate() {
-        for list in [survivors, discarded, types] { list.deallocate() }
+        for list in [survivors, discarded, types, aside] { list.deallocate() }
         foldedHits.deallocate()
         exactHits.deallocate()
         folded.deallocate()
@@ -360,6 +404,11 @@ struct GlobScratch {
         case .discarded: return Array(discarded[..<discardedCount])
         case .types: return Array(types[..<typeCount])
         }
+    }
+
+    /// Keeps the first `count` survivors.
+    fileprivate mutating func keepSurvivors(_ count: Int) {
+        survivorCount = count
     }
 
     fileprivate mutating func clear() {

@@ -18,6 +18,8 @@ public struct TypeDetector: Sendable {
     /// The types an XML root may refine, listed when first needed; nil when the database is one
     /// cache read in place, where each type's explicit parents are walked instead.
     private let xmlTypes: LazyValue<Set<String>>?
+    /// GIO's glob step over the database's rules, indexed when `explain` first asks.
+    let gioGlobs: LazyValue<GIOGlobs>
 
     /// The most bytes any magic rule looks at, and so the most detection reads of a file.
     public var maxExtent: Int { database.magicExtent }
@@ -45,6 +47,7 @@ public struct TypeDetector: Sendable {
             xmlTypes = LazyValue { Self.xmlTypes(of: database) }
         }
         lazyRoots = LazyValue { database.rootXMLRules }
+        gioGlobs = LazyValue { GIOGlobs(rules: database.globRules) }
     }
 
     static let octetStream = "application/octet-stream"
@@ -237,7 +240,7 @@ public struct TypeDetector: Sendable {
                 data: data, named: named, isXML: candidates.isXML(0, for: self),
                 why: "exactly one type's globs match the name")
         }
-        let best: MagicMatch?
+        var best: MagicMatch?
         if trace.isRecording {
             trace.magicMatches = magic.matches(data)
             best = trace.magicMatches.first
@@ -268,6 +271,14 @@ public struct TypeDetector: Sendable {
             return Detection(type: Self.octetStream, source: .fallback, uncertain: true, trace: trace)
         }
         // Several glob candidates: the conflict rule (SPECS rule 25).
+        if let found = best, candidates.facts(ofMagicType: found.mimeType, for: self).isDesktopEntry,
+            !candidates.indices.contains(where: { candidates.inherits($0, found.mimeType, for: self) })
+        {
+            // shared-mime-info, "Security implications", and GIO's guess: content that looks like
+            // a desktop entry under a name that says otherwise is only text.
+            trace.note("the content looks like a desktop entry, which the name does not say it is: it counts as text; ")
+            best = nil
+        }
         // A candidate that is the magic type beats one that only inherits it.
         if let best,
             let position = candidates.firstIndex(of: best.mimeType)
@@ -381,19 +392,6 @@ public struct TypeDetector: Sendable {
     }
 
     // MARK: - GIO's model
-
-    /// xdgmime's glob step: a literal hit alone; else the longest suffix matches of every weight,
-    /// and full globs only when fewer than two suffix matches were found.
-    func globsForGIO(_ name: String) -> [GlobMatch] {
-        let result = globs.match(name)
-        let all = result.survivors + result.discarded
-        let literal = all.filter { $0.rule.kind == .literal }
-        if !literal.isEmpty { return literal }
-        let simple = all.filter { $0.rule.kind == .simple }
-        let longest = simple.map(\.rule.pattern.count).max() ?? 0
-        let deepest = simple.filter { $0.rule.pattern.count == longest }
-        return deepest.count >= 2 ? deepest : deepest + all.filter { $0.rule.kind == .full }
-    }
 
     /// xdgmime's magic step: the first match in priority order.
     func magicForGIO(_ data: [UInt8]) -> MagicMatch? {

@@ -192,7 +192,7 @@ private final class TypesFile: Sendable {
         guard !file.isEmpty else { return nil }
         var usable = false
         Self.forEachLine(file) { line in
-            usable = MIMETypeName.isValid(utf8: UnsafeBufferPointer(rebasing: file[line]))
+            usable = MIMETypeName.isRestrictedName(utf8: UnsafeBufferPointer(rebasing: file[line]))
             return !usable
         }
         guard usable else { return nil }
@@ -248,7 +248,7 @@ private final class TypesFile: Sendable {
         let file = image.bytes
         return lines.compactMap { line in
             let utf8 = UnsafeBufferPointer(rebasing: file[line])
-            return MIMETypeName.isValid(utf8: utf8) ? String(decoding: utf8, as: UTF8.self) : nil
+            return MIMETypeName.isRestrictedName(utf8: utf8) ? String(decoding: utf8, as: UTF8.self) : nil
         }
     }
 
@@ -261,7 +261,7 @@ private final class TypesFile: Sendable {
         return name.withUTF8 { key -> Bool? in
             // A name with other bytes may equal a line of other bytes: the set tells.
             guard ASCIIBytes.all(key) else { return nil }
-            guard MIMETypeName.isValid(utf8: key) else { return false }
+            guard MIMETypeName.isRestrictedName(utf8: key) else { return false }
             if Self.meetsLine(file, key) { return true }
             guard isASCII else { return nil }
             if scanned { return Self.hasLine(file, key) }

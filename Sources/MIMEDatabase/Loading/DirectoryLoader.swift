@@ -93,6 +93,7 @@ enum DirectoryLoader {
                 return CacheImage(bytes: bytes, path: cachePath, typesPath: path + "/types", magicExtent: nil)
             }
             let reach = try MIMECache.validate(bytes: bytes, path: cachePath)
+            diagnostics += reach.nameDiagnostics(path: cachePath)
             for (type, extent) in reach.beyondLimit {
                 diagnostics.append(MagicReadLimit.warning(path: cachePath, type: type, extent: extent))
             }
@@ -108,13 +109,28 @@ enum DirectoryLoader {
     }
 
     /// The `types` file `update-mime-database` writes beside the cache: one canonical type a line.
+    /// A line that is not a name RFC 6838 allows is skipped (a cache's own lists report the same
+    /// names, when it is checked whole).
     static func typesFile(_ path: String) -> Set<String>? {
+        var ignored: [Diagnostic] = []
+        return typesFile(path, diagnostics: &ignored)
+    }
+
+    /// `typesFile(_:)`, with the lines skipped reported in `diagnostics`.
+    static func typesFile(_ path: String, diagnostics: inout [Diagnostic]) -> Set<String>? {
         guard let bytes = try? FileBytes.read(path) else { return nil }
         var names = Set<String>(minimumCapacity: bytes.count / 20)
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+        var problems = LineProblems(path: path)
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
             let name = String(decoding: line, as: UTF8.self)
-            if MIMETypeName.isValid(name) { names.insert(name) }
+            if MIMETypeName.isRestrictedName(name) {
+                names.insert(name)
+            } else {
+                problems.add(line: index + 1, MIMETypeName.restrictedNameProblem(name))
+            }
         }
+        if let diagnostic = problems.diagnostic { diagnostics.append(diagnostic) }
         return names.isEmpty ? nil : names
     }
 }

@@ -1,10 +1,17 @@
 /// One glob pattern of a MIME type, as the database stores it.
 ///
-/// Patterns that are not case-sensitive are kept lower-cased, as `update-mime-database` writes them
-/// into `globs2` and `mime.cache`, so both sources give identical rules (SPECS rules 9–11).
+/// Patterns that are not case-sensitive are matched lower-cased (shared-mime-info specification,
+/// "The glob files"), as `update-mime-database` writes them into `globs2` and `mime.cache`, so both
+/// sources give identical rules; the pattern as its source wrote it (`README*`) is kept beside, for
+/// display only. Two rules are the same rule when they match the same names: `written` takes no
+/// part in equality.
 public struct GlobRule: Sendable, Hashable {
-    /// The fnmatch(3) pattern, lower-cased unless `caseSensitive`.
+    /// The fnmatch(3) pattern, lower-cased unless `caseSensitive`: what names are matched against.
     public var pattern: String
+    /// The pattern as its source wrote it, for display. A cache or `globs2` keeps a pattern that
+    /// ignores case lower-cased, so a rule read from one has it so (`MIMEDatabase.writtenPattern(of:)`
+    /// finds the spelling of the XML beside it).
+    public var written: String
     /// The type the pattern names.
     public var mimeType: String
     /// 0–100, default 50; higher wins.
@@ -14,12 +21,27 @@ public struct GlobRule: Sendable, Hashable {
 
     /// Creates a rule, lower-casing the pattern of a case-insensitive one.
     public init(pattern: String, mimeType: String, weight: Int = 50, caseSensitive: Bool = false) {
+        written = pattern
         self.pattern =
             caseSensitive || !pattern.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 })
             ? pattern : pattern.lowercased()
         self.mimeType = mimeType
         self.weight = weight
         self.caseSensitive = caseSensitive
+    }
+
+    /// Whether two rules match the same names: every field but `written`.
+    public static func == (lhs: GlobRule, rhs: GlobRule) -> Bool {
+        lhs.pattern == rhs.pattern && lhs.mimeType == rhs.mimeType && lhs.weight == rhs.weight
+            && lhs.caseSensitive == rhs.caseSensitive
+    }
+
+    /// Hashes the fields `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pattern)
+        hasher.combine(mimeType)
+        hasher.combine(weight)
+        hasher.combine(caseSensitive)
     }
 
     /// How `update-mime-database` classifies a pattern (SPECS rule 11).

@@ -47,15 +47,41 @@ public enum MIMETypeName {
 extension MIMETypeName {
     /// Whether `name` is `media/subtype` as RFC 6838, section 4.2 restricts names: each part 1 to
     /// 127 letters, digits and `!#$&-^_.+`, the first a letter or digit. Names to be written as
-    /// keys of a list are held to this, so that nothing reads back as another key or a comment.
+    /// keys of a list are held to this, so that nothing reads back as another key or a comment;
+    /// so are the names the database reads, from packages, caches and the files beside them.
     public static func isRestrictedName(_ name: String) -> Bool {
-        let parts = name.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return false }
-        return parts.allSatisfy { part in
-            guard let first = part.first, part.count <= 127, isAlphanumeric(first) else { return false }
-            return part.allSatisfy { isAlphanumeric($0) || "!#$&-^_.+".utf8.contains($0) }
-        }
+        var name = name
+        return name.withUTF8(isRestrictedName(utf8:))
     }
+
+    /// `isRestrictedName(_:)` of the UTF-8 bytes `utf8`, in one pass.
+    static func isRestrictedName(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var partLength = 0
+        var slashes = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: "/") {
+                guard partLength > 0, slashes == 0 else { return false }
+                slashes = 1
+                partLength = 0
+                continue
+            }
+            let allowed =
+                partLength == 0 ? isAlphanumeric(byte) : isAlphanumeric(byte) || restrictedPunctuation.contains(byte)
+            guard allowed, partLength < 127 else { return false }
+            partLength += 1
+        }
+        return slashes == 1 && partLength > 0
+    }
+
+    /// Why `name` is refused by `isRestrictedName(_:)`, quoting it: one sentence for every reader
+    /// and writer that holds names to RFC 6838.
+    public static func restrictedNameProblem(_ name: String) -> String {
+        "'\(name)' is not a MIME type: a type is media/subtype of letters, digits and !#$&-^_.+ "
+            + "(RFC 6838, section 4.2), starting with a letter or digit"
+    }
+
+    /// The punctuation RFC 6838's restricted-name-chars allow after the first character.
+    private static let restrictedPunctuation: [UInt8] = Array("!#$&-^_.+".utf8)
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

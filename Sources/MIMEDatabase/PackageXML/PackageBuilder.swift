@@ -87,14 +87,10 @@ struct PackageBuilder {
             package.magic.removeAll { $0.mimeType == type }
             package.magicDeleteAll.insert(type)
         case "alias":
-            guard let alias = element.attributes["type"], MIMETypeName.isValid(alias) else {
-                return warn(element, "<alias> needs a 'type' attribute of the form 'media/subtype'")
-            }
+            guard let alias = typeName(element, of: "alias") else { return }
             package.aliases[alias] = type
         case "sub-class-of":
-            guard let parent = element.attributes["type"], MIMETypeName.isValid(parent) else {
-                return warn(element, "<sub-class-of> needs a 'type' attribute of the form 'media/subtype'")
-            }
+            guard let parent = typeName(element, of: "sub-class-of") else { return }
             if parent != type && !package.parents[type, default: []].contains(parent) {
                 package.parents[type, default: []].append(parent)
             } else if parent == type {
@@ -166,8 +162,7 @@ struct PackageBuilder {
     // MARK: - Elements
 
     private mutating func beginType(_ element: XMLElement) {
-        guard let type = element.attributes["type"], MIMETypeName.isValid(type) else {
-            warn(element, "<mime-type> needs a 'type' attribute of the form 'media/subtype'; skipped")
+        guard let type = typeName(element, of: "mime-type") else {
             currentType = nil
             return
         }
@@ -231,6 +226,20 @@ struct PackageBuilder {
     }
 
     // MARK: - Helpers
+
+    /// The `type` attribute of `element`, a `<name>`, when it is a name RFC 6838 allows; else nil,
+    /// and a warning that the element is skipped.
+    private mutating func typeName(_ element: XMLElement, of name: String) -> String? {
+        guard let type = element.attributes["type"] else {
+            warn(element, "<\(name)> needs a 'type' attribute; skipped")
+            return nil
+        }
+        guard MIMETypeName.isRestrictedName(type) else {
+            warn(element, "<\(name)>: \(MIMETypeName.restrictedNameProblem(type)); skipped")
+            return nil
+        }
+        return type
+    }
 
     private mutating func number(_ element: XMLElement, _ name: String, default fallback: Int, max: Int) -> Int {
         guard let text = element.attributes[name] else { return fallback }

@@ -43,7 +43,7 @@ enum GeneratedFiles {
             SimpleListReader.read(kind, bytes, path: path + "/" + kind.fileName, into: &contents, diagnostics: &diagnostics)
         }
         // The `types` file names every type; without one, every type the files mention.
-        if let types = DirectoryLoader.typesFile(path + "/types") { contents.types = types }
+        if let types = DirectoryLoader.typesFile(path + "/types", diagnostics: &diagnostics) { contents.types = types }
         return contents
     }
 }

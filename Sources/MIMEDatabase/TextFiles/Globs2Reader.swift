@@ -38,8 +38,8 @@ enum Globs2Reader {
                 weight = parsed
             }
             let type = TextFields.text(fields[minimum - 2])
-            guard MIMETypeName.isValid(type) else {
-                problems.add(line: number, "'\(type)' is not a MIME type")
+            guard MIMETypeName.isRestrictedName(type) else {
+                problems.add(line: number, MIMETypeName.restrictedNameProblem(type))
                 continue
             }
             let pattern = TextFields.text(fields[minimum - 1])

@@ -121,8 +121,8 @@ struct MagicFileReader {
             return nil
         }
         let type = TextFields.text(fields[1])
-        guard MIMETypeName.isValid(type) else {
-            problems.add(line: headerLine, "'\(type)' is not a MIME type")
+        guard MIMETypeName.isRestrictedName(type) else {
+            problems.add(line: headerLine, MIMETypeName.restrictedNameProblem(type))
             return nil
         }
         var index = 0

@@ -51,8 +51,8 @@ enum SimpleListReader {
                 continue
             }
             let types = kind == .aliases || kind == .subclasses ? fields : kind == .namespaces ? [fields[2]] : [fields[0]]
-            if let bad = types.first(where: { !MIMETypeName.isValid($0) }) {
-                problems.add(line: number, "'\(bad)' is not a MIME type")
+            if let bad = types.first(where: { !MIMETypeName.isRestrictedName($0) }) {
+                problems.add(line: number, MIMETypeName.restrictedNameProblem(bad))
                 continue
             }
             switch kind {
