@@ -51,11 +51,12 @@ public struct WebBrowserSettings: Sendable {
     /// `$BROWSER`, unless GIO's rules answer.
     public let browser: BrowserVariable?
 
-    /// Settings over `resolver`, answered by `mode`.
-    public init(resolver: AssociationResolver, mode: ResolutionMode) {
+    /// Settings over `resolver`, answered by `mode`; `$BROWSER` is read unless GIO's rules answer
+    /// or `readsBrowser` says otherwise (xdg-utils reads it on its generic path only).
+    public init(resolver: AssociationResolver, mode: ResolutionMode, readsBrowser: Bool? = nil) {
         self.resolver = resolver
         self.mode = mode
-        browser = mode == .gio ? nil : BrowserVariable(resolver.environment.variables["BROWSER"])
+        browser = readsBrowser ?? (mode != .gio) ? BrowserVariable(resolver.environment.variables["BROWSER"]) : nil
     }
 
     /// `get default-web-browser`.
