@@ -170,4 +170,23 @@ struct XDGOpenRecordingTests {
         let (ours, error) = try Self.run(links + "/xdg-open", ["report.pdf"], tree: tree, variables: variables)
         #expect(ours.status == 0 && ours.calls["pdfviewer"]?.count == 1, "\(error)")
     }
+
+    @Test(
+        "a downloaded script is refused (status 4) when its handler was found only by declaring the type",
+        .enabled(if: Corpus.temporaryDirectoryHasAttributes))
+    func downloadedScript() throws {
+        let (tree, variables, links) = try Self.world()
+        defer { withExtendedLifetime(tree) {} }
+        try tree.write(
+            "usr-share/applications/interpreter.desktop",
+            "[Desktop Entry]\nType=Application\nName=sh\nExec=\(tree.path("bin/record")) interpreter %f\n"
+                + "MimeType=application/x-shellscript;\n")
+        let script = try tree.write("work/setup.sh", "#!/bin/sh\necho hi\n")
+        let (trusted, trustedError) = try Self.run(links + "/xdg-open", ["setup.sh"], tree: tree, variables: variables)
+        #expect(trusted.status == 0 && trusted.calls["interpreter"]?.count == 1, "\(trustedError)")
+        try ExtendedAttributes.set("user.xdg.origin.url", to: "https://example.org/setup.sh", on: script)
+        let (downloaded, error) = try Self.run(links + "/xdg-open", ["setup.sh"], tree: tree, variables: variables)
+        #expect(downloaded.status == 4 && downloaded.calls.isEmpty)
+        #expect(error.contains("xdg-open: refusing to open '\(script)'"), "\(error)")
+    }
 }

@@ -119,4 +119,38 @@ struct XDGUtilsInstallTests {
         #expect(refused.status != 0 && refused.standardError.contains("a symbolic link to /usr/bin/xdg-settings"))
         #expect(try Self.snapshot(links) == withForeignLink)
     }
+
+    @Test("assoc check --xdg-utils says which three a PATH lookup finds, whether they are assoc's, and what they open")
+    func checkReport() throws {
+        let tree = try TemporaryXDGTree()
+        defer { withExtendedLifetime(tree) {} }
+        try tree.linkSystemMIMEDatabase()
+        let links = try tree.makeDirectory("links")
+        #expect(try Self.make("install-xdg-utils", directory: links).status == 0)
+        try tree.write(
+            "usr-share/applications/viewer.desktop",
+            "[Desktop Entry]\nType=Application\nName=v\nExec=/bin/true %f\nMimeType=application/pdf;inode/directory;\n")
+        var variables = tree.variables(dataDirs: ["usr-share", "mime-only"])
+        variables["PATH"] = links + ":/usr/bin:/bin"
+        variables["BROWSER"] = "webby %s"
+        let ours = try ProcessRunner.assoc(["check", "--xdg-utils"], environment: variables)
+        #expect(ours.status == 0, "\(ours.standardError)")
+        let lines = ours.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("xdg-open: \(links)/xdg-open -> ") == true, "\(lines)")
+        #expect(lines.first?.hasSuffix("assoc's, answering by the spec resolution (chosen by the default)") == true)
+        for line in [
+            "  a PDF (application/pdf): viewer.desktop", "  an https URL (x-scheme-handler/https): $BROWSER: webby %s",
+            "  a folder (inode/directory): viewer.desktop", "  the web browser: none",
+        ] {
+            #expect(lines.contains(line), "\(lines)")
+        }
+        variables["PATH"] = "/usr/bin:/bin"
+        let theirs = try ProcessRunner.assoc(["check", "--xdg-utils"], environment: variables)
+        #expect(theirs.status == 1)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/xdg-open") {
+            #expect(theirs.standardOutput.contains("xdg-open: /usr/bin/xdg-open: xdg-utils "), "\(theirs.standardOutput)")
+            #expect(theirs.standardOutput.contains("it answers by xdg-mime's generic rules"))
+        }
+        #expect(theirs.standardOutput.contains("to answer with assoc: make install-xdg-utils"))
+    }
 }
