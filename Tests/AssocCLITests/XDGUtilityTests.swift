@@ -62,6 +62,10 @@ struct XDGUtilityTests {
         let result = runXDG("xdg-mime", ["query", "filetype", file], variables)
         #expect(result.status == 0 && result.standardOutput == "application/pdf\n", "\(result.standardError)")
         #expect(runXDG("xdg-mime", ["query", "filetype", tree.path("work")], variables).status == 2)
+        // A link is typed by the file it leads to, as xdg-mime's readlink -f has it.
+        try FileManager.default.createSymbolicLink(atPath: tree.path("looks.txt"), withDestinationPath: file)
+        #expect(
+            runXDG("xdg-mime", ["query", "filetype", tree.path("looks.txt")], variables).standardOutput == "application/pdf\n")
     }
 
     @Test("default writes every type in one list, with the associations, quietly")

@@ -8,6 +8,7 @@ import XDGSupport
 /// `xdg-mime query filetype FILE`, `query default TYPE` and `default APP TYPE...`, answered by
 /// `TypeDetector`, `AssociationResolver` and `DefaultsEditor`.
 enum XDGMimeFrontEnd {
+    /// Runs the command the first argument names.
     static func run(_ arguments: [String], _ session: XDGSession) throws(XDGExit) -> XDGStatus {
         guard let command = arguments.first, !command.isEmpty else { throw .syntax(nil) }
         let rest = Array(arguments.dropFirst())
@@ -38,7 +39,8 @@ enum XDGMimeFrontEnd {
         let context = session.context
         context.cacheChecking = .perRead
         do {
-            let detection = try context.detector.detect(path: path)
+            // As xdg-mime does (readlink -f), a link is typed by the file it leads to.
+            let detection = try context.detector.detect(path: XDGUtilityLocator.canonicalPath(path) ?? path)
             context.output.line(detection.type)
         } catch {
             throw XDGExit(status: .failed, message: "\(error)")

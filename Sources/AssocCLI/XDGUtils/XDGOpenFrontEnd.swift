@@ -9,6 +9,8 @@ import XDGSupport
 /// `xdg-open [--nowait] [--] {FILE | URL}...`: each operand opened as `assoc open` opens it
 /// (`OpenPlanner`, `Launcher`), with xdg-utils' exit statuses and `$BROWSER`.
 enum XDGOpenFrontEnd {
+    /// Reads the options and operands, then opens each operand in turn; the status is the first
+    /// failure's.
     static func run(_ arguments: [String], _ session: XDGSession) throws(XDGExit) -> XDGStatus {
         guard let first = arguments.first, !first.isEmpty else { throw .syntax(nil) }
         var noWait = false

@@ -9,6 +9,7 @@ enum XDGSettingsFrontEnd {
         ("default-url-scheme-handler", "Default handler for URL scheme"), ("default-web-browser", "Default web browser"),
     ]
 
+    /// Runs `--list`, or the operation on the property the arguments name.
     static func run(_ arguments: [String], _ session: XDGSession) throws(XDGExit) -> XDGStatus {
         let output = session.context.output
         if arguments.first == "--list" {
