@@ -11,6 +11,9 @@
 #                             every fuzz target built, the example package built, the tests
 #   make fuzz-build           every libFuzzer target of Fuzz/ built (not run)
 #   make examples             the example package of Examples/ built against the libraries
+#   make install-xdg-utils    links xdg-open, xdg-mime, xdg-settings to assoc in LIBEXECDIR/assoc/xdg-utils
+#                             (XDG_UTILS_LINK_DIR=DIR: in DIR instead); never replaces a file that is not its link
+#   make uninstall-xdg-utils  removes those links, and only those
 #   make install DESTDIR=/tmp/stage PREFIX=/usr
 #
 # The portal service, assoc-portal (run by `assoc portal`), links libsystemd's sd-bus, which
@@ -63,6 +66,11 @@ SWIFT_BUILD_FLAGS ?= -c release --product assoc -Xswiftc -static-executable \
 ASSOC_BINARY ?=
 PORTAL_BUILD_FLAGS ?= -c release -Xswiftc -static-stdlib --scratch-path .build/portal --product assoc-portal
 ASSOC_PORTAL_BINARY ?=
+# assoc's xdg-open, xdg-mime and xdg-settings: links to TARGET in DIR (Release/xdg-utils-links.sh).
+XDG_UTILS_OWN_DIR := $(LIBEXECDIR)/assoc/xdg-utils
+XDG_UTILS_LINK_DIR ?= $(XDG_UTILS_OWN_DIR)
+XDG_UTILS_LINK_TARGET ?= $(BINDIR)/assoc
+XDG_UTILS_LINKS := sh $(CURDIR)/Release/xdg-utils-links.sh
 INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
@@ -76,7 +84,8 @@ PORTAL_SERVICE := org.freedesktop.impl.portal.desktop.assoc.service
 # The example packages, each built against the libraries by `make examples`.
 EXAMPLES := Examples/assoc-example
 
-.PHONY: all build release release-requirements install uninstall check lint fuzz-build examples print-build-flags
+.PHONY: all build release release-requirements install uninstall install-xdg-utils uninstall-xdg-utils check lint fuzz-build \
+	examples print-build-flags
 
 all: release
 
@@ -120,12 +129,24 @@ install:
 		$(INSTALL_DATA) "$(FISH_COMPLETION)" "$(DESTDIR)$(FISH_COMPLETIONS_DIR)/assoc.fish"; fi
 
 uninstall:
+	$(XDG_UTILS_LINKS) uninstall "$(DESTDIR)$(XDG_UTILS_OWN_DIR)" "$(XDG_UTILS_LINK_TARGET)" own-directory
 	rm -f "$(DESTDIR)$(BINDIR)/assoc" "$(DESTDIR)$(LIBEXECDIR)/assoc/assoc-portal" "$(DESTDIR)$(PORTALS_DIR)/assoc.portal" \
 		"$(DESTDIR)$(DBUS_SERVICES_DIR)/$(PORTAL_SERVICE)" "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service"
 	-rmdir "$(DESTDIR)$(LIBEXECDIR)/assoc" 2>/dev/null
 	for page in $(notdir $(MAN_PAGES)); do rm -f "$(DESTDIR)$(MAN1DIR)/$$page"; done
 	rm -f "$(DESTDIR)$(BASH_COMPLETIONS_DIR)/assoc" "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_assoc" \
 		"$(DESTDIR)$(FISH_COMPLETIONS_DIR)/assoc.fish"
+
+# The drop-in: `xdg-open`, `xdg-mime` and `xdg-settings` run assoc's own answers. Put the directory
+# first on PATH (the README says how). A name there that is not assoc's link is never replaced:
+# install stops and says what is there; uninstall leaves it.
+install-xdg-utils:
+	$(XDG_UTILS_LINKS) install "$(DESTDIR)$(XDG_UTILS_LINK_DIR)" "$(XDG_UTILS_LINK_TARGET)" \
+		$(if $(filter $(XDG_UTILS_OWN_DIR),$(XDG_UTILS_LINK_DIR)),own-directory)
+
+uninstall-xdg-utils:
+	$(XDG_UTILS_LINKS) uninstall "$(DESTDIR)$(XDG_UTILS_LINK_DIR)" "$(XDG_UTILS_LINK_TARGET)" \
+		$(if $(filter $(XDG_UTILS_OWN_DIR),$(XDG_UTILS_LINK_DIR)),own-directory)
 
 # The README's test command: formatting; the release executable, whose static link nothing else
 # exercises, built once and handed to the install test (ASSOC_RELEASE_BINARY), which installs it;

@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "XDGSupportTests", dependencies: ["XDGSupport", "AssocTestSupport"]),
         .testTarget(name: "MIMEDatabaseTests", dependencies: ["MIMEDatabase", "AssocTestSupport"]),
         .testTarget(name: "DesktopEntryTests", dependencies: ["DesktopEntry", "AssocTestSupport"]),
-        .testTarget(name: "AssociationsTests", dependencies: ["Associations", "AssocTestSupport"]),
+        .testTarget(name: "AssociationsTests", dependencies: ["Associations", "AssocCLI", "AssocTestSupport"]),
         .testTarget(name: "LaunchingTests", dependencies: ["Launching", "AssocTestSupport"]),
         .testTarget(name: "DocumentProviderTests", dependencies: ["DocumentProvider", "AssocTestSupport"]),
         .testTarget(

@@ -17,6 +17,9 @@ public enum AssocCLI {
     public static let version = "0.1.0"
 
     /// Runs the process: reads its arguments and environment, and exits with the status.
+    ///
+    /// Started as `xdg-open`, `xdg-mime` or `xdg-settings` (the base name of `argv[0]`, so a
+    /// symbolic link is enough), it runs that command instead (DESIGN decision 17).
     public static func main() -> Never {
         signal(SIGPIPE, SIG_IGN)
         removeTemporariesOnSignals()
@@ -25,6 +28,14 @@ public enum AssocCLI {
         let arguments = (1..<Int(CommandLine.argc)).map { index -> String in
             guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
             return PathCoding.decode(cString: pointer)
+        }
+        let invokedAs = CommandLine.unsafeArgv[0].map { PathCoding.decode(cString: $0) } ?? ""
+        if let utility = XDGUtility(invokedAs: invokedAs) {
+            let status = utility.run(
+                arguments, environment: XDGEnvironment.processVariables(), output: output,
+                process: ProcessState.current(outputIsTerminal: output.isTerminal))
+            output.flush()
+            exit(status)
         }
         let status = run(
             arguments: arguments, environment: XDGEnvironment.processVariables(), output: output,
@@ -55,6 +66,15 @@ public enum AssocCLI {
             action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
             sigaction(number, &action, nil)
         }
+    }
+
+    /// Runs `xdg-open`, `xdg-mime` or `xdg-settings` (by the base name `invokedAs`) with its
+    /// arguments and returns xdg-utils' exit status; nil when `invokedAs` is none of them.
+    public static func runXDGUtility(
+        invokedAs: String, arguments: [String], environment: [String: String], output: OutputSink,
+        process: ProcessState = ProcessState()
+    ) -> Int32? {
+        XDGUtility(invokedAs: invokedAs)?.run(arguments, environment: environment, output: output, process: process)
     }
 
     /// Runs one command line and returns its exit status.
@@ -136,6 +156,7 @@ final class CommandContext: Sendable {
         var detector: TypeDetector?
         var resolver: AssociationResolver?
         var reportedPaths: Set<String> = []
+        var showsDiagnostics = true
     }
 
     private let loaded = Mutex(Loaded())
@@ -201,9 +222,17 @@ final class CommandContext: Sendable {
         return kept
     }
 
+    /// Whether problems in the data read are printed at all: the xdg-utils front ends, whose
+    /// output scripts read, print them only when asked to debug.
+    var showsDiagnostics: Bool {
+        get { loaded.withLock { $0.showsDiagnostics } }
+        set { loaded.withLock { $0.showsDiagnostics = newValue } }
+    }
+
     /// Prints warnings always and notes with `--verbose`: one line per file, with how many more
     /// problems the file has, unless `--verbose` asks for every one.
     func report(_ diagnostics: [Diagnostic]) {
+        guard showsDiagnostics else { return }
         var order: [String] = []
         var byPath: [String: [Diagnostic]] = [:]
         for diagnostic in diagnostics where diagnostic.severity == .warning || verbose {

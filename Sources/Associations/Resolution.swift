@@ -31,9 +31,18 @@ extension Resolution {
     /// type), rather than found only because it is associated with the type.
     public var defaultIsListed: Bool {
         guard let id = defaultApplication else { return false }
-        return steps.contains { step in
-            if case .defaultEntry(_, let ids, _, _) = step { return ids.contains(id) }
-            return false
+        return isListedDefault(id)
+    }
+
+    /// Whether this resolution read a `[Default Applications]` line naming `id` (for xdg-open's
+    /// rules: whether its answer came from such a line).
+    public func isListedDefault(_ id: String) -> Bool {
+        steps.contains { step in
+            switch step {
+            case .defaultEntry(_, let ids, _, _): return ids.contains(id)
+            case .xdgMimeSource(.list, _): return defaultApplication == id
+            default: return false
+            }
         }
     }
 }

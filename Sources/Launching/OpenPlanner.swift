@@ -30,13 +30,20 @@ public struct OpenPlanner: Sendable {
         public var alwaysAsk: Bool
         /// Whether someone can be asked (a terminal, a selector, a dialog).
         public var canAsk: Bool
+        /// The rules that find the default; a per-file choice counts only with the
+        /// specification's, since GIO and xdg-open know nothing of it.
+        public var mode: ResolutionMode
 
-        /// A request; by default nothing forced, nothing strict, no one to ask.
-        public init(forced: String? = nil, strict: Bool = false, alwaysAsk: Bool = false, canAsk: Bool = false) {
+        /// A request; by default nothing forced, nothing strict, no one to ask, the specification's rules.
+        public init(
+            forced: String? = nil, strict: Bool = false, alwaysAsk: Bool = false, canAsk: Bool = false,
+            mode: ResolutionMode = .spec
+        ) {
             self.forced = forced
             self.strict = strict
             self.alwaysAsk = alwaysAsk
             self.canAsk = canAsk
+            self.mode = mode
         }
     }
 
@@ -95,7 +102,7 @@ public struct OpenPlanner: Sendable {
             }
             return Plan(target: target, type: type, decision: .open(app: forced), warnings: warnings)
         }
-        if case .file(let path) = target {
+        if case .file(let path) = target, request.mode == .spec {
             switch resolver.perFileChoice(for: path, type: type, strict: request.strict) {
             case .honoured(let found)?:
                 return Plan(target: target, type: type, decision: .open(app: found.app), warnings: warnings)
@@ -104,7 +111,7 @@ public struct OpenPlanner: Sendable {
             case nil: break
             }
         }
-        let resolution = resolver.resolve(type)
+        let resolution = resolver.resolve(type, mode: request.mode)
         var candidates: [String] = []
         for id in [resolution.defaultApplication].compactMap({ $0 }) + resolution.recommended + resolution.fallback
         where !candidates.contains(id) {
@@ -151,7 +158,11 @@ public struct OpenPlanner: Sendable {
         _ app: String, of target: LaunchTarget, type: String, isProgram: Bool,
         resolution: Resolution
     ) throws {
-        guard case .file(let path) = target, !resolution.defaultIsListed, isProgram,
+        // GIO's rules do not say where their answer came from: the specification's reading of
+        // the same lists does.
+        let listed =
+            resolution.defaultIsListed || (resolution.mode == .gio && resolver.resolve(type).isListedDefault(app))
+        guard case .file(let path) = target, !listed, isProgram,
             let origin = ExtendedAttributes.value(ExtendedAttributes.originURL, of: path)
         else { return }
         throw LaunchError.refused(

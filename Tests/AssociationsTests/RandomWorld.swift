@@ -25,11 +25,14 @@ final class RandomWorld: @unchecked Sendable {
     static let configDirectories = ["config", "etc1", "etc2"]
     static let dataDirectories = ["data", "sys1", "sys2"]
 
+    /// The types this world's entries declare and its lists name (`types` unless given).
+    let worldTypes: [String]
     private var random: SplitMix
     private var writtenEntries: [String: [String: [String]]] = [:]
 
-    init(seed: UInt64) throws {
+    init(seed: UInt64, types: [String] = RandomWorld.types) throws {
         self.seed = seed
+        worldTypes = types
         random = SplitMix(seed: seed)
         tree = try TemporaryXDGTree()
         try tree.linkSystemMIMEDatabase()
@@ -67,7 +70,7 @@ final class RandomWorld: @unchecked Sendable {
     // MARK: - Desktop entries
 
     private func writeEntry(_ id: String, in directory: String) throws {
-        let types = some(Self.types.filter { $0 != "Application/PDF" }, most: 4)
+        let types = some(worldTypes.filter { $0 != "Application/PDF" }, most: 4)
         var lines = ["[Desktop Entry]", "Type=Application", "Name=\(id)"]
         switch Int.random(in: 0..<20, using: &random) {
         case 0: lines.append("Hidden=true")
@@ -116,7 +119,7 @@ final class RandomWorld: @unchecked Sendable {
             // Stale: written before some entries, by hand.
             try tree.write(
                 path,
-                "[MIME Cache]\n" + some(Self.types, most: 4).map { "\($0)=\(pick(Self.ids));\n" }.joined())
+                "[MIME Cache]\n" + some(worldTypes, most: 4).map { "\($0)=\(pick(Self.ids));\n" }.joined())
         case 3:
             try tree.write(
                 path,
@@ -135,7 +138,7 @@ final class RandomWorld: @unchecked Sendable {
     // MARK: - Lists
 
     private func randomKeys(most: Int) -> [String] {
-        some(Self.types, most: most).map { type in
+        some(worldTypes, most: most).map { type in
             var ids = some(Self.ids, most: 3)
             if chance(0.05) { ids = [" " + pick(Self.ids)] }
             let value = chance(0.05) ? "" : ids.map { $0 + ";" }.joined()

@@ -243,7 +243,7 @@ _assoc_command() {
             esac
             ;;
         check)
-            options=(--json --fix --dry-run --database --verbose -h --help)
+            options=(--json --fix --dry-run --xdg-utils --database --verbose -h --help)
             kinds=(directory...)
             case "$2" in
                 --database) action=(choice auto xml cache text) ;;

@@ -11,7 +11,7 @@ import XDGSupport
 enum CheckCommand {
     static let definition = CommandDefinition(
         name: "check", summary: "find every problem in the configuration, with file, line and a fix",
-        forms: ["[--json] [--fix [--dry-run]] [DIR...]"],
+        forms: ["[--json] [--fix [--dry-run]] [DIR...]", "--xdg-utils"],
         description: """
             Reads everything that decides which application opens what: each mimeapps.list, \
             desktop-specific DESKTOP-mimeapps.list, defaults.list and mimeinfo.cache in the order of the \
@@ -43,6 +43,11 @@ enum CheckCommand {
                     + "and [Added Associations]; a leftover temporary file is removed. A read-only list is not written; the "
                     + "change is printed instead"),
             .flag("--dry-run", "with --fix, print the changes as a unified diff and write nothing"),
+            .flag(
+                "--xdg-utils",
+                "instead, say which xdg-open, xdg-mime and xdg-settings a PATH lookup finds, whether each is "
+                    + "assoc's (see assoc-xdg-open(1)), and what each would open for a PDF, an https URL and a folder; "
+                    + "exit status 1 unless all three are assoc's"),
         ],
         operands: [OperandDefinition(name: "DIR...", completion: .directory)],
         exitStatus: [
@@ -142,6 +147,12 @@ enum CheckCommand {
     static let command = Command(definition: definition, run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        if arguments.has("--xdg-utils") {
+            guard arguments.operands.isEmpty, !arguments.has("--json"), !arguments.has("--fix") else {
+                throw UsageError("'--xdg-utils' goes alone", subcommand: "check")
+            }
+            return DropInReport.run(context)
+        }
         for directory in arguments.operands where !FileBytes.isDirectory(directory) {
             throw UsageError("'\(directory)' is not a directory", subcommand: "check")
         }

@@ -115,9 +115,20 @@ struct CommandDefinition: Sendable {
     var seeAlso: [String] = []
     /// Whether it is left out of the command list, the pages and the completions.
     var hidden = false
+    /// The name the executable is started under to run it, when that is not `assoc NAME`: the
+    /// xdg-utils names of the multi-call front ends (`xdg-open`), which take no global option.
+    var program: String?
+    /// Environment variables it reads beyond those every page lists, with what each does.
+    var environment: [(String, String)] = []
 
     /// The options the parser accepts: the command's own, then the global ones.
     var allOptions: [OptionDefinition] { options + GlobalOptionDefinitions.all }
+
+    /// The options its help and page list: a multi-call front end takes no global option.
+    var listedOptions: [OptionDefinition] { program == nil ? allOptions : options }
+
+    /// How a command line starts: `assoc NAME`, or the multi-call name.
+    var invocation: String { program ?? "assoc " + name }
 }
 
 /// The options every command accepts, defined once.

@@ -10,6 +10,10 @@ enum CommandTable {
     /// Their definitions, in order.
     static var definitions: [CommandDefinition] { commands.map(\.definition) }
 
+    /// The multi-call front ends, run when the executable is started as `xdg-open`, `xdg-mime` or
+    /// `xdg-settings` (not commands after `assoc`): their help and pages come from here too.
+    static var multiCallDefinitions: [CommandDefinition] { XDGUtility.allCases.map(\.definition) }
+
     /// The command called `name`.
     ///
     /// - Throws: `UsageError` naming the nearest commands when there is none.

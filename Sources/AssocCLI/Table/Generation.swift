@@ -30,8 +30,9 @@ enum Generation {
         let definitions = CommandTable.definitions
         switch kind {
         case .manual:
-            return [("assoc.1", ManPageRenderer.mainPage(definitions, description: overview))]
-                + definitions.filter { !$0.hidden }.map { ("assoc-\($0.name).1", ManPageRenderer.page(for: $0)) }
+            let multiCall = CommandTable.multiCallDefinitions
+            return [("assoc.1", ManPageRenderer.mainPage(definitions, multiCall: multiCall, description: overview))]
+                + (definitions.filter { !$0.hidden } + multiCall).map { ("assoc-\($0.name).1", ManPageRenderer.page(for: $0)) }
         case .completions:
             return [
                 ("assoc.bash", CompletionRenderer.bash(definitions)), ("_assoc", CompletionRenderer.zsh(definitions)),

@@ -4,7 +4,7 @@ enum HelpRenderer {
     static func help(for command: CommandDefinition) -> String {
         var lines: [String] = []
         for (index, form) in command.forms.enumerated() {
-            let head = (index == 0 ? "Usage: " : "       ") + "assoc \(command.name) "
+            let head = (index == 0 ? "Usage: " : "       ") + command.invocation + " "
             lines += TextWrapping.fill(form, indent: String(repeating: " ", count: head.count), firstIndent: head)
         }
         lines.append("")
@@ -22,13 +22,38 @@ enum HelpRenderer {
             lines += ["", "Options:"]
             for option in command.options { lines += TextWrapping.columns(option.spelling, optionHelp(option)) }
         }
-        lines += ["", "Global options:"]
-        for option in GlobalOptionDefinitions.all { lines += TextWrapping.columns(option.spelling, optionHelp(option)) }
+        if command.program == nil {
+            lines += ["", "Global options:"]
+            for option in GlobalOptionDefinitions.all { lines += TextWrapping.columns(option.spelling, optionHelp(option)) }
+        }
         if !command.exitStatus.isEmpty {
             lines += ["", "Exit status:"]
             for (code, meaning) in command.exitStatus { lines += TextWrapping.columns(String(code), meaning, column: 6) }
         }
         lines += ["", "See 'man assoc-\(command.name)' for more."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The text of a multi-call front end's `--manual`: its help, then the sections of its page
+    /// and its environment variables.
+    static func manual(for command: CommandDefinition) -> String {
+        var lines = [help(for: command)]
+        for section in command.manSections {
+            lines += ["", section.title]
+            for block in TextWrapping.blocks(section.text) {
+                switch block {
+                case .paragraph(let text): lines += TextWrapping.fill(text, indent: "  ") + [""]
+                case .preformatted(let kept): lines += kept.map { "    " + $0 } + [""]
+                case .list(let items):
+                    lines += items.flatMap { TextWrapping.fill($0, indent: "      ", firstIndent: "    - ") } + [""]
+                case .definition(let term, let text): lines += ["  " + term] + TextWrapping.fill(text, indent: "      ") + [""]
+                }
+            }
+        }
+        if !command.environment.isEmpty {
+            lines += ["", "ENVIRONMENT"]
+            for (name, meaning) in command.environment { lines += ["  " + name] + TextWrapping.fill(meaning, indent: "      ") }
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -5,15 +5,17 @@ enum ManPageRenderer {
         var out = header("ASSOC-" + command.name.uppercased())
         out += ".SH NAME\nassoc\\-\(escape(command.name)) \\- \(escape(command.summary))\n"
         out += ".SH SYNOPSIS\n"
-        out += command.forms.map { ".B assoc \(escape(command.name))\n" + escape($0) + "\n" }.joined(separator: ".br\n")
+        out += command.forms.map { ".B \(escape(command.invocation))\n" + escape($0) + "\n" }.joined(separator: ".br\n")
         out += ".SH DESCRIPTION\n" + body(command.description)
         for section in command.manSections { out += ".SH \(escape(section.title))\n" + body(section.text) }
         out += ".SH OPTIONS\n"
-        for option in command.options + GlobalOptionDefinitions.all { out += optionItem(option) }
+        for option in command.listedOptions { out += optionItem(option) }
         if !command.exitStatus.isEmpty {
             out += ".SH EXIT STATUS\n"
             for (code, meaning) in command.exitStatus { out += ".TP\n.B \(code)\n\(escape(meaning))\n" }
         }
+        out += ".SH ENVIRONMENT\n"
+        for (name, meaning) in command.environment { out += ".TP\n.B \(escape(name))\n\(escape(meaning))\n" }
         out += environment
         if !command.files.isEmpty {
             out += ".SH FILES\n"
@@ -29,8 +31,9 @@ enum ManPageRenderer {
         return out
     }
 
-    /// `assoc(1)`: the commands, the global options, the exit statuses, the environment.
-    static func mainPage(_ commands: [CommandDefinition], description: String) -> String {
+    /// `assoc(1)`: the commands, the multi-call names, the global options, the exit statuses,
+    /// the environment.
+    static func mainPage(_ commands: [CommandDefinition], multiCall: [CommandDefinition], description: String) -> String {
         var out = header("ASSOC")
         out += ".SH NAME\nassoc \\- file types and default applications, the freedesktop way\n"
         out += ".SH SYNOPSIS\n.B assoc\n[\\fIGLOBAL OPTIONS\\fR] \\fICOMMAND\\fR [\\fIOPTIONS\\fR] [\\fIARGUMENTS\\fR]\n"
@@ -40,6 +43,15 @@ enum ManPageRenderer {
         for command in commands where !command.hidden {
             out +=
                 ".TP\n.B \(escape(command.name))\n\(escape(command.summary)); see \\fBassoc\\-\(escape(command.name))\\fR(1).\n"
+        }
+        out += ".SH MULTI-CALL NAMES\n"
+        out +=
+            escape(
+                "Started under one of these names (a symbolic link is enough), assoc takes that command's arguments, "
+                    + "output and exit statuses:") + "\n"
+        for command in multiCall {
+            out +=
+                ".TP\n.B \(escape(command.invocation))\n\(escape(command.summary)); see \\fBassoc\\-\(escape(command.name))\\fR(1).\n"
         }
         out += ".SH GLOBAL OPTIONS\n"
         for option in GlobalOptionDefinitions.all + [GlobalOptionDefinitions.version] { out += optionItem(option) }
@@ -55,10 +67,10 @@ enum ManPageRenderer {
         ] {
             out += ".TP\n.B \(code)\n\(escape(meaning))\n"
         }
-        out += environment
+        out += ".SH ENVIRONMENT\n" + environment
         out +=
             ".SH SEE ALSO\n"
-            + commands.filter { !$0.hidden }.map { reference("assoc-\($0.name)(1)") }.joined(separator: ",\n")
+            + (commands.filter { !$0.hidden } + multiCall).map { reference("assoc-\($0.name)(1)") }.joined(separator: ",\n")
             + ",\n" + ["xdg-mime(1)", "gio(1)", "update-mime-database(1)"].map(reference).joined(separator: ",\n") + "\n"
         return out
     }
@@ -95,7 +107,6 @@ enum ManPageRenderer {
     }
 
     private static let environment = """
-        .SH ENVIRONMENT
         .TP
         .B XDG_DATA_HOME, XDG_DATA_DIRS
         Where the \\fBmime/\\fR and \\fBapplications/\\fR directories are (default \\fI~/.local/share\\fR, then

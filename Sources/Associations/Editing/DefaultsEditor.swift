@@ -2,6 +2,10 @@ import DesktopEntry
 import MIMEDatabase
 import XDGSupport
 
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// The one use case that changes what opens a type: reads a request, refuses what would not
 /// work, edits the list losslessly and atomically, keeps the wildcard and extension rules, and
 /// reports the defaults before and after. Every front end that changes a default calls it; none
@@ -38,14 +42,28 @@ public struct DefaultsEditor: Sendable {
             guard !declared.isEmpty else { throw .declaresNoTypes(application: id) }
             return (declared, [])
         case .target(let text):
-            do {
-                let compiled = try AssociationTarget(
-                    text, app: request.application, allTypes: request.allTypes, force: request.force,
-                    takesAway: request.action.takesAway, database: database, applications: resolver.applications)
-                return (compiled.types, compiled.notes)
-            } catch {
-                throw .target(error)
+            let compiled = try compile(text, request)
+            return (compiled.types, compiled.notes)
+        case .targets(let texts):
+            var types: [String] = []
+            var notes: [String] = []
+            for text in texts {
+                let compiled = try compile(text, request)
+                types += compiled.types.filter { !types.contains($0) }
+                notes += compiled.notes
             }
+            return (types, notes)
+        }
+    }
+
+    /// One TARGET of `request`, compiled into its types.
+    private func compile(_ text: String, _ request: EditRequest) throws(EditRefusal) -> AssociationTarget {
+        do {
+            return try AssociationTarget(
+                text, app: request.application, allTypes: request.allTypes, force: request.force,
+                takesAway: request.action.takesAway, database: database, applications: resolver.applications)
+        } catch {
+            throw .target(error)
         }
     }
 
@@ -77,6 +95,44 @@ public struct DefaultsEditor: Sendable {
                 type: type, before: answers.0.spec, gioBefore: answers.0.gio, after: answers.1.spec, gioAfter: answers.1.gio)
         }
         return report
+    }
+
+    /// Makes the change `request` asks for, then asks `verify`, given a resolver over the lists as
+    /// they now are and the request's types, which types do not answer as asked. When one does not
+    /// (a desktop-specific list or a more important file overrides the user's list, or the
+    /// resolution in use passes over the application), the list is put back as it was and the
+    /// change refused: xdg-settings checks each key after its write and undoes a change that
+    /// does not take. A wildcard or extension rule remembered for `assoc sync` is not put back.
+    ///
+    /// - Throws: `EditRefusal`; `.notEffective` once the list is back as it was.
+    public func apply(
+        _ request: EditRequest, verifiedBy verify: (AssociationResolver, [String]) -> [IneffectiveDefault]
+    ) throws(EditRefusal) -> EditReport {
+        let report = try apply(request)
+        guard !request.dryRun else { return report }
+        let failures = verify(AssociationResolver(environment: environment, database: database), report.types)
+        guard !failures.isEmpty else { return report }
+        try restore(report.change, of: report.file)
+        throw .notEffective(file: report.file, failures)
+    }
+
+    /// Puts a list back as it was before `change`, unless it was changed again since.
+    private func restore(_ change: ListChange, of file: String) throws(EditRefusal) {
+        guard case .written(let old, let new) = change else { return }
+        do {
+            guard let old else {
+                let target = AtomicFile.resolvedTarget(file)
+                if (try? FileBytes.read(target)).map({ String(decoding: $0, as: UTF8.self) }) == new {
+                    unlink(PathCoding.cString(target))
+                }
+                return
+            }
+            _ = try AtomicFile.update(file) { current in current == new ? old : nil }
+        } catch let failure as AtomicFile.Failure {
+            throw .notWritten(failure, diff: "")
+        } catch {
+            throw .notWritten(.system(path: file, step: "write", reason: "\(error)"), diff: "")
+        }
     }
 
     /// Writes `edits` to the list at `file`, or with `dryRun` only computes the diff: the one

@@ -20,6 +20,9 @@ public enum EditRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case notWritten(AtomicFile.Failure, diff: String)
     /// There is no absolute directory to write in.
     case unknownDirectory(XDGEnvironment.UnknownDirectory)
+    /// The change was written but some types still do not answer with the application, so the
+    /// list was put back as it was.
+    case notEffective(file: String, [IneffectiveDefault])
 
     /// The message, naming what is wrong and what to do.
     public var description: String {
@@ -36,6 +39,8 @@ public enum EditRefusal: Error, Sendable, Equatable, CustomStringConvertible {
                 + "nothing was written"
         case .notWritten(let failure, _): return failure.description + "; the change was not written"
         case .unknownDirectory(let error): return error.description
+        case .notEffective(let file, let failures):
+            return failures.map(\.description).joined(separator: "; ") + "; \(file) was put back as it was"
         }
     }
 
@@ -43,7 +48,32 @@ public enum EditRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     public var isUsageError: Bool {
         switch self {
         case .invalidDesktopName, .missingApplication, .target, .declaresNoTypes, .unusableApplication: return true
-        case .ignoredByGIO, .notWritten, .unknownDirectory: return false
+        case .ignoredByGIO, .notWritten, .unknownDirectory, .notEffective: return false
         }
+    }
+}
+
+/// A type that does not answer with the application a change made its default.
+public struct IneffectiveDefault: Sendable, Equatable, CustomStringConvertible {
+    /// The type.
+    public var type: String
+    /// The application the change named.
+    public var expected: String
+    /// What the type opens with instead, or nil for nothing.
+    public var actual: String?
+    /// Why, as the resolution tells it (the step that chose), or empty.
+    public var reason: String
+
+    /// A value.
+    public init(type: String, expected: String, actual: String?, reason: String) {
+        self.type = type
+        self.expected = expected
+        self.actual = actual
+        self.reason = reason
+    }
+
+    /// `TYPE opens with ACTUAL, not EXPECTED (REASON)`.
+    public var description: String {
+        "\(type) opens with \(actual ?? "nothing"), not \(expected)" + (reason.isEmpty ? "" : " (\(reason))")
     }
 }

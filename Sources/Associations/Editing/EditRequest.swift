@@ -29,6 +29,9 @@ public struct EditRequest: Sendable, Equatable {
         case target(String)
         /// Every type the application's entry declares in `MimeType=`.
         case typesOfApplication
+        /// Several TARGETs in one write, each read as `target` reads it but never remembered as a
+        /// rule: the types `xdg-mime default` and `xdg-settings set` name together.
+        case targets([String])
     }
 
     /// What to do.
@@ -65,6 +68,7 @@ public struct EditRequest: Sendable, Equatable {
         switch subject {
         case .target(let text): return text
         case .typesOfApplication: return application ?? ""
+        case .targets(let texts): return texts.joined(separator: " ")
         }
     }
 }
