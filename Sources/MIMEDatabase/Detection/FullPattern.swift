@@ -20,11 +20,8 @@ struct FullPattern: Sendable {
         self.match = match
         let bytes = Array(match.rule.pattern.utf8)
         pattern = Array(match.rule.pattern.utf8CString)
-        func isSpecial(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
-        }
-        let firstSpecial = bytes.firstIndex(where: isSpecial) ?? bytes.count
-        let lastSpecial = bytes.lastIndex(where: isSpecial) ?? -1
+        let firstSpecial = bytes.firstIndex(where: GlobRule.isSpecial) ?? bytes.count
+        let lastSpecial = bytes.lastIndex(where: GlobRule.isSpecial) ?? -1
         prefix = Array(bytes[..<firstSpecial])
         // A bracket expression ends with ']', which the suffix must not claim.
         let closing = bytes[(lastSpecial + 1)...].firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? lastSpecial + 1

@@ -57,12 +57,15 @@ public struct GlobRule: Sendable, Hashable {
     /// The pattern's class, which decides the order of evaluation.
     public var kind: Kind { Self.kind(of: pattern.utf8) }
 
+    /// Whether `byte` is special in a glob (fnmatch's `*`, `?`, `[` and `\\`): the one test of it,
+    /// for the pattern's class and for the literal runs a full pattern is matched by.
+    static func isSpecial(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
+    }
+
     /// The class of `pattern`'s bytes: a `*` first and no other special character is a suffix,
     /// no special character a literal, anything else a full glob.
     static func kind(of pattern: some Collection<UInt8>) -> Kind {
-        func isSpecial(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
-        }
         guard let first = pattern.firstIndex(where: isSpecial) else { return .literal }
         if first == pattern.startIndex && pattern.first == UInt8(ascii: "*") && !pattern.dropFirst().contains(where: isSpecial) {
             return .simple
