@@ -1,4 +1,5 @@
 import DesktopEntry
+import MIMEDatabase
 import XDGSupport
 
 /// Why a change to the defaults was not made: one set of refusals for every front end.
@@ -20,6 +21,8 @@ public enum EditRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case notWritten(AtomicFile.Failure, diff: String)
     /// There is no absolute directory to write in.
     case unknownDirectory(XDGEnvironment.UnknownDirectory)
+    /// The type for an extension no type claims could not be defined.
+    case typeNotDefined(PackageInstallError)
 
     /// The message, naming what is wrong and what to do.
     public var description: String {
@@ -36,6 +39,7 @@ public enum EditRefusal: Error, Sendable, Equatable, CustomStringConvertible {
                 + "nothing was written"
         case .notWritten(let failure, _): return failure.description + "; the change was not written"
         case .unknownDirectory(let error): return error.description
+        case .typeNotDefined(let error): return "the type for the extension was not defined: \(error.description)"
         }
     }
 
@@ -43,7 +47,7 @@ public enum EditRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     public var isUsageError: Bool {
         switch self {
         case .invalidDesktopName, .missingApplication, .target, .declaresNoTypes, .unusableApplication: return true
-        case .ignoredByGIO, .notWritten, .unknownDirectory: return false
+        case .ignoredByGIO, .notWritten, .unknownDirectory, .typeNotDefined: return false
         }
     }
 }
