@@ -16,6 +16,13 @@ public struct TypeDefinition: Sendable, Equatable {
         /// The types a `<match>` may have (shared-mime-info specification, "The source XML files").
         public static let types = ["string", "byte", "big16", "big32", "little16", "little32", "host16", "host32"]
 
+        /// The match of `value` as `type` at `offset`.
+        public init(offset: String, type: String, value: String) {
+            self.offset = offset
+            self.type = type
+            self.value = value
+        }
+
         /// Reads `OFFSET:TYPE:VALUE`: the first field that is a match type splits the offset (which
         /// may be a range with its own colon) from the value (which may hold colons).
         ///
