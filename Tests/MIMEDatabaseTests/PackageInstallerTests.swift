@@ -104,7 +104,10 @@ struct PackageInstallerTests {
         let report = try world.installer.install(
             [.init(name: "acme-own.xml", bytes: Array(package.utf8))], to: .user, options: InstallerWorld.options)
         #expect(report.change.addedTypes == ["application/x-acme-own"])
-        #expect(report.change.names == [.init(name: "example.acmeown", before: "application/octet-stream", after: "application/x-acme-own")])
+        #expect(
+            report.change.names == [
+                .init(name: "example.acmeown", before: "application/octet-stream", after: "application/x-acme-own")
+            ])
         // Installed again, it replaces itself: its own earlier copy is not another package.
         let again = try world.installer.install(
             [.init(name: "acme-own.xml", bytes: Array(package.utf8))], to: .user, options: InstallerWorld.options)
@@ -132,7 +135,8 @@ struct PackageInstallerTests {
               </mime-type>
             """)
         let database = MIMEDatabase(environment: world.environment)
-        let names = Array(Set(database.globRules.compactMap { DatabaseChange.sampleName(for: $0.pattern) })).sorted()
+        let names =
+            Array(Set(database.globRules.compactMap { DatabaseChange.sampleName(for: $0.pattern) })).sorted()
             + ["notes.plaintext", "x.md", "README", "Makefile", "a.tar.gz"]
         #expect(names.count > 1000)
         let files = [
@@ -172,8 +176,16 @@ struct PackageInstallerTests {
             ("not mime-info", "<mime-type xmlns=\"http://www.freedesktop.org/standards/shared-mime-info\" type=\"a/b\"/>\n"),
             ("type name", mimeInfo("<mime-type type=\"application/x=acme\"><glob pattern=\"*.acme\"/></mime-type>")),
             ("parent name", mimeInfo("<mime-type type=\"application/x-acme\"><sub-class-of type=\"#text/plain\"/></mime-type>")),
-            ("bad weight", mimeInfo("<mime-type type=\"application/x-acme\"><glob pattern=\"*.acme\" weight=\"200\"/></mime-type>")),
-            ("bad match", mimeInfo("<mime-type type=\"application/x-acme\"><magic><match type=\"big16\" offset=\"0\" value=\"zz\"/></magic></mime-type>")),
+            (
+                "bad weight",
+                mimeInfo("<mime-type type=\"application/x-acme\"><glob pattern=\"*.acme\" weight=\"200\"/></mime-type>")
+            ),
+            (
+                "bad match",
+                mimeInfo(
+                    "<mime-type type=\"application/x-acme\"><magic><match type=\"big16\" offset=\"0\" value=\"zz\"/></magic></mime-type>"
+                )
+            ),
         ])
     func invalidPackages(label: String, text: String) throws {
         let world = try InstallerWorld()
@@ -265,7 +277,9 @@ struct PackageInstallerTests {
 
 @Suite("defining types: define, undefine, list, GIO's type for an extension", .enabled(if: hasSystemCache))
 struct TypeDefinitionTests {
-    @Test("define writes one package that types by glob, magic and XML root, with parents, alias, icon, comment; undefine removes it")
+    @Test(
+        "define writes one package that types by glob, magic and XML root, with parents, alias, icon, comment; undefine removes it"
+    )
     func roundTrip() throws {
         let world = try InstallerWorld()
         var definition = TypeDefinition(type: "text/x-Notes")
