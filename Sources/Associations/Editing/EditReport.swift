@@ -37,6 +37,15 @@ public struct DefinedType: Sendable, Equatable {
     public var written: Bool
     /// Problems compiling the user's database.
     public var problems: [Diagnostic]
+
+    /// The type `type` with the glob `pattern`, held in `package`.
+    public init(type: String, pattern: String, package: String, written: Bool, problems: [Diagnostic]) {
+        self.type = type
+        self.pattern = pattern
+        self.package = package
+        self.written = written
+        self.problems = problems
+    }
 }
 
 /// What a write did to one list.
