@@ -24,6 +24,14 @@
 #             (open + read the first 4 KiB of each file, a small C program, on 1 and 2
 #             threads; the 2-thread floor is the reference), `assoc type --files-from`,
 #             GLib's guess with 4 KiB, and `file -f` on every 10th file of the list
+#   types     compiling Debian's database (a copy of /usr/share/mime/packages, each tool its
+#             own): `update-mime-database DIR` = 1 and `assoc types update DIR`, both syncing
+#             each file; then the same two with PKGSYSTEM_ENABLE_FSYNC=0, neither syncing
+#   new-ext   the default for an extension no type claims, from nothing each run (`sh -c`
+#             removes the user's mime/ and config first; that shell alone is a row): GIO's way,
+#             the package GIO writes copied in + `update-mime-database` + `gio mime TYPE APP`,
+#             = 1; `assoc set .benchext APP` (defines the type, compiles the user's
+#             directory, sets the default); and `assoc set` of a type that exists
 #
 # The bulk list is made the same way every time: `find /usr/share /usr/lib -type f`,
 # sorted in the C locale, then 80,000 entries at a fixed stride. Bulk rows are timed
@@ -52,7 +60,8 @@
 #     BENCH_RUNS=100 bash Benchmarks/run.sh         # more runs, steadier medians
 #     BENCH_CHECK_STRIDE=20 bash Benchmarks/run.sh  # a quicker bulk check
 #     BENCH_GROUPS="sample default" bash Benchmarks/run.sh   # only some groups
-#                   (of: sample binary big-xml default bulk; the bulk check needs bulk)
+#                   (of: sample binary big-xml default bulk types new-ext; the bulk check
+#                   needs bulk)
 #
 # It builds the release build first, with the Makefile's flags (`make print-build-flags`:
 # a static executable; docs/performance.md says why) and times that assoc; when
@@ -78,7 +87,7 @@ BULK_RUNS=${BENCH_BULK_RUNS:-9}
 CHECK_STRIDE=${BENCH_CHECK_STRIDE:-1}
 SAMPLE_SIZE=${BENCH_SAMPLE:-400}
 SAMPLE_RUNS=${BENCH_SAMPLE_RUNS:-5}
-GROUPS_WANTED=${BENCH_GROUPS:-sample binary big-xml default bulk}
+GROUPS_WANTED=${BENCH_GROUPS:-sample binary big-xml default bulk types new-ext}
 BULK_FILES=80000
 WARMUP=3
 MAX_LOAD=0.5
@@ -87,7 +96,8 @@ for setting in "BENCH_RUNS=$RUNS" "BENCH_BULK_RUNS=$BULK_RUNS" "BENCH_CHECK_STRI
     case ${setting#*=} in '' | *[!0-9]* | 0) echo "${setting%%=*} must be a positive integer, not '${setting#*=}'" >&2; exit 2 ;; esac
 done
 for wanted in $GROUPS_WANTED; do
-    case $wanted in sample | binary | big-xml | default | bulk) ;; *) echo "BENCH_GROUPS: unknown group '$wanted'" >&2; exit 2 ;; esac
+    case $wanted in sample | binary | big-xml | default | bulk | types | new-ext) ;;
+        *) echo "BENCH_GROUPS: unknown group '$wanted'" >&2; exit 2 ;; esac
 done
 
 # wants GROUP: whether BENCH_GROUPS asks for GROUP.
@@ -448,6 +458,55 @@ if wants bulk; then
     row --runs "$BULK_RUNS" --stdin "$tmp/bulk-list0" "peer: GLib guess, 4 KiB (gio-content-type)" -- "${GCT:-gio-content-type}" -m F -0
     # The `file -f` row covers a tenth of the list: scaled to the whole list for the ratio.
     row --runs 1 --scale 10 "peer: file -f, 1/10 of the list (x10 below)" -- file --mime-type -f "$tmp/bulk-list-tenth"
+fi
+
+if wants types && [[ -d /usr/share/mime/packages ]]; then
+    # Each tool compiles its own copy of Debian's packages, in place, every run.
+    for tool in umd assoc; do
+        mkdir -p "$tmp/types-$tool/mime"
+        cp -r /usr/share/mime/packages "$tmp/types-$tool/mime/packages"
+    done
+    group "types (fsync)"
+    row --reference "peer: update-mime-database"  -- update-mime-database "$tmp/types-umd/mime"
+    row "assoc types update"                      -- "$ASSOC" types update "$tmp/types-assoc/mime"
+    EXTRA_ENV=(PKGSYSTEM_ENABLE_FSYNC=0)
+    group "types (no fsync)"
+    row --reference "peer: update-mime-database"  -- update-mime-database "$tmp/types-umd/mime"
+    row "assoc types update"                      -- "$ASSOC" types update "$tmp/types-assoc/mime"
+    end_group
+    EXTRA_ENV=()
+fi
+
+if wants new-ext; then
+    # A user of their own (data, config, one application) whose mime/ and settings each run
+    # removes first, so that every run defines the type anew. GIO's way is what
+    # g_app_info_set_as_default_for_extension does: write user-extension-EXT.xml (the text GIO
+    # writes, which assoc writes too), run update-mime-database on the user's mime/, set the
+    # default.
+    mkdir -p "$tmp/ext-apps/applications"
+    printf '[Desktop Entry]\nType=Application\nName=Bench Editor\nExec=true %%f\nMimeType=text/plain;\n' \
+        >"$tmp/ext-apps/applications/bench-editor.desktop"
+    cat >"$tmp/user-extension-benchext.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+ <mime-type type="application/x-extension-benchext">
+  <comment>benchext document</comment>
+  <glob pattern="*.benchext"/>
+ </mime-type>
+</mime-info>
+XML
+    EXTRA_ENV=("XDG_DATA_HOME=$tmp/ext-data" "XDG_CONFIG_HOME=$tmp/ext-config" "XDG_DATA_DIRS=$tmp/ext-apps:/usr/share")
+    reset='rm -rf "$XDG_DATA_HOME/mime" "$XDG_CONFIG_HOME"'
+    group "new-ext"
+    row --reference "peer: GIO's way (package, update-mime-database, gio mime)" -- sh -c "$reset"'
+        mkdir -p "$XDG_DATA_HOME/mime/packages" && cp "$0" "$XDG_DATA_HOME/mime/packages/" &&
+        update-mime-database "$XDG_DATA_HOME/mime" &&
+        exec gio mime application/x-extension-benchext bench-editor.desktop' "$tmp/user-extension-benchext.xml"
+    row "assoc set .benchext (a new type)"        -- sh -c "$reset"'; exec "$0" set .benchext bench-editor.desktop' "$ASSOC"
+    row "assoc set text/plain (no new type)"      -- sh -c "$reset"'; exec "$0" set text/plain bench-editor.desktop' "$ASSOC"
+    row "the shell and rm alone"                  -- sh -c "$reset"
+    end_group
+    EXTRA_ENV=()
 fi
 
 end_group

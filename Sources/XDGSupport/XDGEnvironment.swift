@@ -73,6 +73,12 @@ public struct XDGEnvironment: Sendable, Equatable {
         try writable(configHome, variable: "XDG_CONFIG_HOME")
     }
 
+    /// `dataHome`, for a write (a package of MIME types, say), refused as `configHomeForWriting`
+    /// refuses.
+    public func dataHomeForWriting() throws(UnknownDirectory) -> String {
+        try writable(dataHome, variable: "XDG_DATA_HOME")
+    }
+
     /// `stateHome`, for a write, refused as `configHomeForWriting` refuses.
     public func stateHomeForWriting() throws(UnknownDirectory) -> String {
         try writable(stateHome, variable: "XDG_STATE_HOME")

@@ -8,6 +8,7 @@ struct ArgumentParserTests {
     static let options: [OptionDefinition] = [
         .flag("--brief", short: "-b", "b"), .flag("--recursive", short: "-r", "r"),
         .value("--type", short: "-t", "T", repeatable: true, "t"), .value("--as", "MODE", choices: ["spec", "gio"], "a"),
+        .value("--pair", "A B", repeatable: true, arity: 2, "p"),
     ]
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -35,13 +36,16 @@ struct ArgumentParserTests {
             Case(words: ["--bref"], error: "unknown option '--bref'; did you mean '--brief'?"),
             Case(words: ["-x"], error: "unknown option '-x'"),
             Case(words: ["x", "--brief", "y"], flags: ["--brief"], operands: ["x", "y"]),
+            Case(words: ["--pair", "a", "b", "x"], values: ["--pair": ["a", "b"]], operands: ["x"]),
+            Case(words: ["--pair=a", "b", "--pair", "c", "--brief"], values: ["--pair": ["a", "b", "c", "--brief"]]),
+            Case(words: ["--pair", "a"], error: "'--pair' takes A B: a word is missing"),
         ])
     func parse(_ test: Case) {
         do {
             let parsed = try ParsedArguments(test.words, options: Self.options, subcommand: "t")
             #expect(test.error == nil, "expected an error")
             for flag in ["--brief", "--recursive"] { #expect(parsed.has(flag) == test.flags.contains(flag)) }
-            for name in ["--type", "--as"] { #expect(parsed.all(name) == (test.values[name] ?? [])) }
+            for name in ["--type", "--as", "--pair"] { #expect(parsed.all(name) == (test.values[name] ?? [])) }
             #expect(parsed.operands == test.operands)
         } catch {
             #expect(error.message == test.error)

@@ -52,7 +52,7 @@ struct CommandTableTests {
         for option in definition.allOptions {
             for spelling in [option.long, option.short].compactMap({ $0 }) {
                 var words = [name, spelling]
-                if option.takesValue { words.append(option.choices.first ?? "x") }
+                if option.takesValue { words += Array(repeating: option.choices.first ?? "x", count: option.arity) }
                 let run = runCLI(words + ["--help"])
                 #expect(run.status == 0, "assoc \(words.joined(separator: " ")) --help: \(run.standardError)")
             }
@@ -159,5 +159,8 @@ struct CommandTableTests {
         #expect(Set(try complete(["assoc", "--database", ""])) == ["auto", "xml", "cache", "text"])
         #expect(try complete(["assoc", "type", "Packa"]) == ["Package.swift"])
         #expect(Set(try complete(["assoc", "list", "--sort", ""])) == ["name", "date", "size"])
+        // An option of two words: both are its value, and the operands are counted after them.
+        #expect(try complete(["assoc", "types", "define", "--root-xml", "ns", "Packa"]) == [])
+        #expect(try complete(["assoc", "types", "define", "--root-xml", "ns", "local", "Packa"]) == ["Package.swift"])
     }
 }

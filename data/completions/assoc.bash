@@ -78,9 +78,10 @@ _assoc_values() {
 
 # Sets options, kinds and action for COMMAND (empty before the command): its option names,
 # the completion of each operand (the last ends in ... when it repeats) and that of the
-# value of OPTION (empty when OPTION takes none). The caller declares the three local.
+# value of OPTION (empty when OPTION takes none), and values to the words that value
+# takes. The caller declares the four local.
 _assoc_command() {
-    action=()
+    action=() values=1
     case "$1" in
         "")
             options=(--database --verbose -h --help --version)
@@ -193,9 +194,17 @@ _assoc_command() {
             esac
             ;;
         types)
-            options=(--newer --database --verbose -h --help)
-            kinds=(types-action directory)
+            options=(--newer --user --system --prefix --novendor --force --glob --comment --sub-class-of --alias --icon --magic --root-xml --database --verbose -h --help)
+            kinds=(types-action file...)
             case "$2" in
+                --prefix) action=(directory) ;;
+                --glob) action=(none) ;;
+                --comment) action=(none) ;;
+                --sub-class-of) action=(mime-type) ;;
+                --alias) action=(none) ;;
+                --icon) action=(none) ;;
+                --magic) action=(none) ;;
+                --root-xml) action=(none) values=2 ;;
                 --database) action=(choice auto xml cache text) ;;
             esac
             ;;
@@ -298,6 +307,7 @@ _assoc_command() {
 _assoc() {
     local cur="${COMP_WORDS[COMP_CWORD]}" command="" word i operands=0 ended=""
     local -a options=() kinds=() action=()
+    local values=1
     _assoc_command ""
     for ((i = 1; i < COMP_CWORD; i++)); do
         word="${COMP_WORDS[i]}"
@@ -310,12 +320,12 @@ _assoc() {
             ((${#action[@]})) || continue
             # bash splits --option=value into three words.
             [[ ${COMP_WORDS[i + 1]} == = ]] && ((i += 1))
-            if ((i + 1 >= COMP_CWORD)); then
+            if ((i + values >= COMP_CWORD)); then
                 [[ $cur == = ]] && cur=""
                 _assoc_values "${action[@]}"
                 return
             fi
-            ((i += 1))
+            ((i += values))
         elif [[ -z $command ]]; then
             command="$word"
             _assoc_command "$command"

@@ -7,96 +7,124 @@ function __assoc_operand_is --argument-names kind
     set -e words[1]
     set -l command ''
     set -l valued --database
+    set -l valued2
     set -l kinds
     set -l operands 0
     set -l ended
     set -l skip
     for word in $words
         if set -q skip[1]
-            set skip
+            set -e skip[1]
         else if not set -q ended[1]; and string match -q -- '-?*' $word
             if test $word = --
                 set ended 1
             else if contains -- $word $valued
                 set skip 1
+            else if contains -- $word $valued2
+                set skip 1 1
             end
         else if test -z "$command"
             set command $word
             switch $command
                 case type
                     set valued --files-from -j --jobs --database
+                    set valued2 
                     set kinds file...
                 case explain
                     set valued --database
+                    set valued2 
                     set kinds file...
                 case default
                     set valued --as --database
+                    set valued2 
                     set kinds file
                 case defaults
                     set valued --database
+                    set valued2 
                     set kinds none
                 case apps
                     set valued --as --of --database
+                    set valued2 
                     set kinds file
                 case open
                     set valued --with --selector --database
+                    set valued2 
                     set kinds file...
                 case set
                     set valued --desktop --app-types --file --database
+                    set valued2 
                     set kinds type-pattern desktop-id
                 case unset
                     set valued --desktop --file --database
+                    set valued2 
                     set kinds type-pattern
                 case add
                     set valued --database
+                    set valued2 
                     set kinds mime-type desktop-id
                 case remove
                     set valued --database
+                    set valued2 
                     set kinds mime-type desktop-id
                 case reset
                     set valued --database
+                    set valued2 
                     set kinds type-pattern
                 case sync
                     set valued --database
+                    set valued2 
                     set kinds none
                 case mime
                     set valued --database
+                    set valued2 
                     set kinds mime-type...
                 case types
-                    set valued --database
-                    set kinds types-action directory
+                    set valued --prefix --glob --comment --sub-class-of --alias --icon --magic --database
+                    set valued2 --root-xml
+                    set kinds types-action file...
                 case is-a
                     set valued --database
+                    set valued2 
                     set kinds mime-type type-pattern
                 case list
                     set valued --type --sort --database
+                    set valued2 
                     set kinds directory...
                 case import
                     set valued --to --type --database
+                    set valued2 
                     set kinds file...
                 case export
                     set valued --to --type --database
+                    set valued2 
                     set kinds file...
                 case move
                     set valued --to --type --database
+                    set valued2 
                     set kinds file...
                 case check
                     set valued --database
+                    set valued2 
                     set kinds directory...
                 case pick
                     set valued --mode --type --name --to --portal-request --database
+                    set valued2 
                     set kinds file...
                 case choose
                     set valued --type --portal-request --database
+                    set valued2 
                     set kinds file...
                 case settings
                     set valued --database
+                    set valued2 
                     set kinds none
                 case portal
                     set valued --database
+                    set valued2 
                     set kinds none
                 case help
                     set valued --database
+                    set valued2 
                     set kinds command
                 case '*'
                     return 1
@@ -133,7 +161,7 @@ complete -c assoc -n __fish_use_subcommand -a remove -d 'take APP away from TYPE
 complete -c assoc -n __fish_use_subcommand -a reset -d 'forget the user\'s settings for a type'
 complete -c assoc -n __fish_use_subcommand -a sync -d 'apply the remembered wildcard and extension rules again'
 complete -c assoc -n __fish_use_subcommand -a mime -d 'show what the database says about a type'
-complete -c assoc -n __fish_use_subcommand -a types -d 'compile the MIME type database from its XML packages'
+complete -c assoc -n __fish_use_subcommand -a types -d 'compile, install and define MIME types (the shared-mime-info database)'
 complete -c assoc -n __fish_use_subcommand -a is-a -d 'exit 0 when TYPE is a kind of SUPERTYPE, else 1'
 complete -c assoc -n __fish_use_subcommand -a list -d 'list the documents an application can take, local or remote'
 complete -c assoc -n __fish_use_subcommand -a import -d 'copy documents in, never overwriting'
@@ -224,7 +252,19 @@ complete -c assoc -n '__fish_seen_subcommand_from mime' -l json -d 'one JSON obj
 complete -c assoc -n '__fish_seen_subcommand_from mime' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from mime' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from mime' -l help -s h -d 'show this help'
-complete -c assoc -n '__fish_seen_subcommand_from types' -l newer -d 'do nothing when no package is newer than the compiled database (update-mime-database -n)'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l newer -d 'update: do nothing when no package is newer than the compiled database (update-mime-database -n)'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l user -d 'install, uninstall: the user\'s $XDG_DATA_HOME/mime (the default); list: the user\'s packages only'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l system -d 'install, uninstall: the system\'s /usr/local/share/mime'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l prefix -x -a '(__fish_complete_directories)' -d 'install, uninstall: the data directory DIR\'s DIR/mime instead'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l novendor -d 'install: accept a package whose file name has no vendor prefix (vendor-NAME.xml)'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l force -d 'install: accept a package whose glob-deleteall or magic-deleteall takes away other packages\' rules'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l glob -x -d 'define: a file name pattern of the type, such as \'*.foo\' (repeatable)'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l comment -x -d 'define: the type\'s description'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l sub-class-of -x -a '(assoc __complete mime-type 2>/dev/null)' -d 'define: a parent type (repeatable)'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l alias -x -d 'define: another name of the type (repeatable)'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l icon -x -d 'define: the name of the type\'s icon'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l magic -x -d 'define: content that identifies the type, such as 0:string:FOO1 (TYPE: string, byte, big16, big32, little16, little32, host16 or host32; OFFSET may be a range START:END; repeatable, any one matching)'
+complete -c assoc -n '__fish_seen_subcommand_from types' -l root-xml -x -d 'define: an XML document whose root element is LOCAL in the namespace NS is of the type (repeatable)'
 complete -c assoc -n '__fish_seen_subcommand_from types' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from types' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from types' -l help -s h -d 'show this help'

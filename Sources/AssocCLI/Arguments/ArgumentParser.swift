@@ -66,7 +66,11 @@ struct ParsedArguments: Sendable {
     func value(_ long: String) -> String? { values[checked(long)]?.last }
 
     /// Every value of a repeatable option, in order; the name must be one the command defines.
+    /// An option of two words (`--root-xml NS LOCAL`) gives both words of each use, in order.
     func all(_ long: String) -> [String] { values[checked(long)] ?? [] }
+
+    /// Every value of the option, in order, looked up by its definition.
+    func all(_ option: OptionDefinition) -> [String] { values[option.long] ?? [] }
 
     /// `long`, when the command defines it; otherwise the program stops, naming it.
     private func checked(_ long: String) -> String {
@@ -105,6 +109,13 @@ struct ParsedArguments: Sendable {
                     + Suggestions.didYouMean(value, in: spec.choices), subcommand: subcommand)
         }
         values[spec.long, default: []].append(value)
+        for _ in 1..<max(spec.arity, 1) {
+            guard index < words.count else {
+                throw UsageError("'\(spec.long)' takes \(spec.valueName ?? "values"): a word is missing", subcommand: subcommand)
+            }
+            values[spec.long, default: []].append(words[index])
+            index += 1
+        }
     }
 
     /// "a, b or c".

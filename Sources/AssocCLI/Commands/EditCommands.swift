@@ -63,6 +63,12 @@ enum EditCommands {
                 $XDG_CONFIG_HOME/assoc/rules.list for assoc sync. APP is a desktop file ID, or a unique prefix or \
                 name (evince); an unknown one is an error that names the closest installed IDs.
 
+                An extension that no type claims (.foo) gets the type GIO gives it in that case: \
+                application/x-extension-foo, with the glob *.foo, written to \
+                $XDG_DATA_HOME/mime/packages/user-extension-foo.xml with GIO's text and compiled (as assoc types \
+                update does) before APP is made its default; the output says the type was created. assoc types \
+                undefine application/x-extension-foo removes it.
+
                 With --file, APP is remembered for that one file only, in its user.assoc.open-with extended \
                 attribute, or where the file system refuses attributes in $XDG_STATE_HOME/assoc/open-with.list \
                 keyed by absolute path and checked against the inode. assoc default and assoc explain honour it \

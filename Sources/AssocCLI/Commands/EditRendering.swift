@@ -39,6 +39,7 @@ enum EditRendering {
     /// Prints the report: notes as warnings, the list's change, then each type's default before and after.
     static func render(_ report: EditReport, context: CommandContext) {
         for note in report.notes { context.output.warning(note) }
+        if let defined = report.definedType { render(defined, dryRun: report.request.dryRun, context: context) }
         render(report.change, file: report.file, context: context)
         if let rule = report.forgottenRule {
             context.output.untrustedLine("forgot the rule '\(rule)' ('assoc sync' no longer applies it)")
@@ -50,6 +51,20 @@ enum EditRendering {
         for answers in report.answers {
             for line in answers.lines { context.output.untrustedLine(line) }
         }
+    }
+
+    /// Says that a type was (or would be) created for an extension no type claimed.
+    private static func render(_ defined: DefinedType, dryRun: Bool, context: CommandContext) {
+        let what =
+            "\(defined.type) for \(defined.pattern) in \(defined.package), as GIO defines a type for an extension no type claims"
+        if dryRun {
+            context.output.untrustedLine("would create the type " + what)
+        } else if defined.written {
+            context.output.untrustedLine("created the type " + what)
+        } else {
+            context.output.untrustedLine("compiled the type " + what + " (its package was there already)")
+        }
+        for problem in defined.problems { context.output.warning(problem.description) }
     }
 
     private static func render(_ change: ListChange, file: String, context: CommandContext) {

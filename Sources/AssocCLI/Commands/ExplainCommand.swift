@@ -12,7 +12,9 @@ enum ExplainCommand {
             For a PATH, prints each step of detection: the user.mime_type attribute, the file's kind, each \
             glob candidate with its pattern, weight and the mime/ directory it came from, the candidates \
             discarded for a shorter suffix, how much content was read, the magic that matched with its \
-            priority, the XML root element, the result with its source, why the winner won, and what GLib's \
+            priority, the XML root element, the result with its source, why the winner won, the package of \
+            $XDG_DATA_HOME/mime/packages that gave the winning glob, magic or XML root when it came from one \
+            (a type the user installed or defined), and what GLib's \
             g_content_type_guess answers for the name and the first 4 KiB, by GLib's own steps, where it \
             differs (for example, GIO keeps glob candidates of lower weights, and takes magic of priority 80 \
             or more even when globs disagree with it; assoc follows the specification's conflict rule).
@@ -140,6 +142,9 @@ enum ExplainCommand {
         lines.append(
             "  result: \(detection.type) (source \(detection.source.rawValue)\(detection.uncertain ? ", uncertain" : ""))")
         lines.append("  why: \(trace.reason)")
+        if let package = PackageCatalog.userPackage(deciding: detection, environment: context.environment) {
+            lines.append("  rule from the user's package: \(package)")
+        }
         // GIO's guess is about a name and content: not about an attribute, nor a directory or a
         // device (an empty file, typed by stat, is content too).
         if detection.source != .xattr && (detection.source != .stat || detection.type == "application/x-zerosize") {

@@ -36,6 +36,8 @@ struct OptionDefinition: Sendable, Equatable {
     var completion: CompletionKind = .none
     /// Whether it may be given more than once (each value counts).
     var repeatable = false
+    /// How many words its value takes: 2 for `--root-xml NS LOCAL`, whose `valueName` names both.
+    var arity = 1
     /// What it does, in one sentence (wrapped by the renderers).
     var help: String
 
@@ -47,11 +49,11 @@ struct OptionDefinition: Sendable, Equatable {
     /// An option with a value.
     static func value(
         _ long: String, short: String? = nil, _ valueName: String, completion: CompletionKind = .none,
-        choices: [String] = [], repeatable: Bool = false, _ help: String
+        choices: [String] = [], repeatable: Bool = false, arity: Int = 1, _ help: String
     ) -> OptionDefinition {
         OptionDefinition(
             long: long, short: short, valueName: valueName, choices: choices,
-            completion: choices.isEmpty ? completion : .choice, repeatable: repeatable, help: help)
+            completion: choices.isEmpty ? completion : .choice, repeatable: repeatable, arity: arity, help: help)
     }
 
     /// Whether the option takes a value.

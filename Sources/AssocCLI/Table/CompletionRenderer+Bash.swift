@@ -12,9 +12,10 @@ extension CompletionRenderer {
 
             # Sets options, kinds and action for COMMAND (empty before the command): its option names,
             # the completion of each operand (the last ends in ... when it repeats) and that of the
-            # value of OPTION (empty when OPTION takes none). The caller declares the three local.
+            # value of OPTION (empty when OPTION takes none), and values to the words that value
+            # takes. The caller declares the four local.
             _assoc_command() {
-                action=()
+                action=() values=1
                 case "$1" in
 
             """
@@ -33,6 +34,7 @@ extension CompletionRenderer {
             _assoc() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" command="" word i operands=0 ended=""
                 local -a options=() kinds=() action=()
+                local values=1
                 _assoc_command ""
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     word="${COMP_WORDS[i]}"
@@ -45,12 +47,12 @@ extension CompletionRenderer {
                         ((${#action[@]})) || continue
                         # bash splits --option=value into three words.
                         [[ ${COMP_WORDS[i + 1]} == = ]] && ((i += 1))
-                        if ((i + 1 >= COMP_CWORD)); then
+                        if ((i + values >= COMP_CWORD)); then
                             [[ $cur == = ]] && cur=""
                             _assoc_values "${action[@]}"
                             return
                         fi
-                        ((i += 1))
+                        ((i += values))
                     elif [[ -z $command ]]; then
                         command="$word"
                         _assoc_command "$command"
@@ -88,7 +90,8 @@ extension CompletionRenderer {
             for option in valued {
                 let names = [option.short, option.long].compactMap { $0 }.map(bashWord).joined(separator: " | ")
                 let action = option.choices.isEmpty ? [option.completion.rawValue] : ["choice"] + option.choices
-                out += "                \(names)) action=(\(action.map(bashWord).joined(separator: " "))) ;;\n"
+                let words = option.arity > 1 ? " values=\(option.arity)" : ""
+                out += "                \(names)) action=(\(action.map(bashWord).joined(separator: " ")))\(words) ;;\n"
             }
             out += "            esac\n"
         }

@@ -28,8 +28,9 @@ extension CompletionRenderer {
 
     /// `__assoc_operand_is KIND`: whether the word at the cursor is an operand of that kind.
     private static func fishOperandFunction(_ commands: [CommandDefinition]) -> String {
-        func valued(_ options: [OptionDefinition]) -> String {
-            options.filter(\.takesValue).flatMap { [$0.short, $0.long].compactMap { $0 } }.joined(separator: " ")
+        func valued(_ options: [OptionDefinition], arity: Int = 1) -> String {
+            options.filter { $0.takesValue && $0.arity == arity }.flatMap { [$0.short, $0.long].compactMap { $0 } }
+                .joined(separator: " ")
         }
         var out = """
             # Whether the word at the cursor is an operand of KIND: counts the operands before it, past the
@@ -39,18 +40,21 @@ extension CompletionRenderer {
                 set -e words[1]
                 set -l command ''
                 set -l valued \(valued(GlobalOptionDefinitions.all + [GlobalOptionDefinitions.version]))
+                set -l valued2
                 set -l kinds
                 set -l operands 0
                 set -l ended
                 set -l skip
                 for word in $words
                     if set -q skip[1]
-                        set skip
+                        set -e skip[1]
                     else if not set -q ended[1]; and string match -q -- '-?*' $word
                         if test $word = --
                             set ended 1
                         else if contains -- $word $valued
                             set skip 1
+                        else if contains -- $word $valued2
+                            set skip 1 1
                         end
                     else if test -z "$command"
                         set command $word
@@ -60,6 +64,7 @@ extension CompletionRenderer {
         for command in commands {
             out += "                case \(command.name)\n"
             out += "                    set valued \(valued(command.allOptions))\n"
+            out += "                    set valued2 \(valued(command.allOptions, arity: 2))\n"
             out += "                    set kinds \(operandKinds(command).joined(separator: " "))\n"
         }
         out += """

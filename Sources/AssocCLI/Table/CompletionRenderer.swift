@@ -71,7 +71,10 @@ enum CompletionRenderer {
                 option.choices.isEmpty
                 ? zshAction(option.completion.rawValue)
                 : "(" + option.choices.joined(separator: " ") + ")"
-            value = ":\(name.lowercased()):\(action)"
+            // One ':MESSAGE:ACTION' per word of the value (`--root-xml NS LOCAL` takes two).
+            let words = name.split(separator: " ").map { $0.lowercased() }
+            value = (option.arity > 1 && words.count == option.arity ? words : [name.lowercased()])
+                .map { ":\($0):\(action)" }.joined()
         } else {
             value = ""
         }

@@ -70,16 +70,32 @@ public struct DefaultsEditor: Sendable {
     /// Makes the change `request` asks for in the user's list (or its desktop-specific list).
     ///
     /// - Throws: `EditRefusal`; nothing is written then.
+    ///
+    /// `set` of an extension that no type claims (`.foo`) first defines the type GIO would, as
+    /// `ExtensionTypeDefiner` says, and the report's `definedType` tells.
     public func apply(_ request: EditRequest) throws(EditRefusal) -> EditReport {
         if let desktop = request.desktop, !ListLocation.isValidDesktopName(desktop) {
             throw .invalidDesktopName(desktop)
         }
+        if let (type, isDefined) = ExtensionTypeDefiner.typeToDefine(for: request, database: database) {
+            return try ExtensionTypeDefiner(editor: self).apply(request, defining: type, isDefined: isDefined)
+        }
         let (types, notes) = try types(of: request)
+        return try apply(request, types: types, notes: notes)
+    }
+
+    /// Refuses an application no tool would open anything with, for `set` and `add` without `force`.
+    func checkUsable(_ request: EditRequest) throws(EditRefusal) {
         if request.action == .set || request.action == .add, !request.force, let id = request.application,
             let status = resolver.applications.application(id)?.status, !status.isUsable
         {
             throw .unusableApplication(id, status)
         }
+    }
+
+    /// Makes the change of `request` to `types`, read from its target with `notes`.
+    func apply(_ request: EditRequest, types: [String], notes: [String]) throws(EditRefusal) -> EditReport {
+        try checkUsable(request)
         let desktop = request.desktop?.lowercased()
         let edits = types.map { type in Self.edit(request.action, type: type, app: request.application, desktop: desktop) }
         let file = try userList(desktop: desktop)

@@ -1,4 +1,5 @@
 import DesktopEntry
+import MIMEDatabase
 import XDGSupport
 
 /// Why a change to the defaults was not made: one set of refusals for every front end.
@@ -23,6 +24,8 @@ public enum EditRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// The change was written but some types still do not answer with the application, so the
     /// list was put back as it was.
     case notEffective(file: String, [IneffectiveDefault])
+    /// The type for an extension no type claims could not be defined.
+    case typeNotDefined(PackageInstallError)
 
     /// The message, naming what is wrong and what to do.
     public var description: String {
@@ -41,6 +44,7 @@ public enum EditRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownDirectory(let error): return error.description
         case .notEffective(let file, let failures):
             return failures.map(\.description).joined(separator: "; ") + "; \(file) was put back as it was"
+        case .typeNotDefined(let error): return "the type for the extension was not defined: \(error.description)"
         }
     }
 
@@ -48,7 +52,7 @@ public enum EditRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     public var isUsageError: Bool {
         switch self {
         case .invalidDesktopName, .missingApplication, .target, .declaresNoTypes, .unusableApplication: return true
-        case .ignoredByGIO, .notWritten, .unknownDirectory, .notEffective: return false
+        case .ignoredByGIO, .notWritten, .unknownDirectory, .notEffective, .typeNotDefined: return false
         }
     }
 }

@@ -1,3 +1,5 @@
+import XDGSupport
+
 /// What a change to the defaults did, for a front end to render: the list's lines, the defaults
 /// before and after, and what the person may want to know.
 public struct EditReport: Sendable {
@@ -18,6 +20,32 @@ public struct EditReport: Sendable {
     /// The wildcard or extension rule remembered for `assoc sync`, if one was forgotten by
     /// `unset` or `reset`.
     public var forgottenRule: String?
+    /// The type defined for an extension no type claimed (`set .foo APP`, as GIO does), or that
+    /// a dry run would define; nil when none was.
+    public var definedType: DefinedType?
+}
+
+/// A type `set` defined for an extension that no type claimed.
+public struct DefinedType: Sendable, Equatable {
+    /// The type, `application/x-extension-EXT`.
+    public var type: String
+    /// Its glob, `*.EXT`.
+    public var pattern: String
+    /// The package that holds it.
+    public var package: String
+    /// Whether the package was written now (false: it was there already, or a dry run).
+    public var written: Bool
+    /// Problems compiling the user's database.
+    public var problems: [Diagnostic]
+
+    /// The type `type` with the glob `pattern`, held in `package`.
+    public init(type: String, pattern: String, package: String, written: Bool, problems: [Diagnostic]) {
+        self.type = type
+        self.pattern = pattern
+        self.package = package
+        self.written = written
+        self.problems = problems
+    }
 }
 
 /// What a write did to one list.
