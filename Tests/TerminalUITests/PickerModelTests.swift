@@ -82,7 +82,7 @@ struct PickerModelTests {
         let step = press([.down, .down, .down, .enter], &model)
         #expect(chosenPaths(step) == nil)
         #expect(model.message?.hasPrefix("unavailable: its type text/plain") == true)
-        #expect(model.render(lines: 30, columns: 100)[26].text.contains("unavailable: its type text/plain"))
+        #expect(model.render(lines: 30, columns: 100)[27].text.contains("unavailable: its type text/plain"))
     }
 
     @Test("Tab switches to the next filter, and back round to the first")

@@ -22,8 +22,14 @@ enum PickCommand {
             modification date (relative when recent), local or remote, and the host a download came from. \
             Documents whose type does not conform to the current filter are shown dimmed, marked \
             'unavailable', with the reason on the detail line, and cannot be chosen; folders can always be \
-            entered. The detail lines show the highlighted row in full: its type and comment, its size in \
-            bytes, its modification time, the download origin, the default application and the thumbnail's path.
+            entered. The detail lines show the highlighted row in full: its full name, the default \
+            application and the thumbnail's path; its type and comment, its size in bytes; its modification \
+            time and the download origin.
+
+            The name column gets the room first, up to 48 columns for the longest name on the screen; the \
+            other columns give way to it in this order: FROM is dropped, then WHERE; TYPE narrows to 12 \
+            columns, MODIFIED to the date alone, the mark 'unavailable' to 'n/a'; then SIZE is dropped, \
+            then MODIFIED, then TYPE. The mark is never dropped.
 
             A T is what assoc-list(1) takes: a MIME type or alias, a wildcard (image/*), an extension (.pdf) \
             or a Uniform Type Identifier (public.image). Each --type is one filter of the filter list, the \
