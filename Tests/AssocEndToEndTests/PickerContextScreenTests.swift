@@ -43,4 +43,24 @@ struct PickerContextScreenTests {
         try session.send("q")
         #expect(try session.waitForExit().status == 1)
     }
+
+    @Test("by default only the documents that conform, and folders, are listed; the others are counted, and a shows them marked")
+    func onlyConformingByDefault() throws {
+        let tree = try TemporaryXDGTree()
+        _ = try fixture(tree)
+        let session = try pick(["--type", "application/pdf"], tree: tree)
+        let screen = try session.capture()
+        for name in [Self.longName, "brief.pdf", "minutes.pdf", "archive"] {
+            #expect(screen.contains(String(name.prefix(40))), "\(name) is listed:\n\(screen)")
+        }
+        #expect(!screen.contains("notes"), "no text file is listed:\n\(screen)")
+        #expect(screen.contains("5 more not shown") && screen.contains("a to show"), "\(screen)")
+        try session.send("a")
+        let shown = try session.waitFor("unavailable documents shown")
+        let notes = try #require(row("notes1.txt", in: shown), "\(shown)")
+        #expect(notes.contains(" n/a ") || notes.contains(" unavailable "), "marked in text: \(notes)")
+        #expect(row("brief.pdf", in: shown)?.contains("n/a") == false)
+        try session.send("q")
+        #expect(try session.waitForExit().status == 1)
+    }
 }

@@ -88,6 +88,8 @@ struct PickerKeysScreenTests {
         #expect(
             first.contains("modified 2")
                 && first.contains("created 2") == FileManager.default.birthTimeKnown(root + "/README.pdf"))
+        try session.send("a")
+        try session.waitFor("unavailable documents shown")
         try session.send("f")
         let flat = try session.waitFor("every document under this folder")
         #expect(flat.contains("  flat  "))

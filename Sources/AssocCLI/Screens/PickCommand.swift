@@ -20,9 +20,11 @@ enum PickCommand {
             Shows a folder the way a document picker does, on the terminal (/dev/tty, so that standard \
             output stays free for the answer): each row the name, the type's comment, the size, the \
             modification date (relative when recent), local or remote, and the host a download came from. \
-            Documents whose type does not conform to the current filter are shown dimmed, marked \
-            'unavailable', with the reason on the detail line, and cannot be chosen; folders can always be \
-            entered. The detail lines show the highlighted row in full: its full name, the default \
+            The list holds the documents that conform to the current filter, and folders; the others are \
+            counted on the status line ('5 more not shown'), and a shows them dimmed, marked 'unavailable' \
+            (or 'n/a') in text, with the reason on the detail line; they cannot be chosen. Folders can always \
+            be entered. When a folder is chosen (export, move, save, --directory) files are shown greyed from \
+            the start. The detail lines show the highlighted row in full: its full name, the default \
             application and the thumbnail's path; its type and comment, its size in bytes; its modification \
             time and the download origin.
 

@@ -19,12 +19,17 @@ public struct PickerConfiguration: Sendable, Equatable {
     public var actionLabel: String?
     /// The index in `filterNames` of the filter current at first.
     public var initialFilter = 0
+    /// Whether documents that cannot be chosen are listed at first (`a` switches); nil for what the
+    /// context calls for: only the documents that conform to the filter, and folders, when
+    /// documents are chosen; every file, greyed, when a folder is (so that names taken are seen).
+    public var showsUnavailable: Bool?
 
     /// Creates a configuration; the defaults open one document of any type.
     public init(
         mode: PickerMode = .open, filterNames: [String] = [], multiple: Bool = false,
-        choosesDirectories: Bool = false, fileName: String = "", placing: [String] = []
+        choosesDirectories: Bool = false, fileName: String = "", placing: [String] = [], showsUnavailable: Bool? = nil
     ) {
+        self.showsUnavailable = showsUnavailable
         self.mode = mode
         self.filterNames = filterNames
         self.multiple = multiple

@@ -8,7 +8,10 @@ extension PickerModel {
         ("Backspace h", "go to the parent folder"), ("Space", "select or deselect (with --multiple)"),
         ("/", "search: narrows as you type; Enter or ↓ keeps the matches, Esc clears"),
         ("Tab", "the next type filter"), (".", "show or hide hidden files"), ("s", "sort by name, date or size"),
-        ("a", "show or hide unavailable documents (hidden: checked as they scroll into view)"),
+        (
+            "a",
+            "show or hide the documents that cannot be chosen (hidden at first when documents are chosen, counted on the status line)"
+        ),
         ("f", "every document under the folder, or the folder again"),
         ("n", "new folder (export, move, save)"),
         ("e", "edit the file name (save)"), ("?", "this help"), ("Esc q", "cancel"),
@@ -139,7 +142,8 @@ extension PickerModel {
         if !list.query.isEmpty {
             return "matching '\(TextLayout.safe(list.query))'  ·  / to search again  ·  ? keys  ·  q cancel"
         }
-        var keys = ["Enter choose"]
+        var keys = hiddenNote.map { [$0] } ?? []
+        keys.append("Enter choose")
         if configuration.multiple { keys.append("Space select") }
         keys += ["/ search"]
         if configuration.filterNames.count > 1 { keys.append("Tab filter") }
@@ -147,6 +151,14 @@ extension PickerModel {
         if configuration.mode == .save { keys.append("e name") }
         keys += ["? keys", "q cancel"]
         return keys.joined(separator: "  ")
+    }
+
+    /// What the status line says of the documents hidden because they cannot be chosen: how many
+    /// (at least, while not every entry is checked) and the key that shows them.
+    private var hiddenNote: String? {
+        let hidden = hiddenCount
+        guard hidden > 0 else { return nil }
+        return "\(hidden)\(rowsAreComplete ? "" : "+") more not shown — a to show  ·"
     }
 
     private func host(_ url: String) -> String? {

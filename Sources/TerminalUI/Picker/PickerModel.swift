@@ -3,8 +3,9 @@ import DocumentProvider
 /// The document picker as a pure model: the folder shown, its rows, the filter, the selection,
 /// the search and any question asked; keys change it and it is drawn as lines (`PickerModel+Rendering`).
 ///
-/// Rows are a folder's entries, directories first: documents that do not conform to the current
-/// filter are kept, marked unavailable with the reason, and cannot be chosen. In the modes that
+/// Rows are a folder's entries, directories first. By default only the documents that conform to
+/// the current filter are rows, and folders; the others are counted on the status line and, when
+/// shown (`a`), marked unavailable with the reason, and cannot be chosen. In the modes that
 /// choose a folder, files are shown greyed and every folder starts with the action row.
 public struct PickerModel: Screen {
     /// The answer is what was picked.
@@ -74,6 +75,7 @@ public struct PickerModel: Screen {
         self.directory = directory
         fileName = configuration.fileName
         if configuration.filterNames.indices.contains(configuration.initialFilter) { filter = configuration.initialFilter }
+        showsUnavailable = configuration.showsUnavailable ?? configuration.choosesFolder
         switch source.list(directory, false) {
         case .success(let listing): listed = listing
         case .failure(let problem): throw problem
@@ -95,6 +97,10 @@ public struct PickerModel: Screen {
     /// How many rows have been found, the action row aside: all of them unless unavailable
     /// documents are hidden and some entries are not checked yet (`rowsAreComplete`).
     public var rowCount: Int { rows.count }
+
+    /// How many of the entries checked so far are hidden because they cannot be chosen (0 while
+    /// they are shown); every one of them when `rowsAreComplete`.
+    public var hiddenCount: Int { showsUnavailable ? 0 : scanned - rows.count }
 
     /// Whether every entry has been checked, so that `rowCount` is the number of rows; while
     /// unavailable documents are hidden it is false until the rows have been scrolled to the end.
