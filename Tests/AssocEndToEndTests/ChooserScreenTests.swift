@@ -101,6 +101,9 @@ struct SettingsScreenTests {
         try session.send("Down")
         try session.send("d")
         try session.waitFor("application/pdf: now viewer.desktop")
+        // Esc clears the kept search first, then ends the screen.
+        try session.send("Escape")
+        try session.waitFor("text/plain")
         try session.send("Escape")
         let result = try session.waitForExit()
         #expect(result.status == 1)

@@ -63,4 +63,48 @@ struct PickerContextScreenTests {
         try session.send("q")
         #expect(try session.waitForExit().status == 1)
     }
+
+    @Test("Esc after a kept search shows the full list with the same document highlighted, and a second Esc cancels")
+    func escapeClearsAKeptSearchFirst() throws {
+        let tree = try TemporaryXDGTree()
+        _ = try fixture(tree)
+        let session = try pick(["--type", "application/pdf"], tree: tree)
+        try session.send("/")
+        try session.send("minutes", literal: true)
+        try session.send("Enter")
+        let kept = try session.waitFor("matching 'minutes'")
+        #expect(highlighted(kept)?.contains("minutes.pdf") == true, "\(kept)")
+        #expect(!kept.contains("brief.pdf"), "\(kept)")
+        try session.send("Escape")
+        let full = try session.waitFor("brief.pdf")
+        #expect(full.contains("archive/") && !full.contains("matching 'minutes'"), "the full list: \(full)")
+        #expect(highlighted(full)?.contains("minutes.pdf") == true, "the same document highlighted: \(full)")
+        try session.send("Escape")
+        let result = try session.waitForExit()
+        #expect(result.status == 1 && result.standardOutput.isEmpty)
+    }
+
+    @Test("with documents selected, Esc asks before it cancels; Esc again keeps the selection, y cancels")
+    func escapeConfirmsDroppingTheSelection() throws {
+        let tree = try TemporaryXDGTree()
+        _ = try fixture(tree)
+        let session = try pick(["--type", "application/pdf", "--multiple"], tree: tree)
+        try session.send("/")
+        try session.send("brief", literal: true)
+        try session.send("Enter")
+        try session.waitFor("matching 'brief'")
+        try session.send("Space")
+        try session.waitFor("1 selected")
+        try session.send("Escape")
+        try session.waitFor("minutes.pdf")
+        try session.send("Escape")
+        try session.waitFor("Cancel and drop the 1 selected?")
+        try session.send("Escape")
+        let kept = try session.waitFor("the selection is kept")
+        #expect(kept.contains("1 selected"), "\(kept)")
+        try session.send("Escape")
+        try session.waitFor("Cancel and drop the 1 selected?")
+        try session.send("y")
+        #expect(try session.waitForExit().status == 1)
+    }
 }

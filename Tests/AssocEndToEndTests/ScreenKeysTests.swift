@@ -102,6 +102,8 @@ struct PickerKeysScreenTests {
         let narrowed = try session.waitFor("matching 'old/test.t'")
         #expect(row("papers/old/test.tif", in: narrowed) != nil, "\(narrowed)")
         try session.send("Escape")
+        try session.waitFor("papers/text.pdf")
+        try session.send("Escape")
         #expect(try session.waitForExit().status == 1)
     }
 

@@ -59,4 +59,7 @@ public enum PickerPrompt: Sendable, Equatable {
     /// What to do with each document whose name is taken at the destination: the first of
     /// `pending` is asked now; `answers` holds those answered.
     case clash(pending: [String], answers: [String: ClashAnswer])
+    /// Whether to cancel although documents are selected (with `multiple`): `y` cancels, any
+    /// other key keeps the selection.
+    case confirmCancel(selected: Int)
 }

@@ -8,13 +8,12 @@ extension PickerModel {
         ("Backspace h", "go to the parent folder"), ("Space", "select or deselect (with --multiple)"),
         ("/", "search: narrows as you type; Enter or ↓ keeps the matches, Esc clears"),
         ("Tab", "the next type filter"), (".", "show or hide hidden files"), ("s", "sort by name, date or size"),
-        (
-            "a",
-            "show or hide the documents that cannot be chosen (hidden at first when documents are chosen, counted on the status line)"
-        ),
+        ("a", "show or hide the documents that cannot be chosen (hidden at first, counted on the status line)"),
         ("f", "every document under the folder, or the folder again"),
         ("n", "new folder (export, move, save)"),
-        ("e", "edit the file name (save)"), ("?", "this help"), ("Esc q", "cancel"),
+        ("e", "edit the file name (save)"), ("?", "this help"),
+        ("Esc", "one step back: the question, the search, a kept search; then cancel (asking when documents are selected)"),
+        ("q", "cancel (asking first when documents are selected)"),
     ]
 
     /// The screen: title, column header, rows, two detail lines and the status line.
@@ -134,22 +133,30 @@ extension PickerModel {
         case .newFolder(let text): return "New folder name: " + TextLayout.safe(text) + "▏  (Enter makes it, Esc cancels)"
         case .fileName(let text): return "File name: " + TextLayout.safe(text) + "▏  (Enter keeps it, Esc cancels)"
         case .confirmReplace(let path): return "'\(TextLayout.safe(path))' exists. Replace it? (y/n)"
+        case .confirmCancel(let selected):
+            return "Cancel and drop the \(selected) selected? (y cancels, any other key keeps them)"
         case .clash(let pending, _):
             return "'\(TextLayout.safe(baseName(pending[0])))' exists here: k keep both, r replace, s skip, Esc stop"
         case nil: break
         }
         if let message { return TextLayout.safe(message) }
         if !list.query.isEmpty {
-            return "matching '\(TextLayout.safe(list.query))'  ·  / to search again  ·  ? keys  ·  q cancel"
+            return "matching '\(TextLayout.safe(list.query))'  ·  / to search again  ·  Esc shows all  ·  ? keys  ·  q cancel"
         }
-        var keys = hiddenNote.map { [$0] } ?? []
-        keys.append("Enter choose")
+        var keys = ["Enter choose"]
         if configuration.multiple { keys.append("Space select") }
         keys += ["/ search"]
         if configuration.filterNames.count > 1 { keys.append("Tab filter") }
         if configuration.choosesFolder { keys.append("n new folder") }
         if configuration.mode == .save { keys.append("e name") }
         keys += ["? keys", "q cancel"]
+        // The count of hidden documents first; the keys least needed give way to it, `Enter choose` first.
+        guard let hiddenNote else { return keys.joined(separator: "  ") }
+        keys.insert(hiddenNote, at: 0)
+        for dropped in ["Enter choose", "e name", "n new folder", "Tab filter", "/ search", "Space select"]
+        where TextLayout.width(keys.joined(separator: "  ")) > size.columns {
+            keys.removeAll { $0 == dropped }
+        }
         return keys.joined(separator: "  ")
     }
 
@@ -158,7 +165,7 @@ extension PickerModel {
     private var hiddenNote: String? {
         let hidden = hiddenCount
         guard hidden > 0 else { return nil }
-        return "\(hidden)\(rowsAreComplete ? "" : "+") more not shown — a to show  ·"
+        return "\(hidden)\(rowsAreComplete ? "" : "+") more not shown — a to show"
     }
 
     private func host(_ url: String) -> String? {

@@ -83,6 +83,14 @@ public struct PickerModel: Screen {
         foldNames()
         reorder()
         rebuild(keeping: nil, resetSearch: true)
+        highlightFirstAvailable()
+    }
+
+    /// Moves the highlight off an unavailable first row to the first row that can be chosen or
+    /// entered, among the rows found so far; the action row, when there is one, stays first.
+    private mutating func highlightFirstAvailable() {
+        guard pinned == 0, let current = currentEntry, !current.isAvailable else { return }
+        if let row = rows.indices.first(where: { entry($0).isAvailable }) { list.highlight(row) }
     }
 
     /// How many rows are pinned at the top: the action row, when there is one.
@@ -173,7 +181,14 @@ public struct PickerModel: Screen {
         }
         message = nil
         switch key {
-        case .escape, .character("q"): return .cancel
+        case .escape, .character("q"):
+            // Esc peels one layer at a time: a prompt, a kept search (the list took those), then
+            // the selection, which is only dropped once confirmed.
+            if configuration.multiple && !selection.isEmpty {
+                prompt = .confirmCancel(selected: selection.count)
+                return .stay
+            }
+            return .cancel
         case .enter, .right: return activate()
         case .backspace, .left, .character("h"): goToParent()
         case .character(" "): toggleSelection()
@@ -304,6 +319,10 @@ public struct PickerModel: Screen {
                 }
             case .dropped: prompt = nil
             }
+        case .confirmCancel:
+            prompt = nil
+            if key == .character("y") || key == .character("Y") { return .cancel }
+            message = "the selection is kept"
         case .confirmReplace(let path):
             prompt = nil
             if key == .character("y") || key == .character("Y") { return .finish(.save(path: path, replacing: true)) }
@@ -365,6 +384,7 @@ public struct PickerModel: Screen {
             reorder()
             let kept = keeping.flatMap { path in listed.items.firstIndex { Self.isEntry($0, at: path) } }
             let far = rebuild(keeping: nil, keepingEntry: kept, resetSearch: changesFolder)
+            if kept == nil { highlightFirstAvailable() }
             if far != nil { message = joined(message, farNote(far)) }
         case .failure(let problem):
             message = problem.description
