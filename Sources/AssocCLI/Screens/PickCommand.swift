@@ -88,7 +88,7 @@ enum PickCommand {
             (2, "a usage error, no terminal, or a document that could not be placed"),
         ],
         manSections: [
-            ManSection(title: "KEYS", text: PickerModel.keys.map { "\($0.0)\n  \($0.1)" }.joined(separator: "\n")),
+            ManSection.keys(PickerModel.keys),
             JSONNames.section(fields: "path"),
         ],
         examples: [

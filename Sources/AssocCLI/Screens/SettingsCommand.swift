@@ -22,6 +22,7 @@ enum SettingsCommand {
             (0, "a default was saved before the screen was closed"), (1, "the screen was closed (q or Esc) with nothing saved"),
             (2, "a usage error or no terminal"),
         ],
+        manSections: [ManSection.keys(SettingsModel.keys)],
         examples: [Example(command: "assoc settings", explanation: "pick the default application of each type")],
         seeAlso: ["assoc-defaults(1)", "assoc-choose(1)", "assoc-set(1)"])
 

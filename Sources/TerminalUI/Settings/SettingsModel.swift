@@ -79,6 +79,15 @@ public struct SettingsModel: Screen {
     public private(set) var savedCount = 0
     private var lines = 30
 
+    /// The keys of the settings screen, for its man page.
+    public static let keys: [(String, String)] = [
+        ("↑/↓ k/j", "move"), ("PgUp/PgDn", "a page up or down"), ("Home/End", "first or last row"),
+        ("Enter", "by type: open the chooser of the highlighted type; by application: make it the default for all its types"),
+        ("/", "search by type, comment, extension or application; Enter or ↓ keeps the matches, Esc clears"),
+        ("a", "switch between the types and the applications"),
+        ("Esc", "one step back: the chooser, the search, a kept search; then end the screen"), ("q", "end the screen"),
+    ]
+
     /// A settings screen over `types` (already grouped and ordered) and `applications`.
     public init(types: [SettingsType], applications: [ChooserApplication], source: SettingsSource) {
         self.types = types
