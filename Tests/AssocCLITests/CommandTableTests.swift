@@ -101,6 +101,20 @@ struct CommandTableTests {
         }
     }
 
+    @Test("the screens' man pages have a KEYS section listing each key as an item (.TP), settings too")
+    func keysSectionsAreLists() throws {
+        for name in ["pick", "choose", "settings"] {
+            let definition = try #require(CommandTable.definitions.first { $0.name == name })
+            let page = ManPageRenderer.page(for: definition)
+            let start = try #require(page.range(of: ".SH KEYS\n"), "assoc-\(name)(1) has a KEYS section")
+            let rest = page[start.upperBound...]
+            let section = rest.range(of: "\n.SH ").map { rest[..<$0.lowerBound] } ?? rest
+            let items = section.components(separatedBy: ".TP\n.B ").count - 1
+            #expect(items >= 5, "assoc-\(name)(1): KEYS is a list of keys, not one paragraph:\n\(section)")
+            #expect(section.contains(".TP\n.B Enter\n"), "\(section)")
+        }
+    }
+
     @Test("man renders every page without a warning", .enabled(if: Corpus.program("man") != nil))
     func manRenders() throws {
         let pages = try FileManager.default.contentsOfDirectory(atPath: Corpus.packageRoot + "/man").filter { $0.hasSuffix(".1") }

@@ -41,6 +41,20 @@ struct DefaultCommandTests {
         #expect(json.standardOutput == "{\"type\":\"application/pdf\",\"default\":\"other-viewer.desktop\"}\n")
     }
 
+    @Test("defaults (with and without --all) lists an x-scheme-handler type an application declares, as default reports it")
+    func defaultsListsSchemeHandlers() throws {
+        let (tree, variables) = try applicationsWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let single = try ProcessRunner.assoc(["default", "x-scheme-handler/https"], environment: variables)
+        #expect(single.standardOutput == "browser.desktop\n")
+        for arguments in [["defaults"], ["defaults", "--all"]] {
+            let result = try ProcessRunner.assoc(arguments, environment: variables)
+            #expect(result.status == 0)
+            let line = result.standardOutput.split(separator: "\n").first { $0.hasPrefix("x-scheme-handler/https\t") }
+            #expect(line?.split(separator: "\t").dropFirst().first == "browser.desktop", "\(arguments): \(result.standardOutput)")
+        }
+    }
+
     @Test("a path is typed first; a URL maps to its scheme handler; text/* falls back to text/plain")
     func pathsAndURLs() throws {
         let (tree, variables) = try applicationsWorld()

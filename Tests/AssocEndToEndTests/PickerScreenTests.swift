@@ -42,7 +42,8 @@ struct PickerScreenTests {
         let root = try fixture(tree)
         let expected = try documents.expectedConformance(root: root, environment: screenEnvironment(tree))
         let session = try pick(["--type", "application/pdf", "--type", "public.image", "docs"], tree: tree, in: tree.root)
-        let screen = try session.capture()
+        try session.send("a")
+        let screen = try session.waitFor("unavailable documents shown")
         let topLevel = expected.filter { !$0.key.dropFirst(root.count + 1).contains("/") }
         #expect(topLevel.count >= 10)
         for (path, answer) in topLevel {
@@ -80,7 +81,8 @@ struct PickerScreenTests {
         let tree = try TemporaryXDGTree()
         _ = try fixture(tree)
         let session = try pick(["--type", "application/pdf", "--type", "public.image"], tree: tree, in: tree.path("docs"))
-        let both = try session.capture()
+        try session.send("a")
+        let both = try session.waitFor("unavailable documents shown")
         #expect(both.contains("filter 1/3: application/pdf, public.image"))
         #expect(row("README.pdf", in: both)?.contains("unavailable") == false)
         #expect(row("test.png", in: both)?.contains("unavailable") == false)

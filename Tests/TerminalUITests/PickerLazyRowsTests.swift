@@ -61,7 +61,8 @@ final class LazyFolder {
 struct PickerLazyRowsTests {
     func picker(_ folder: LazyFolder) throws -> PickerModel {
         var model = try PickerModel(
-            configuration: PickerConfiguration(filterNames: ["application/pdf", "public.image"]), source: folder.source,
+            configuration: PickerConfiguration(filterNames: ["application/pdf", "public.image"], showsUnavailable: true),
+            source: folder.source,
             directory: "/many")
         _ = model.handle(.resize(lines: 30, columns: 100))
         return model

@@ -53,6 +53,9 @@ struct PickerModelTests {
         _ folders: FakeFolders, _ configuration: PickerConfiguration, prefixes: [String] = ["application/pdf", "image/"],
         at directory: String = "/docs"
     ) throws -> PickerModel {
+        // These tests read the unavailable rows: shown from the start, as `a` shows them.
+        var configuration = configuration
+        if configuration.showsUnavailable == nil { configuration.showsUnavailable = true }
         var model = try PickerModel(
             configuration: configuration, source: folders.source(prefixes: prefixes), directory: directory)
         _ = model.handle(.resize(lines: 30, columns: 100))
@@ -82,7 +85,7 @@ struct PickerModelTests {
         let step = press([.down, .down, .down, .enter], &model)
         #expect(chosenPaths(step) == nil)
         #expect(model.message?.hasPrefix("unavailable: its type text/plain") == true)
-        #expect(model.render(lines: 30, columns: 100)[26].text.contains("unavailable: its type text/plain"))
+        #expect(model.render(lines: 30, columns: 100)[27].text.contains("unavailable: its type text/plain"))
     }
 
     @Test("Tab switches to the next filter, and back round to the first")
@@ -255,7 +258,8 @@ struct PickerFlatViewTests {
             return .success((FolderListing(items: Array(items)) { byPath[$0.path]! }, documents.count > limit))
         }
         var model = try PickerModel(
-            configuration: PickerConfiguration(filterNames: ["application/pdf"]), source: source, directory: "/docs")
+            configuration: PickerConfiguration(filterNames: ["application/pdf"], showsUnavailable: true), source: source,
+            directory: "/docs")
         _ = model.handle(.resize(lines: 30, columns: 100))
         #expect(model.entries.map(\.name) == ["papers", "a.pdf"])
         _ = model.handle(.character("f"))

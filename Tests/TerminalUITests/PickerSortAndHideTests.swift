@@ -126,7 +126,7 @@ extension PickerLazyRowsTests {
         let names = (0..<200).map { "f" + String(repeating: "0", count: 3 - String($0).count) + String($0) }
         for name in names { folders.add("/docs/\(name)", type: "inode/directory") }
         var model = try PickerModel(
-            configuration: PickerConfiguration(filterNames: ["application/pdf"]),
+            configuration: PickerConfiguration(filterNames: ["application/pdf"], showsUnavailable: true),
             source: folders.source(prefixes: ["application/pdf"]), directory: "/docs")
         _ = model.handle(.resize(lines: 30, columns: 100))
         _ = model.handle(.character("a"))

@@ -48,7 +48,10 @@ private func screen(_ request: DialogRequest, existing: Set<String> = []) throws
     let plan = PortalPickPlan(request, home: "/home/u", workingDirectory: "/", database: database)
     var source = portalSource(existing: existing)
     source.documentNonConformance = { plan.nonConformance($0, filter: $1) }
-    let picker = try PickerModel(configuration: plan.configuration, source: source, directory: plan.directory)
+    // These tests read the unavailable rows: shown from the start, as `a` shows them.
+    var configuration = plan.configuration
+    configuration.showsUnavailable = true
+    let picker = try PickerModel(configuration: configuration, source: source, directory: plan.directory)
     var screen = PortalPickerScreen(request: request, plan: plan, picker: picker, exists: source.exists)
     _ = screen.handle(.resize(lines: 30, columns: 120))
     return screen

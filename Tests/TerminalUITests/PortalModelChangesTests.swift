@@ -41,7 +41,8 @@ struct PortalModelChangesTests {
             filter == 0 && document.path.hasSuffix(".png") ? nil : "not a lower-case .png"
         }
         let model = try PickerModel(
-            configuration: PickerConfiguration(filterNames: ["PNG by name"]), source: source, directory: "/docs")
+            configuration: PickerConfiguration(filterNames: ["PNG by name"], showsUnavailable: true), source: source,
+            directory: "/docs")
         #expect(model.entries.filter(\.isAvailable).map(\.name) == ["b.png"])
         #expect(model.entries.first { $0.name == "C.PNG" }?.reason == "not a lower-case .png")
     }

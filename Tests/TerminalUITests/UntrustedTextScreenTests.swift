@@ -29,6 +29,8 @@ struct UntrustedTextScreenTests {
             makeDirectory: { _ in nil }, exists: { _ in false }, now: 2)
         var filtered = configuration
         filtered.filterNames = ["PDF"]
+        // The document does not pass the filter: shown, as `a` shows it, so that its reason is drawn.
+        if filtered.showsUnavailable == nil { filtered.showsUnavailable = true }
         var model = try PickerModel(configuration: filtered, source: source, directory: "/docs")
         _ = model.handle(.resize(lines: 20, columns: 400))
         return model

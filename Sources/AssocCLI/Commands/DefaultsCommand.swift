@@ -8,7 +8,8 @@ enum DefaultsCommand {
         name: "defaults", summary: "print the effective default application of every type that has one",
         forms: ["[--json] [--all]"],
         description: """
-            Resolves every type of the database, and every type a list names, as assoc-default(1) does, and \
+            Resolves every type of the database, every type a list names and every type an application \
+            declares (x-scheme-handler/http among them), as assoc-default(1) does, and \
             prints each type that has a default with the file and line it comes from: the [Default \
             Applications] line that names it, or, when the default is the most preferred application \
             associated with the type, the line or the desktop entry (MimeType=, no line) that associates it. \
@@ -54,11 +55,20 @@ enum DefaultsCommand {
         return found ? .success : .notFound
     }
 
-    /// Every type of the database and of the lists, canonical and sorted, with its resolution.
+    /// Every type of the database, of the lists' [Default Applications] and [Added Associations]
+    /// and of the applications' MimeType= keys, canonical and sorted, with its resolution: a type
+    /// the database does not define, such as x-scheme-handler/http, still has a default when an
+    /// application declares it (Association between MIME types and applications specification,
+    /// Default Application).
     static func resolutions(_ context: CommandContext) -> [(type: String, resolution: Resolution)] {
         var types = Set(context.database.allTypes)
         for list in context.resolver.lists {
-            for key in (list.groups[.defaultApplications] ?? [:]).keys { types.insert(context.database.canonicalName(key)) }
+            for group in [AssociationGroup.defaultApplications, .addedAssociations] {
+                for key in (list.groups[group] ?? [:]).keys { types.insert(context.database.canonicalName(key)) }
+            }
+        }
+        for application in context.resolver.applications.applicationEntries() {
+            for type in application.entry?.mimeTypes ?? [] { types.insert(context.database.canonicalName(type)) }
         }
         return types.sorted().map { ($0, context.resolver.resolve($0)) }
     }

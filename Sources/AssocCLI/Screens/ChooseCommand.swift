@@ -36,7 +36,7 @@ enum ChooseCommand {
             (0, "an application was chosen (and the targets opened)"), (1, "the chooser was cancelled"),
             (2, "a usage error, no terminal, or the targets could not be opened"),
         ],
-        manSections: [ManSection(title: "KEYS", text: ChooserModel.keys.map { "\($0.0)\n  \($0.1)" }.joined(separator: "\n"))],
+        manSections: [ManSection.keys(ChooserModel.keys)],
         examples: [
             Example(command: "assoc choose report.pdf", explanation: "open report.pdf with an application chosen now"),
             Example(command: "assoc choose --type text/markdown --print", explanation: "print the ID of the application chosen"),

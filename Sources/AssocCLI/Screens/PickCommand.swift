@@ -20,10 +20,18 @@ enum PickCommand {
             Shows a folder the way a document picker does, on the terminal (/dev/tty, so that standard \
             output stays free for the answer): each row the name, the type's comment, the size, the \
             modification date (relative when recent), local or remote, and the host a download came from. \
-            Documents whose type does not conform to the current filter are shown dimmed, marked \
-            'unavailable', with the reason on the detail line, and cannot be chosen; folders can always be \
-            entered. The detail lines show the highlighted row in full: its type and comment, its size in \
-            bytes, its modification time, the download origin, the default application and the thumbnail's path.
+            The list holds the documents that conform to the current filter, and folders; the others are \
+            counted on the status line ('5 more not shown'), and a shows them dimmed, marked 'unavailable' \
+            (or 'n/a') in text, with the reason on the detail line; they cannot be chosen. Folders can always \
+            be entered. When a folder is chosen (export, move, save, --directory) files are shown greyed from \
+            the start. The detail lines show the highlighted row in full: its full name, the default \
+            application and the thumbnail's path; its type and comment, its size in bytes; its modification \
+            time and the download origin.
+
+            The name column gets the room first, up to 48 columns for the longest name on the screen; the \
+            other columns give way to it in this order: FROM is dropped, then WHERE; TYPE narrows to 12 \
+            columns, MODIFIED to the date alone, the mark 'unavailable' to 'n/a'; then SIZE is dropped, \
+            then MODIFIED, then TYPE. The mark is never dropped.
 
             A T is what assoc-list(1) takes: a MIME type or alias, a wildcard (image/*), an extension (.pdf) \
             or a Uniform Type Identifier (public.image). Each --type is one filter of the filter list, the \
@@ -80,7 +88,7 @@ enum PickCommand {
             (2, "a usage error, no terminal, or a document that could not be placed"),
         ],
         manSections: [
-            ManSection(title: "KEYS", text: PickerModel.keys.map { "\($0.0)\n  \($0.1)" }.joined(separator: "\n")),
+            ManSection.keys(PickerModel.keys),
             JSONNames.section(fields: "path"),
         ],
         examples: [

@@ -9,15 +9,20 @@ enum SettingsCommand {
         name: "settings", summary: "choose default applications by file type, on the terminal", forms: [""],
         description: """
             Lists the types that installed applications declare, grouped (documents, images, audio, video, \
-            text, archives, links and schemes, other), each with its comment, its current default and the file \
-            and line that default comes from (see assoc-defaults(1)). / searches by type, comment, extension \
+            text, archives, links and schemes, other), each with its comment and its current default's name; \
+            the detail line gives the default's desktop file ID and the file and line it comes from (see \
+            assoc-defaults(1)). / searches by type, comment, extension \
             or application. Enter opens the chooser of assoc-choose(1) for the highlighted type; there, Enter \
             or d makes the highlighted application the default, written as assoc-set(1) writes it, and comes \
             back to the list. a switches to the applications: Enter makes one the default for every type it \
             declares, as assoc set --app-types does. Each change is printed when the screen ends, as assoc set \
             prints it. q or Esc ends the screen.
             """,
-        exitStatus: [(1, "the screen was closed (q or Esc), whatever was changed"), (2, "a usage error or no terminal")],
+        exitStatus: [
+            (0, "a default was saved before the screen was closed"), (1, "the screen was closed (q or Esc) with nothing saved"),
+            (2, "a usage error or no terminal"),
+        ],
+        manSections: [ManSection.keys(SettingsModel.keys)],
         examples: [Example(command: "assoc settings", explanation: "pick the default application of each type")],
         seeAlso: ["assoc-defaults(1)", "assoc-choose(1)", "assoc-set(1)"])
 
@@ -31,6 +36,7 @@ enum SettingsCommand {
         for application in context.resolver.applications.applicationEntries() {
             for type in application.entry?.mimeTypes ?? [] { declared.insert(database.canonicalName(type)) }
         }
+        let names = Dictionary(installed.map { ($0.id, $0.name) }) { first, _ in first }
         func row(_ type: String, _ resolver: AssociationResolver) -> SettingsType {
             let resolution = resolver.resolve(type)
             let origin = resolution.defaultOrigin.map { $0.path + ($0.line.map { ":\($0)" } ?? "") } ?? ""
@@ -38,7 +44,8 @@ enum SettingsCommand {
                 type: type, group: TypeGroup.of(type, database: database),
                 comment: database.description(of: type)?.comment(for: context.environment.locale) ?? "",
                 extensions: database.globs(of: type).compactMap { TypeGroup.extensionOf($0.pattern) },
-                defaultApplication: resolution.defaultApplication, origin: origin)
+                defaultApplication: resolution.defaultApplication,
+                defaultApplicationName: resolution.defaultApplication.flatMap { names[$0] }, origin: origin)
         }
         let rows = declared.map { row($0, context.resolver) }.sorted {
             (TypeGroup.order(of: $0.group), $0.type) < (TypeGroup.order(of: $1.group), $1.type)
@@ -71,7 +78,7 @@ enum SettingsCommand {
             context.output.error(error.description)
             return .failure
         }
-        return .notFound
+        return model.savedCount > 0 ? .success : .notFound
     }
 }
 

@@ -80,6 +80,12 @@ struct ManSection: Sendable, Equatable {
     var title: String
     /// Paragraphs (blank-line separated), or terms each followed by lines indented two spaces.
     var text: String
+
+    /// The KEYS section of a screen: each key a term of its own, followed by what it does, so
+    /// that a man page lists them (`.TP`) instead of running them into one paragraph.
+    static func keys(_ keys: [(String, String)]) -> ManSection {
+        ManSection(title: "KEYS", text: keys.map { "\($0.0)\n  \($0.1)" }.joined(separator: "\n\n"))
+    }
 }
 
 /// One example: the command line and what it does.

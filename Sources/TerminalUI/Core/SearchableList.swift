@@ -4,7 +4,8 @@
 /// after the pinned rows that are always shown, such as `Export here`), the highlighted one, and
 /// the first one on the screen. `/` starts the search field: typing narrows the rows, Enter or
 /// ↓ leaves the field keeping the narrowed rows with the first match highlighted, and Esc in the
-/// field clears it.
+/// field clears it. Esc after the field is left clears the kept search: one layer at a time, and
+/// the highlighted row stays highlighted when a search is cleared.
 public struct SearchableList: Sendable, Equatable {
     /// The text each row is searched by, as lowercased UTF-8, one after another.
     private var keys = FoldedKeys()
@@ -119,6 +120,7 @@ public struct SearchableList: Sendable, Equatable {
         case .pageDown: move(by: pageSize)
         case .home: move(by: -visible.count)
         case .end: move(by: visible.count)
+        case .escape where !query.isEmpty: clearSearch()
         case .character("/"):
             isSearching = true
             query = ""
@@ -145,10 +147,7 @@ public struct SearchableList: Sendable, Equatable {
             if !query.isEmpty { query.removeLast() }
             narrow()
             cursor = firstMatch
-        case .escape:
-            query = ""
-            isSearching = false
-            narrow()
+        case .escape: clearSearch()
         case .enter, .down:
             isSearching = false
             cursor = firstMatch
@@ -157,6 +156,16 @@ public struct SearchableList: Sendable, Equatable {
         }
         scrollToCursor()
         return true
+    }
+
+    /// Clears the search, in the field or kept, with the highlighted row still highlighted.
+    private mutating func clearSearch() {
+        let highlighted = current
+        query = ""
+        isSearching = false
+        narrow()
+        if let highlighted, let position = visible.firstIndex(of: highlighted) { cursor = position }
+        scrollToCursor()
     }
 
     /// The first row that matched the search, after the pinned ones (or the first row).

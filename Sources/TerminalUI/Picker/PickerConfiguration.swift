@@ -19,12 +19,17 @@ public struct PickerConfiguration: Sendable, Equatable {
     public var actionLabel: String?
     /// The index in `filterNames` of the filter current at first.
     public var initialFilter = 0
+    /// Whether documents that cannot be chosen are listed at first (`a` switches); nil for what the
+    /// context calls for: only the documents that conform to the filter, and folders, when
+    /// documents are chosen; every file, greyed, when a folder is (so that names taken are seen).
+    public var showsUnavailable: Bool?
 
     /// Creates a configuration; the defaults open one document of any type.
     public init(
         mode: PickerMode = .open, filterNames: [String] = [], multiple: Bool = false,
-        choosesDirectories: Bool = false, fileName: String = "", placing: [String] = []
+        choosesDirectories: Bool = false, fileName: String = "", placing: [String] = [], showsUnavailable: Bool? = nil
     ) {
+        self.showsUnavailable = showsUnavailable
         self.mode = mode
         self.filterNames = filterNames
         self.multiple = multiple
@@ -54,4 +59,7 @@ public enum PickerPrompt: Sendable, Equatable {
     /// What to do with each document whose name is taken at the destination: the first of
     /// `pending` is asked now; `answers` holds those answered.
     case clash(pending: [String], answers: [String: ClashAnswer])
+    /// Whether to cancel although documents are selected (with `multiple`): `y` cancels, any
+    /// other key keeps the selection.
+    case confirmCancel(selected: Int)
 }

@@ -8,10 +8,12 @@ extension PickerModel {
         ("Backspace h", "go to the parent folder"), ("Space", "select or deselect (with --multiple)"),
         ("/", "search: narrows as you type; Enter or ↓ keeps the matches, Esc clears"),
         ("Tab", "the next type filter"), (".", "show or hide hidden files"), ("s", "sort by name, date or size"),
-        ("a", "show or hide unavailable documents (hidden: checked as they scroll into view)"),
+        ("a", "show or hide the documents that cannot be chosen (hidden at first, counted on the status line)"),
         ("f", "every document under the folder, or the folder again"),
         ("n", "new folder (export, move, save)"),
-        ("e", "edit the file name (save)"), ("?", "this help"), ("Esc q", "cancel"),
+        ("e", "edit the file name (save)"), ("?", "this help"),
+        ("Esc", "one step back: the question, the search, a kept search; then cancel (asking when documents are selected)"),
+        ("q", "cancel (asking first when documents are selected)"),
     ]
 
     /// The screen: title, column header, rows, two detail lines and the status line.
@@ -22,9 +24,10 @@ extension PickerModel {
             (position: $0.position, row: $0.row, entry: $0.row < pinned ? nil : entry($0.row - pinned))
         }
         let thumbnail = thumbnailBox(lines: lines, columns: columns)
-        let layout = Columns(
+        let longest = window.compactMap { $0.entry.map { TextLayout.width(TextLayout.safe($0.name)) + 1 } }.max() ?? 0
+        let layout = PickerColumns(
             columns: thumbnail.map { $0.column - 1 } ?? columns, hasHosts: window.contains { $0.entry?.document.origin != nil },
-            marksSelection: configuration.multiple)
+            marksSelection: configuration.multiple, longestName: longest)
         var result = [
             StyledLine(TextLayout.fit(title, columns), style: .title),
             StyledLine(layout.header, style: .title),
@@ -91,8 +94,9 @@ extension PickerModel {
         return (parts + [TextLayout.safe(directory)]).joined(separator: "  ")
     }
 
-    /// The highlighted row in full, on three lines: type, comment, bytes, location and why it is
-    /// unavailable; both dates and the origin; the default application and the thumbnail.
+    /// The highlighted row in full, on three lines: its full name first (the row may cut it), the
+    /// default application and the thumbnail; type, comment, bytes, location and why it is
+    /// unavailable; both dates and the origin.
     private var detailLines: [String] {
         guard let entry = currentEntry else {
             if list.current != nil, let title = configuration.actionTitle {
@@ -102,18 +106,18 @@ extension PickerModel {
         }
         let document = entry.document
         // The type, its comment and the reason come from packages and files: escaped as names are.
-        var first = [TextLayout.safe(document.type)]
-        if let comment = source.comment(document.type) { first.append(TextLayout.safe(comment)) }
-        if let size = document.size { first.append("\(size) bytes") }
-        first.append(document.location.rawValue)
-        if let reason = entry.reason { first.append("unavailable: " + TextLayout.safe(reason)) }
-        var second = ["modified \(document.modifiedISO8601) (\(RelativeDate.text(document.modifiedSeconds, now: source.now)))"]
-        if let created = document.createdSeconds { second.append("created \(Document.iso8601(seconds: created))") }
-        if let origin = document.origin { second.append("origin: " + TextLayout.safe(origin)) }
-        var third: [String] = []
+        var first = [TextLayout.safe(entry.name) + (document.isDirectory ? "/" : "")]
+        var second = [TextLayout.safe(document.type)]
+        if let comment = source.comment(document.type) { second.append(TextLayout.safe(comment)) }
+        if let size = document.size { second.append("\(size) bytes") }
+        second.append(document.location.rawValue)
+        if let reason = entry.reason { second.append("unavailable: " + TextLayout.safe(reason)) }
+        var third = ["modified \(document.modifiedISO8601) (\(RelativeDate.text(document.modifiedSeconds, now: source.now)))"]
+        if let created = document.createdSeconds { third.append("created \(Document.iso8601(seconds: created))") }
+        if let origin = document.origin { third.append("origin: " + TextLayout.safe(origin)) }
         if !document.isDirectory {
-            third.append("default: " + TextLayout.safe(source.defaultApplication(document.type) ?? "(none)"))
-            if let thumbnail = source.thumbnail(document) { third.append("thumbnail: " + TextLayout.safe(thumbnail)) }
+            first.append("default: " + TextLayout.safe(source.defaultApplication(document.type) ?? "(none)"))
+            if let thumbnail = source.thumbnail(document) { first.append("thumbnail: " + TextLayout.safe(thumbnail)) }
         }
         return [first, second, third].map { $0.joined(separator: "  ·  ") }
     }
@@ -129,13 +133,15 @@ extension PickerModel {
         case .newFolder(let text): return "New folder name: " + TextLayout.safe(text) + "▏  (Enter makes it, Esc cancels)"
         case .fileName(let text): return "File name: " + TextLayout.safe(text) + "▏  (Enter keeps it, Esc cancels)"
         case .confirmReplace(let path): return "'\(TextLayout.safe(path))' exists. Replace it? (y/n)"
+        case .confirmCancel(let selected):
+            return "Cancel and drop the \(selected) selected? (y cancels, any other key keeps them)"
         case .clash(let pending, _):
             return "'\(TextLayout.safe(baseName(pending[0])))' exists here: k keep both, r replace, s skip, Esc stop"
         case nil: break
         }
         if let message { return TextLayout.safe(message) }
         if !list.query.isEmpty {
-            return "matching '\(TextLayout.safe(list.query))'  ·  / to search again  ·  ? keys  ·  q cancel"
+            return "matching '\(TextLayout.safe(list.query))'  ·  / to search again  ·  Esc shows all  ·  ? keys  ·  q cancel"
         }
         var keys = ["Enter choose"]
         if configuration.multiple { keys.append("Space select") }
@@ -144,7 +150,22 @@ extension PickerModel {
         if configuration.choosesFolder { keys.append("n new folder") }
         if configuration.mode == .save { keys.append("e name") }
         keys += ["? keys", "q cancel"]
+        // The count of hidden documents first; the keys least needed give way to it, `Enter choose` first.
+        guard let hiddenNote else { return keys.joined(separator: "  ") }
+        keys.insert(hiddenNote, at: 0)
+        for dropped in ["Enter choose", "e name", "n new folder", "Tab filter", "/ search", "Space select"]
+        where TextLayout.width(keys.joined(separator: "  ")) > size.columns {
+            keys.removeAll { $0 == dropped }
+        }
         return keys.joined(separator: "  ")
+    }
+
+    /// What the status line says of the documents hidden because they cannot be chosen: how many
+    /// (at least, while not every entry is checked) and the key that shows them.
+    private var hiddenNote: String? {
+        let hidden = hiddenCount
+        guard hidden > 0 else { return nil }
+        return "\(hidden)\(rowsAreComplete ? "" : "+") more not shown — a to show"
     }
 
     private func host(_ url: String) -> String? {
@@ -153,51 +174,5 @@ extension PickerModel {
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         let host = authority.split(separator: "@").last.map { String($0) } ?? ""
         return host.isEmpty ? nil : host
-    }
-}
-
-/// The widths of the picker's columns for a terminal width.
-private struct Columns {
-    let columns: Int
-    let hasHosts: Bool
-    let marksSelection: Bool
-    static let state = 11
-    static let comment = 20
-    static let size = 9
-    static let date = 16
-    static let location = 6
-    static let host = 18
-
-    var markWidth: Int { marksSelection ? 6 : 2 }
-    var nameWidth: Int {
-        let fixed =
-            markWidth + Self.state + Self.comment + Self.size + Self.date + Self.location + (hasHosts ? Self.host + 1 : 0) + 5
-        return max(columns - fixed, 12)
-    }
-
-    var header: String {
-        let parts =
-            [
-                String(repeating: " ", count: markWidth) + TextLayout.fit("NAME", nameWidth), TextLayout.fit("", Self.state),
-                TextLayout.fit("TYPE", Self.comment), TextLayout.right("SIZE", Self.size), TextLayout.fit("MODIFIED", Self.date),
-                TextLayout.fit("WHERE", Self.location),
-            ] + (hasHosts ? [TextLayout.fit("FROM", Self.host)] : [])
-        return TextLayout.fit(parts.joined(separator: " "), columns)
-    }
-
-    func row(_ entry: PickerEntry, highlighted: Bool, selected: Bool, comment: String?, host: String?, now: Int64) -> String {
-        let document = entry.document
-        var mark = highlighted ? "> " : "  "
-        if marksSelection { mark += selected ? "[x] " : "[ ] " }
-        let name = TextLayout.safe(entry.name) + (document.isDirectory ? "/" : "")
-        let kind = document.isDirectory ? "folder" : TextLayout.safe(comment ?? document.type)
-        var parts = [
-            mark + TextLayout.fit(name, nameWidth), TextLayout.fit(entry.isAvailable ? "" : "unavailable", Self.state),
-            TextLayout.fit(kind, Self.comment), TextLayout.right(document.size.map(ByteCount.human) ?? "", Self.size),
-            TextLayout.fit(RelativeDate.text(document.modifiedSeconds, now: now), Self.date),
-            TextLayout.fit(document.location.rawValue, Self.location),
-        ]
-        if hasHosts { parts.append(TextLayout.fit(host.map(TextLayout.safe) ?? "", Self.host)) }
-        return TextLayout.fit(parts.joined(separator: " "), columns)
     }
 }

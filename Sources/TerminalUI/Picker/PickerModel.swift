@@ -3,8 +3,9 @@ import DocumentProvider
 /// The document picker as a pure model: the folder shown, its rows, the filter, the selection,
 /// the search and any question asked; keys change it and it is drawn as lines (`PickerModel+Rendering`).
 ///
-/// Rows are a folder's entries, directories first: documents that do not conform to the current
-/// filter are kept, marked unavailable with the reason, and cannot be chosen. In the modes that
+/// Rows are a folder's entries, directories first. By default only the documents that conform to
+/// the current filter are rows, and folders; the others are counted on the status line and, when
+/// shown (`a`), marked unavailable with the reason, and cannot be chosen. In the modes that
 /// choose a folder, files are shown greyed and every folder starts with the action row.
 public struct PickerModel: Screen {
     /// The answer is what was picked.
@@ -74,6 +75,7 @@ public struct PickerModel: Screen {
         self.directory = directory
         fileName = configuration.fileName
         if configuration.filterNames.indices.contains(configuration.initialFilter) { filter = configuration.initialFilter }
+        showsUnavailable = configuration.showsUnavailable ?? configuration.choosesFolder
         switch source.list(directory, false) {
         case .success(let listing): listed = listing
         case .failure(let problem): throw problem
@@ -81,6 +83,14 @@ public struct PickerModel: Screen {
         foldNames()
         reorder()
         rebuild(keeping: nil, resetSearch: true)
+        highlightFirstAvailable()
+    }
+
+    /// Moves the highlight off an unavailable first row to the first row that can be chosen or
+    /// entered, among the rows found so far; the action row, when there is one, stays first.
+    private mutating func highlightFirstAvailable() {
+        guard pinned == 0, let current = currentEntry, !current.isAvailable else { return }
+        if let row = rows.indices.first(where: { entry($0).isAvailable }) { list.highlight(row) }
     }
 
     /// How many rows are pinned at the top: the action row, when there is one.
@@ -95,6 +105,10 @@ public struct PickerModel: Screen {
     /// How many rows have been found, the action row aside: all of them unless unavailable
     /// documents are hidden and some entries are not checked yet (`rowsAreComplete`).
     public var rowCount: Int { rows.count }
+
+    /// How many of the entries checked so far are hidden because they cannot be chosen (0 while
+    /// they are shown); every one of them when `rowsAreComplete`.
+    public var hiddenCount: Int { showsUnavailable ? 0 : scanned - rows.count }
 
     /// Whether every entry has been checked, so that `rowCount` is the number of rows; while
     /// unavailable documents are hidden it is false until the rows have been scrolled to the end.
@@ -167,7 +181,14 @@ public struct PickerModel: Screen {
         }
         message = nil
         switch key {
-        case .escape, .character("q"): return .cancel
+        case .escape, .character("q"):
+            // Esc peels one layer at a time: a prompt, a kept search (the list took those), then
+            // the selection, which is only dropped once confirmed.
+            if configuration.multiple && !selection.isEmpty {
+                prompt = .confirmCancel(selected: selection.count)
+                return .stay
+            }
+            return .cancel
         case .enter, .right: return activate()
         case .backspace, .left, .character("h"): goToParent()
         case .character(" "): toggleSelection()
@@ -298,6 +319,10 @@ public struct PickerModel: Screen {
                 }
             case .dropped: prompt = nil
             }
+        case .confirmCancel:
+            prompt = nil
+            if key == .character("y") || key == .character("Y") { return .cancel }
+            message = "the selection is kept"
         case .confirmReplace(let path):
             prompt = nil
             if key == .character("y") || key == .character("Y") { return .finish(.save(path: path, replacing: true)) }
@@ -359,6 +384,7 @@ public struct PickerModel: Screen {
             reorder()
             let kept = keeping.flatMap { path in listed.items.firstIndex { Self.isEntry($0, at: path) } }
             let far = rebuild(keeping: nil, keepingEntry: kept, resetSearch: changesFolder)
+            if kept == nil { highlightFirstAvailable() }
             if far != nil { message = joined(message, farNote(far)) }
         case .failure(let problem):
             message = problem.description

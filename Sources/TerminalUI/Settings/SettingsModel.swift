@@ -10,11 +10,18 @@ public struct SettingsType: Sendable, Equatable {
     public var extensions: [String]
     /// The current default's desktop file ID, if any.
     public var defaultApplication: String?
+    /// The current default's name (its desktop entry's `Name`), shown in the list; the desktop
+    /// file ID is on the detail line.
+    public var defaultApplicationName: String?
     /// Where the default comes from (`FILE:LINE`).
     public var origin: String
 
     /// Creates a row.
-    public init(type: String, group: String, comment: String, extensions: [String], defaultApplication: String?, origin: String) {
+    public init(
+        type: String, group: String, comment: String, extensions: [String], defaultApplication: String?,
+        defaultApplicationName: String? = nil, origin: String
+    ) {
+        self.defaultApplicationName = defaultApplicationName
         self.type = type
         self.group = group
         self.comment = comment
@@ -67,7 +74,19 @@ public struct SettingsModel: Screen {
     public private(set) var list = SearchableList(keys: [])
     /// The status line's message (what changed).
     public private(set) var message: String?
+    /// How many defaults were saved while the screen was shown (the command's exit status says
+    /// whether any was).
+    public private(set) var savedCount = 0
     private var lines = 30
+
+    /// The keys of the settings screen, for its man page.
+    public static let keys: [(String, String)] = [
+        ("↑/↓ k/j", "move"), ("PgUp/PgDn", "a page up or down"), ("Home/End", "first or last row"),
+        ("Enter", "by type: open the chooser of the highlighted type; by application: make it the default for all its types"),
+        ("/", "search by type, comment, extension or application; Enter or ↓ keeps the matches, Esc clears"),
+        ("a", "switch between the types and the applications"),
+        ("Esc", "one step back: the chooser, the search, a kept search; then end the screen"), ("q", "end the screen"),
+    ]
 
     /// A settings screen over `types` (already grouped and ordered) and `applications`.
     public init(types: [SettingsType], applications: [ChooserApplication], source: SettingsSource) {
@@ -106,6 +125,7 @@ public struct SettingsModel: Screen {
             if byApplication {
                 switch source.setForAllTypes(applications[row].id) {
                 case .success(let changed):
+                    savedCount += 1
                     for row in changed { replace(row) }
                     message = "\(applications[row].id) is now the default for \(changed.count) types"
                 case .failure(let problem): message = problem.description
@@ -126,6 +146,7 @@ public struct SettingsModel: Screen {
     private mutating func apply(_ result: Result<SettingsType, SettingsProblem>) {
         switch result {
         case .success(let row):
+            savedCount += 1
             replace(row)
             message = "\(row.type): now \(row.defaultApplication ?? "(none)")"
         case .failure(let problem): message = problem.description
@@ -140,16 +161,24 @@ public struct SettingsModel: Screen {
         let keys =
             byApplication
             ? applications.map { "\($0.name) \($0.id)" }
-            : types.map { ([$0.type, $0.comment, $0.defaultApplication ?? ""] + $0.extensions).joined(separator: " ") }
+            : types.map {
+                ([$0.type, $0.comment, $0.defaultApplicationName ?? "", $0.defaultApplication ?? ""] + $0.extensions)
+                    .joined(separator: " ")
+            }
         list = SearchableList(keys: keys, pageSize: list.pageSize)
     }
 
-    /// The highlighted row in full: the type, its default and the file and line it comes from.
+    /// The highlighted row in full: the default's desktop file ID, the file and line it comes
+    /// from, and the type's extensions.
     private var detail: String {
         guard let row = list.current else { return "" }
         if byApplication { return TextLayout.safe(applications[row].id) }
         let entry = types[row]
-        let origin = entry.origin.isEmpty ? "no default" : "default from " + TextLayout.safe(entry.origin)
+        let origin =
+            entry.origin.isEmpty
+            ? "no default"
+            : (entry.defaultApplication.map { TextLayout.safe($0) + "  ·  " } ?? "") + "default from "
+                + TextLayout.safe(entry.origin)
         let extensions = TextLayout.safe(entry.extensions.prefix(6).joined(separator: " "))
         return origin + (entry.extensions.isEmpty ? "" : "  ·  " + extensions)
     }
@@ -159,10 +188,12 @@ public struct SettingsModel: Screen {
         if let chooser { return chooser.model.render(lines: lines, columns: columns) }
         let title = byApplication ? "Default apps by application" : "Default apps by file type"
         var result = [StyledLine(TextLayout.fit("assoc settings: " + title, columns), style: .title)]
+        let widths = Self.typeColumns(columns)
         let header =
             byApplication
             ? "  APPLICATION                   DESKTOP ID"
-            : "  GROUP       TYPE                                COMMENT                    DEFAULT"
+            : "  " + TextLayout.fit("GROUP", widths.group) + " " + TextLayout.fit("TYPE", widths.type) + " "
+                + (widths.comment > 0 ? TextLayout.fit("COMMENT", widths.comment) + " " : "") + "DEFAULT"
         result.append(StyledLine(TextLayout.fit(header, columns), style: .title))
         for (position, row) in list.window {
             let mark = position == list.cursor ? "> " : "  "
@@ -174,9 +205,10 @@ public struct SettingsModel: Screen {
             } else {
                 let entry = types[row]
                 text =
-                    mark + TextLayout.fit(entry.group, 11) + " " + TextLayout.fit(TextLayout.safe(entry.type), 35) + " "
-                    + TextLayout.fit(TextLayout.safe(entry.comment), 26) + " "
-                    + TextLayout.safe(entry.defaultApplication ?? "(none)")
+                    mark + TextLayout.fit(entry.group, widths.group) + " "
+                    + TextLayout.fit(TextLayout.safe(entry.type), widths.type) + " "
+                    + (widths.comment > 0 ? TextLayout.fit(TextLayout.safe(entry.comment), widths.comment) + " " : "")
+                    + TextLayout.safe(entry.defaultApplicationName ?? entry.defaultApplication ?? "(none)")
             }
             result.append(StyledLine(TextLayout.fit(text, columns), style: position == list.cursor ? .highlighted : .normal))
         }
@@ -186,9 +218,31 @@ public struct SettingsModel: Screen {
         let keys =
             byApplication
             ? "Enter make it the default for all its types  a by type  / search  q quit"
-            : "Enter choose the default  a by application  / search (type, extension, application)  q quit"
+            : "Enter choose the default  a by application  / search  q quit"
         let status = list.isSearching ? "/" + TextLayout.safe(list.query) + "▏" : message.map(TextLayout.safe) ?? keys
         result.append(StyledLine(TextLayout.fit(status, columns), style: .status))
         return Array(result.suffix(lines))
     }
+
+    /// The widths of the group, type and comment columns for a terminal width; the DEFAULT column
+    /// takes the rest, at least `defaultWidth` columns: the comment narrows first, and is dropped
+    /// below 8 columns, then the type narrows to 20.
+    static func typeColumns(_ columns: Int) -> (group: Int, type: Int, comment: Int) {
+        let group = 11
+        var type = 35
+        var comment = 26
+        // What the type and comment columns, each with the space after it, may take.
+        let room = columns - 2 - (group + 1) - Self.defaultWidth
+        comment = min(comment, max(room - type - 2, 0))
+        if comment < 8 {
+            comment = 0
+            type = max(min(type, room - 1), 20)
+        } else {
+            type = min(type, room - comment - 2)
+        }
+        return (group, type, comment)
+    }
+
+    /// The narrowest the DEFAULT column gets.
+    static let defaultWidth = 24
 }
