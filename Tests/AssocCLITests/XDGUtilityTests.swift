@@ -115,18 +115,50 @@ struct XDGUtilityTests {
         #expect(try String(contentsOfFile: list, encoding: .utf8) == "[Default Applications]\n")
     }
 
-    @Test("install and uninstall end with status 3 and name xdg-utils' xdg-mime")
+    @Test("install compiles the package with assoc's compiler, so query filetype answers it; uninstall takes it back")
     func install() throws {
         let (tree, variables) = try dropInWorld()
         defer { withExtendedLifetime(tree) {} }
-        for command in ["install", "uninstall"] {
-            let result = runXDG("xdg-mime", [command, "--mode", "user", "vendor-x.xml"], variables)
-            #expect(result.status == 3)
-            #expect(result.standardError.contains("'\(command)' is not implemented by assoc yet"))
-            if FileManager.default.isExecutableFile(atPath: "/usr/bin/xdg-mime") {
-                #expect(result.standardError.contains("/usr/bin/xdg-mime \(command)"), "\(result.standardError)")
-            }
-        }
+        let package = try tree.write(
+            "acme-notes.xml",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+              <mime-type type="text/x-acme-notes"><comment>Acme notes</comment><glob pattern="*.acmenotes"/></mime-type>
+            </mime-info>
+
+            """)
+        let file = try tree.write("today.acmenotes", "buy milk\n")
+        let before = runXDG("xdg-mime", ["query", "filetype", file], variables)
+        #expect(before.status == 0 && before.standardOutput != "text/x-acme-notes\n")
+        let installed = runXDG("xdg-mime", ["install", "--mode", "user", package], variables)
+        #expect(installed.status == 0, "\(installed.standardError)")
+        #expect(FileManager.default.fileExists(atPath: tree.path("data/mime/packages/acme-notes.xml")))
+        #expect(FileManager.default.fileExists(atPath: tree.path("data/mime/mime.cache")))
+        #expect(runXDG("xdg-mime", ["query", "filetype", file], variables).standardOutput == "text/x-acme-notes\n")
+        let removed = runXDG("xdg-mime", ["uninstall", "--mode", "user", package], variables)
+        #expect(removed.status == 0, "\(removed.standardError)")
+        #expect(runXDG("xdg-mime", ["query", "filetype", file], variables).standardOutput == before.standardOutput)
+    }
+
+    @Test(
+        "install's arguments as xdg-mime reads them: the vendor prefix, a missing file, modes and options",
+        arguments: [
+            (["install", "--mode", "user", "FILE-novendor"], Int32(1), "does not have a proper vendor prefix"),
+            (["install", "--mode", "user", "/no/such/acme-x.xml"], 2, "file '/no/such/acme-x.xml' does not exist"),
+            (["install", "--mode", "nobody", "FILE"], 1, "unknown mode 'nobody'"),
+            (["install", "--bogus", "FILE"], 1, "unexpected option '--bogus'"),
+            (["install", "--mode", "user"], 1, "mimetypes-file argument missing"),
+        ])
+    func installArguments(arguments: [String], status: Int32, message: String) throws {
+        let (tree, variables) = try dropInWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let plain = try tree.write("notes.xml", "<mime-info/>\n")
+        let vendor = try tree.write("acme-x.xml", "<mime-info/>\n")
+        let words = arguments.map { $0 == "FILE" ? vendor : $0 == "FILE-novendor" ? plain : $0 }
+        let result = runXDG("xdg-mime", words, variables)
+        #expect(result.status == status && result.standardError.contains(message), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: tree.path("data/mime/packages")))
     }
 
     @Test("set default-web-browser writes the five keys at once, and check then says yes")

@@ -1,4 +1,5 @@
 import Associations
+import MIMEDatabase
 import XDGSupport
 
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ enum XDGMimeFrontEnd {
             default: throw .syntax("unknown query type '\(query)'")
             }
         case "default": return try makeDefault(rest, session)
-        case "install", "uninstall": throw notImplemented(command, session)
+        case "install", "uninstall": return try packages(command, rest, session)
         default: throw .syntax("unknown command '\(command)'")
         }
     }
@@ -87,17 +88,72 @@ enum XDGMimeFrontEnd {
         return .success
     }
 
-    /// `install` and `uninstall` wait for assoc's own compiler of the type database: until then
-    /// they name the xdg-mime of xdg-utils to use.
-    private static func notImplemented(_ command: String, _ session: XDGSession) -> XDGExit {
-        let installed = XDGUtilityLocator(environment: session.context.environment).foreign(.mime)
-        let meanwhile =
-            installed.map { "use xdg-utils' own meanwhile: \($0) \(command) ..." }
-            ?? "install xdg-utils' xdg-mime for it meanwhile"
-        return XDGExit(
-            status: .impossible,
-            message: "'\(command)' is not implemented by assoc yet (it needs assoc's own compiler of the MIME "
-                + "database); \(meanwhile)")
+    /// `install [--mode user|system] [--novendor] FILE` and `uninstall [--mode user|system] FILE`:
+    /// xdg-mime's arguments, mode and vendor check, then `PackageInstaller`, which copies or
+    /// removes the package atomically and compiles the directory with assoc's own compiler.
+    private static func packages(_ command: String, _ arguments: [String], _ session: XDGSession) throws(XDGExit)
+        -> XDGStatus
+    {
+        var mode: String?
+        var checksVendor = true
+        var file: String?
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            switch word {
+            case "--mode":
+                guard index < arguments.count, !arguments[index].isEmpty else {
+                    throw .syntax("mode argument missing for --mode")
+                }
+                guard ["user", "system"].contains(arguments[index]) else { throw .syntax("unknown mode '\(arguments[index])'") }
+                mode = arguments[index]
+                index += 1
+            case "--novendor": checksVendor = false
+            case let option where option.hasPrefix("-"): throw .syntax("unexpected option '\(option)'")
+            default:
+                guard file == nil else { throw .syntax("unexpected argument '\(word)'") }
+                guard FileBytes.exists(word) else { throw .missing(word) }
+                guard access(PathCoding.cString(word), R_OK) == 0 else {
+                    throw XDGExit(status: .noPermission, message: "no permission to read file '\(word)'")
+                }
+                file = word
+            }
+        }
+        let environment = session.context.environment
+        if let forced = environment.variables["XDG_UTILS_INSTALL_MODE"], forced == "user" || forced == "system" { mode = forced }
+        guard let file else { throw .syntax("mimetypes-file argument missing") }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        if checksVendor && command == "install" && !PackageDestination.hasVendorPrefix(name) {
+            throw .syntax(
+                "filename '\(name)' does not have a proper vendor prefix; a vendor prefix consists of alpha characters "
+                    + "([a-zA-Z]) and is terminated with a dash (\"-\"). An example filename is 'example-\(name)'. Use "
+                    + "--novendor to override or 'xdg-mime --manual' for additional info.")
+        }
+        let destination: PackageDestination
+        if (mode ?? (getuid() == 0 ? "system" : "user")) == "system" {
+            guard let directory = PackageDestination.xdgMimeSystemDataDirectory(environment: environment) else {
+                throw XDGExit(status: .failed, message: "No writable system mimetype directory found.")
+            }
+            destination = .dataDirectory(directory)
+        } else {
+            destination = .user
+        }
+        // xdg-mime installs any package and removes one that is not there without a word.
+        let options = PackageInstaller.Options(checksVendorPrefix: false, force: true, ignoresMissing: true)
+        do {
+            let installer = PackageInstaller(environment: environment)
+            _ =
+                command == "install"
+                ? try installer.install(paths: [file], to: destination, options: options)
+                : try installer.uninstall(names: [name], from: destination, options: options)
+        } catch {
+            if case .notWritten(let failure) = error, case .readOnly = failure {
+                throw XDGExit(status: .noPermission, message: error.description)
+            }
+            throw XDGExit(status: .failed, message: error.description)
+        }
+        return .success
     }
 }
 

@@ -136,8 +136,11 @@ extension XDGMimeFrontEnd {
             and APP appended to [Added Associations] and taken out of [Removed Associations], as the \
             mime-apps specification asks of a default. It prints nothing.
 
-            install and uninstall are not implemented yet: they end with status 3 and name the xdg-mime of \
-            xdg-utils found on PATH to use meanwhile.
+            install copies FILE.xml into the mime/packages directory of the mode (user: $XDG_DATA_HOME/mime; \
+            system, the default for root and XDG_UTILS_INSTALL_MODE=system: the first directory of \
+            $XDG_DATA_DIRS whose mime/packages may be written), atomically, and compiles that directory with \
+            assoc's own compiler (assoc-types(1)); uninstall removes it and compiles again. FILE must have a \
+            vendor prefix (acme-foo.xml) unless --novendor.
             """,
         options: XDGUtilityText.commonOptions,
         operands: [OperandDefinition(name: "FILE|MIMETYPE", completion: .file)],
@@ -148,8 +151,7 @@ extension XDGMimeFrontEnd {
                 "an error in the command line, or a MIMETYPE that is no type, or that neither the database nor an installed entry knows"
             ),
             (2, "FILE does not exist, or APPLICATION is not installed or cannot be run"),
-            (3, "install or uninstall, not implemented yet"),
-            (4, "the type could not be read, or the list could not be written"),
+            (4, "the type could not be read, the list could not be written, or the package could not be installed"),
             (5, "FILE cannot be read, or the list may not be written"),
         ],
         manSections: [
@@ -171,7 +173,9 @@ extension XDGMimeFrontEnd {
                       no type (a=b/c) and one that neither the database nor an installed entry knows (status
                       1; xdg-utils writes any word); a wildcard (image/*) is written as the known types it
                       matches that the application declares. A list that may not be written is status 5.
-                    - install and uninstall are not implemented yet (status 3).
+                    - install and uninstall compile the directory with assoc's compiler, which writes what
+                      update-mime-database 2.2 writes, byte for byte; each package is copied or removed by
+                      one rename or unlink.
                     """),
         ],
         files: XDGUtilityText.files + [("$XDG_CONFIG_HOME/mimeapps.list", "what default writes")],
