@@ -93,21 +93,48 @@ enum OpenCommand {
 
     static let command = Command(definition: definition, run: run)
 
+    /// How `open` was asked to open its targets.
+    struct Options {
+        /// The application every target opens with (`--with`), resolved.
+        var forced: String?
+        /// `--strict`: refuse what the planner would only warn about.
+        var strict = false
+        /// `--choose`: ask even when a default exists.
+        var alwaysAsk = false
+        /// `--selector CMD`: the menu program that asks.
+        var selector: String?
+        /// `--inline`: a terminal application runs in this terminal.
+        var inline = false
+        /// `--dry-run`: print the plans, start nothing.
+        var dryRun = false
+        /// `--json`: the dry run's plans as JSON.
+        var json = false
+    }
+
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard !arguments.operands.isEmpty else { throw UsageError("expected at least one TARGET", subcommand: "open") }
-        let forced = try arguments.value("--with").map { try AppResolver.resolve($0, context: context, subcommand: "open") }
+        let options = Options(
+            forced: try arguments.value("--with").map { try AppResolver.resolve($0, context: context, subcommand: "open") },
+            strict: arguments.has("--strict"), alwaysAsk: arguments.has("--choose"), selector: arguments.value("--selector"),
+            inline: arguments.has("--inline"), dryRun: arguments.has("--dry-run"), json: arguments.has("--json"))
+        return try open(arguments.operands, options, context: context)
+    }
+
+    /// Opens `targets` as `options` say: each planned, grouped per application in the order of
+    /// first appearance, and started without a shell (or printed, for a dry run).
+    static func open(_ targets: [String], _ options: Options, context: CommandContext) throws -> ExitStatus {
         let planner = OpenPlanner(
             resolver: context.resolver, detector: context.detector,
             workingDirectory: context.process.workingDirectory)
-        let selector = arguments.value("--selector")
+        let selector = options.selector
         let request = OpenPlanner.Request(
-            forced: forced, strict: arguments.has("--strict"), alwaysAsk: arguments.has("--choose"),
-            canAsk: selector != nil || arguments.has("--choose")
+            forced: options.forced, strict: options.strict, alwaysAsk: options.alwaysAsk,
+            canAsk: selector != nil || options.alwaysAsk
                 || (context.process.inputIsTerminal && context.process.errorIsTerminal))
         var status = ExitStatus.success
         // Group targets per application, keeping the order of first appearance.
         var groups: [(app: String, targets: [LaunchTarget])] = []
-        for argument in arguments.operands {
+        for argument in targets {
             do {
                 let plan = try planner.plan(argument, request)
                 for warning in plan.warnings { context.output.warning(warning) }
@@ -127,12 +154,12 @@ enum OpenCommand {
             }
         }
         let launcher = Launcher(environment: context.environment, applications: context.resolver.applications)
-        let inline = arguments.has("--inline") && context.process.inputIsTerminal && context.process.outputIsTerminal
+        let inline = options.inline && context.process.inputIsTerminal && context.process.outputIsTerminal
         for group in groups {
             do {
                 for plan in try planner.launchPlans(app: group.app, targets: group.targets, launcher: launcher, inline: inline) {
-                    if arguments.has("--dry-run") {
-                        print(plan, json: arguments.has("--json"), context: context)
+                    if options.dryRun {
+                        print(plan, json: options.json, context: context)
                     } else {
                         try launcher.start(plan, wait: plan.terminal && inline)
                     }

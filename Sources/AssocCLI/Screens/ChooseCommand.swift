@@ -78,10 +78,7 @@ enum ChooseCommand {
             }
         }
         guard !arguments.has("--print") else { return .success }
-        return try OpenCommand.run(
-            ParsedArguments(
-                ["--with", answer.id, "--"] + targets, options: OpenCommand.definition.allOptions,
-                subcommand: "open"), context)
+        return try OpenCommand.open(targets, OpenCommand.Options(forced: answer.id), context: context)
     }
 
     /// Shows the chooser for `type`; nil when cancelled.
