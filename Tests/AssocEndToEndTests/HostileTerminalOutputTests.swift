@@ -177,8 +177,9 @@ struct HostileTerminalOutputTests {
         let session = try TmuxSession(
             [ProcessRunner.assocExecutable] + words, environment: world.variables, directory: world.tree.root, lines: 50,
             columns: 200, outputToTerminal: true, options: ["set -g set-clipboard on"])
-        _ = try session.waitForExit()
-        try session.waitFor(TmuxSession.endMarker)
+        _ = try session.waitForExit(timeout: 60)
+        // A long output (defaults --json: every type) takes tmux a while to draw on a busy machine.
+        try session.waitFor(TmuxSession.endMarker, timeout: 60)
         return (session, try session.capture(attributes: true, history: true))
     }
 
