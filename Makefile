@@ -9,7 +9,8 @@
 #   make uninstall            removes what install put there
 #   make check                the whole test suite, as CI runs it: formatting, the release build,
 #                             every fuzz target built, the example package built, the tests
-#   make fuzz-build           every libFuzzer target of Fuzz/ built (not run)
+#   make fuzz-build           every libFuzzer target of Fuzz/ built for fuzzing (not run)
+#   make fuzz-build-check     the same, unoptimised, as `make check` builds them to see that they compile
 #   make examples             the example package of Examples/ built against the libraries
 #   make install-xdg-utils    links xdg-open, xdg-mime, xdg-settings to assoc in LIBEXECDIR/assoc/xdg-utils
 #                             (XDG_UTILS_LINK_DIR=DIR: in DIR instead); never replaces a file that is not its link
@@ -84,7 +85,7 @@ PORTAL_SERVICE := org.freedesktop.impl.portal.desktop.assoc.service
 # The example packages, each built against the libraries by `make examples`.
 EXAMPLES := Examples/assoc-example
 
-.PHONY: all build release release-requirements install uninstall install-xdg-utils uninstall-xdg-utils check lint fuzz-build \
+.PHONY: all build release release-requirements install uninstall install-xdg-utils uninstall-xdg-utils check lint fuzz-build fuzz-build-check \
 	examples print-build-flags
 
 all: release
@@ -156,7 +157,7 @@ uninstall-xdg-utils:
 # other and the release build's optimiser mostly on one core, so on two cores together they take
 # little more than the longest alone; each one's output is printed whole when it ends.
 check: lint
-	$(MAKE) --no-print-directory -j3 --output-sync=target release fuzz-build examples
+	$(MAKE) --no-print-directory -j3 --output-sync=target release fuzz-build-check examples
 	ASSOC_RELEASE_BINARY="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/assoc" \
 		$(SWIFT) test -q -Xswiftc -warnings-as-errors
 
@@ -166,6 +167,10 @@ lint:
 # Fuzz/build.sh compiles only what changed since its last run.
 fuzz-build:
 	bash Fuzz/build.sh
+
+# What `make check` builds: every fuzz target, unoptimised, in a directory of its own.
+fuzz-build-check:
+	FUZZ_OPTIMIZATION=-Onone FUZZ_BUILD_DIR=.build/fuzz-check bash Fuzz/build.sh
 
 examples:
 	for example in $(EXAMPLES); do $(SWIFT) build --package-path "$$example" -Xswiftc -warnings-as-errors || exit 1; done
