@@ -97,9 +97,12 @@ public struct ProfileApplier: Sendable {
             }
         }
         let verifier = ProfileVerifier(editor: editor, desktop: options.desktop)
+        // When checking, a list still to be written answers as it was: its entries are not
+        // shadowed, only not written yet.
+        let pending = options.checkOnly && ProfileOutcome(entries: [], writes: writes, warnings: []).changed
         for index in outcomes.indices where outcomes[index].chosen != nil {
             verifier.verify(&outcomes[index])
-            guard outcomes[index].status == .applied, let chosen = outcomes[index].chosen else { continue }
+            guard !pending, outcomes[index].status == .applied, let chosen = outcomes[index].chosen else { continue }
             for check in outcomes[index].verification where !check.matches {
                 warnings.append(.shadowed(outcomes[index].entry, check: check, chosen: chosen))
             }

@@ -54,25 +54,36 @@ struct ProfileVerifier {
                     outcome.verification.append(
                         ResolutionCheck(
                             type: type, desktop: desktop, resolution: mode.rawValue, answer: resolution.defaultApplication,
-                            origin: Self.origin(of: resolution), matches: resolution.defaultApplication == chosen))
+                            origin: Self.origin(of: resolution, resolver: resolver),
+                            matches: resolution.defaultApplication == chosen))
                 }
             }
         }
     }
 
-    /// The list line that names the answer, or where the answer comes from otherwise.
-    static func origin(of resolution: Resolution) -> DefaultOrigin? {
+    /// The list line that names the answer: the one the resolution read, else the first
+    /// `[Default Applications]` line in precedence order that names it for the type (GIO's
+    /// resolution does not say which line it took), else where the answer comes from otherwise.
+    static func origin(of resolution: Resolution, resolver: AssociationResolver) -> DefaultOrigin? {
         guard let answer = resolution.defaultApplication else { return nil }
+        var source: DefaultOrigin?
         for step in resolution.steps {
             switch step {
             case .defaultEntry(_, let ids, let path, let line) where ids.contains(answer):
                 return DefaultOrigin(path: path, line: line)
             case .xdgMimeSource(_, let path):
-                return DefaultOrigin(path: path, line: nil)
+                source = DefaultOrigin(path: path, line: nil)
             default:
                 continue
             }
         }
-        return resolution.defaultOrigin
+        for list in resolver.lists where list.location.kind != .mimeInfoCache {
+            if let value = list.value(.defaultApplications, for: resolution.type), value.ids.contains(answer),
+                source == nil || source?.path == list.location.path
+            {
+                return DefaultOrigin(path: list.location.path, line: value.line)
+            }
+        }
+        return source ?? resolution.defaultOrigin
     }
 }
