@@ -38,11 +38,13 @@ struct ProfileRendering {
     }
 
     private func render(_ outcome: ProfileOutcome, checking: Bool) {
+        for warning in outcome.warnings { context.output.warning(warning.description) }
+        // With --diff, standard output is the diff alone, so it can be fed to patch or compared.
+        guard !diff else {
+            for write in outcome.writes { context.output.line(Self.diffText(write), terminator: "") }
+            return
+        }
         for write in outcome.writes {
-            if diff {
-                context.output.line(Self.diffText(write), terminator: "")
-                continue
-            }
             switch write.change {
             case .unchanged: context.output.untrustedLine("\(write.file): nothing to change")
             case .wouldWrite(let text) where text.isEmpty: context.output.untrustedLine("\(write.file): nothing to change")
@@ -66,7 +68,6 @@ struct ProfileRendering {
             }
             context.output.untrustedLine("\(entry.entry.target): \(what)")
         }
-        for warning in outcome.warnings { context.output.warning(warning.description) }
         if checking {
             context.output.line(outcome.complies ? "the machine complies" : "the machine does not comply")
         }
