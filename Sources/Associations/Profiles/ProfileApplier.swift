@@ -56,8 +56,7 @@ public struct ProfileApplier: Sendable {
             }, uniquingKeysWith: { $0 || $1 })
         var outcomes: [ProfileEntryOutcome] = []
         var warnings: [ProfileWarning] = []
-        var planned: [PlannedEdit] = []
-        var terminal: (id: String, entry: Int)?
+        var terminal: String?
         for (profile, entry) in merged {
             var outcome = ProfileEntryOutcome(
                 entry: entry, profile: profile.name, types: [], chosen: nil, status: .skipped, before: [:], after: [:],
@@ -70,16 +69,29 @@ public struct ProfileApplier: Sendable {
                 outcome.types = choice.types
                 let due = entry.group.policy == .always || suggestionsDue[profile.name] == true
                 outcome.status = due ? .applied : .kept
-                for type in choice.types {
-                    if let id = editor.resolver.resolve(type).defaultApplication { outcome.before[type] = id }
-                }
-                if due, entry.role?.usesTerminalList == true {
-                    terminal = (choice.id, outcomes.count)
-                } else if due {
-                    planned.append(PlannedEdit(request: request(entry, choice.id, options), types: choice.types))
-                }
+                if due, entry.role?.usesTerminalList == true { terminal = choice.id }
             }
             outcomes.append(outcome)
+        }
+        // Two keys can name one type (an alias and its type, a wildcard and a type under it): the
+        // later entry wins, as a later line does, and the earlier one keeps its other types.
+        var owner: [String: Int] = [:]
+        for (index, outcome) in outcomes.enumerated() where outcome.status == .applied {
+            for type in outcome.types { owner[type] = index }
+        }
+        var planned: [PlannedEdit] = []
+        for index in outcomes.indices {
+            if outcomes[index].status == .applied {
+                outcomes[index].types.removeAll { owner[$0] != index }
+            }
+            for type in outcomes[index].types {
+                if let id = editor.resolver.resolve(type).defaultApplication { outcomes[index].before[type] = id }
+            }
+            guard outcomes[index].status == .applied, let chosen = outcomes[index].chosen, !outcomes[index].types.isEmpty
+            else { continue }
+            planned.append(
+                PlannedEdit(
+                    request: request(outcomes[index].entry, chosen, options), types: outcomes[index].types))
         }
         var writes: [ListWrite]
         do {
@@ -87,7 +99,7 @@ public struct ProfileApplier: Sendable {
         } catch {
             throw .refused(error.description)
         }
-        if let terminal { writes.append(try preferTerminal(terminal.id, options: options)) }
+        if let terminal { writes.append(try preferTerminal(terminal, options: options)) }
         if !options.checkOnly {
             for profile in profiles
             where suggestionsDue[profile.name] == true
