@@ -321,9 +321,33 @@ struct ProfileTests {
             if let gio = try Self.gioDefault(type, variables) { #expect(gio == id, "gio mime \(type)") }
             if let xdg = try Self.xdgMimeDefault(type, variables) { #expect(xdg == id, "xdg-mime query default \(type)") }
         }
+        // --desktop writes NAME-mimeapps.list there, [Default Applications] only, which wins on that desktop.
+        let gnome = Self.assoc(["profile", "apply", "--system", "--desktop", "GNOME", file], variables)
+        #expect(gnome.status == 0, "\(gnome.output)\(gnome.errors)")
+        let desktopList = try #require(Self.read(world.path("etc-xdg/gnome-mimeapps.list")))
+        #expect(
+            desktopList.hasPrefix("[Default Applications]\n") && !desktopList.contains("[Added Associations]"), "\(desktopList)")
+        var onGNOME = variables
+        onGNOME["XDG_CURRENT_DESKTOP"] = "GNOME"
+        if let gio = try Self.gioDefault("application/pdf", onGNOME) { #expect(gio == "org.kde.okular.desktop") }
         // The user's own choice wins over the system's list, and apply --system says which line.
         _ = try world.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=org.gnome.Evince.desktop;\n")
         let shadowed = Self.assoc(["profile", "apply", "--system", file], variables)
         #expect(shadowed.errors.contains(world.path("config/mimeapps.list") + ":2 wins"), "\(shadowed.errors)")
+    }
+
+    @Test("two keys naming one type (an alias and its type): the later entry writes it, and nothing is reported shadowed")
+    func aliasKeys() throws {
+        let world = try Self.scope()
+        let file = try Self.profile(
+            world, "alias.profile",
+            "[Enforce]\napplication/x-pdf=org.gnome.Evince.desktop\napplication/pdf=org.kde.okular.desktop\n")
+        let run = Self.assoc(["profile", "apply", "--json", file], world.variables)
+        #expect(run.status == 0, "\(run.errors)")
+        let object = try Self.json(run)
+        #expect(try object.objects("warnings").isEmpty, "\(run.output)")
+        #expect(try object.objects("entries").map { try $0.strings("types") } == [[], ["application/pdf"]])
+        let list = Self.read(world.path("config/mimeapps.list")) ?? ""
+        #expect(list.contains("application/pdf=org.kde.okular.desktop;") && !list.contains("Evince"), "\(list)")
     }
 }

@@ -50,7 +50,9 @@ enum ProfileFormatPage {
                     A key is any TARGET assoc set takes: a MIME type or alias (application/pdf), a wildcard \
                     (image/*), an extension (.odt), a URL scheme's type (x-scheme-handler/irc), or one of the role \
                     names below. A wildcard or an extension stands for the matching types the chosen application \
-                    declares, and is remembered as a rule for assoc sync, as with assoc set (user level only).
+                    declares, and is remembered as a rule for assoc sync, as with assoc set (user level only). \
+                    When two keys name one type (an alias and its type, a wildcard and a type under it), the later \
+                    entry writes it.
                     """
                         + "\n\n" + ProfileRole.allCases.map { "\($0.rawValue)\n  \($0.summary)." }.joined(separator: "\n\n")
                             + """

@@ -16,7 +16,7 @@ public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidName(path: String, line: Int, value: String)
     /// An entry without a desktop file ID.
     case noCandidates(path: String, line: Int, target: String)
-    /// A target written twice in one group of one file.
+    /// A target written twice in one file (in one group or in two).
     case duplicateKey(path: String, line: Int, target: String, firstLine: Int)
     /// `Include=` leads back to a file already being read: the chain, first to last.
     case includeCycle(path: String, line: Int, chain: [String])
@@ -42,7 +42,7 @@ public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noCandidates(let path, let line, let target):
             return "\(path):\(line): '\(target)' names no desktop file ID"
         case .duplicateKey(let path, let line, let target, let firstLine):
-            return "\(path):\(line): '\(target)' is written twice in this group (first on line \(firstLine))"
+            return "\(path):\(line): '\(target)' is written twice in this profile (first on line \(firstLine))"
         case .includeCycle(let path, let line, let chain):
             return "\(path):\(line): Include= makes a cycle: \(chain.joined(separator: " → "))"
         case .refused(let message): return message
