@@ -60,6 +60,7 @@ struct ProfileTests {
         var variables = world.variables(desktop: desktop)
         for (name, directory) in [
             ("HOME", "home"), ("XDG_CONFIG_HOME", "config"), ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_STATE_HOME", "state"),
+            ("XDG_DATA_HOME", "data"),
             ("XDG_CACHE_HOME", "cache"),
         ] {
             variables[name] = world.tree.path(base + "/" + directory)
@@ -349,5 +350,23 @@ struct ProfileTests {
         #expect(try object.objects("entries").map { try $0.strings("types") } == [[], ["application/pdf"]])
         let list = Self.read(world.path("config/mimeapps.list")) ?? ""
         #expect(list.contains("application/pdf=org.kde.okular.desktop;") && !list.contains("Evince"), "\(list)")
+    }
+
+    @Test("a version whose suggestion had no installed candidate is not remembered: installed later, it is applied")
+    func suggestionInstalledLater() throws {
+        let world = try Self.scope()
+        let variables = world.variables
+        let file = try Self.profile(
+            world, "late.profile",
+            "[Profile]\nName=late\nVersion=1\n[Suggest]\ntext/plain=org.kde.kate.desktop\napplication/pdf=late-viewer.desktop\n")
+        #expect(Self.assoc(["profile", "apply", file], variables).status == 1)
+        #expect(Self.read(world.path("state/assoc/profiles.list")) == nil, "a version with a skipped suggestion was remembered")
+        try world.write(
+            "data/applications/late-viewer.desktop",
+            "[Desktop Entry]\nType=Application\nName=Late\nExec=evince %f\nMimeType=application/pdf;\n")
+        let run = Self.assoc(["profile", "apply", file], variables)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(Self.read(world.path("config/mimeapps.list"))?.contains("application/pdf=late-viewer.desktop;") == true)
+        #expect(Self.read(world.path("state/assoc/profiles.list"))?.contains("late=1") == true)
     }
 }

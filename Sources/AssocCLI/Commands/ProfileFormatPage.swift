@@ -41,8 +41,10 @@ enum ProfileFormatPage {
 
 
                     The memory of applied suggestions is $XDG_STATE_HOME/assoc/profiles.list: one group per \
-                    level (user or system, and a desktop with --desktop), one NAME=VERSION key per profile. Any \
-                    other group is an error, as is a key written twice in one file.
+                    level (user or system, and a desktop with --desktop), one NAME=VERSION key per profile. A \
+                    version is remembered once every [Suggest] entry found an installed candidate, so a \
+                    suggestion whose application is installed later is still applied. Any other group is an \
+                    error, as is a key written twice in one file.
                     """),
             ManSection(
                 title: "KEYS",

@@ -101,9 +101,12 @@ public struct ProfileApplier: Sendable {
         }
         if let terminal { writes.append(try preferTerminal(terminal, options: options)) }
         if !options.checkOnly {
+            // A version is remembered once every suggestion of it found a candidate: one whose
+            // application is installed later is still applied by a later run of the same version.
+            let suggestions = outcomes.filter { $0.entry.group.policy == .oncePerVersion }
             for profile in profiles
-            where suggestionsDue[profile.name] == true
-                && merged.contains(where: { $0.profile.name == profile.name && $0.entry.group.policy == .oncePerVersion })
+            where suggestionsDue[profile.name] == true && suggestions.contains(where: { $0.profile == profile.name })
+                && !suggestions.contains(where: { $0.profile == profile.name && $0.status == .skipped })
             {
                 try memory.remember(profile.version, of: profile.name, level: options.level, desktop: options.desktop)
             }
