@@ -348,6 +348,7 @@ struct ProfileTests {
         let object = try Self.json(run)
         #expect(try object.objects("warnings").isEmpty, "\(run.output)")
         #expect(try object.objects("entries").map { try $0.strings("types") } == [[], ["application/pdf"]])
+        #expect(try object.objects("entries").map { try $0.string("status") } == ["replaced", "applied"])
         let list = Self.read(world.path("config/mimeapps.list")) ?? ""
         #expect(list.contains("application/pdf=org.kde.okular.desktop;") && !list.contains("Evince"), "\(list)")
     }

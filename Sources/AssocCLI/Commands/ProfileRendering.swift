@@ -65,6 +65,7 @@ struct ProfileRendering {
             case .applied: what = entry.chosen ?? "(none)"
             case .kept: what = "suggested \(entry.chosen ?? "(none)") applied before; the person's choice is kept"
             case .skipped: what = "(not applied)"
+            case .replaced: what = "(its types are written by a later entry)"
             }
             context.output.untrustedLine("\(entry.entry.target): \(what)")
         }

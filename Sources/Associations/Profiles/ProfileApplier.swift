@@ -81,8 +81,9 @@ public struct ProfileApplier: Sendable {
         }
         var planned: [PlannedEdit] = []
         for index in outcomes.indices {
-            if outcomes[index].status == .applied {
+            if outcomes[index].status == .applied, !outcomes[index].types.isEmpty {
                 outcomes[index].types.removeAll { owner[$0] != index }
+                if outcomes[index].types.isEmpty { outcomes[index].status = .replaced }
             }
             for type in outcomes[index].types {
                 if let id = editor.resolver.resolve(type).defaultApplication { outcomes[index].before[type] = id }

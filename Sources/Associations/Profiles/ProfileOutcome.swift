@@ -36,6 +36,9 @@ public struct ProfileEntryOutcome: Sendable {
         case kept
         /// Nothing could be written: no usable candidate, or a target naming no type.
         case skipped
+        /// Later entries name every type it stands for (an alias, a wildcard and a type under it),
+        /// and write them instead.
+        case replaced
     }
 
     /// The entry.
