@@ -22,7 +22,7 @@ options:
     description: Path of the profile on the managed host. Relative C(Include=) paths are read from its directory.
     type: path
   content:
-    description: The profile's text, for example C({{ lookup('file', 'site.profile') }}).
+    description: The profile's text, such as a lookup of a file on the controller (see EXAMPLES).
     type: str
   scope:
     description:
@@ -54,6 +54,12 @@ EXAMPLES = r"""
 - name: The site's defaults, as every user's fallback
   assoc.desktop.assoc_profile:
     src: /etc/assoc/site.profile
+    scope: system
+  become: true
+
+- name: A profile kept beside the playbook, on the controller
+  assoc.desktop.assoc_profile:
+    content: "{{ lookup('file', 'site.profile') }}"
     scope: system
   become: true
 
