@@ -157,8 +157,11 @@ uninstall-xdg-utils:
 # exercises, built once and handed to the install test (ASSOC_RELEASE_BINARY), which installs it;
 # every fuzz target and the example package built, so that neither the modules the fuzz targets
 # reach nor the libraries' public API can break unnoticed; a build with every warning an error;
-# the tests.
-check: lint release fuzz-build examples
+# the tests. The three builds run side by side: the fuzz targets' modules compile one after the
+# other and the release build's optimiser mostly on one core, so on two cores together they take
+# little more than the longest alone; each one's output is printed whole when it ends.
+check: lint
+	$(MAKE) --no-print-directory -j3 --output-sync=target release fuzz-build examples
 	ASSOC_RELEASE_BINARY="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/assoc" \
 		$(SWIFT) test -q -Xswiftc -warnings-as-errors
 

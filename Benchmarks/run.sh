@@ -20,6 +20,9 @@
 #             `assoc mime` from the cache and from the XML packages
 #   default   `gio mime application/pdf`; next to it `xdg-mime query default`,
 #             `assoc default` and `assoc apps`, over the Debian corpus's desktop entries
+#   xdg-mime  `xdg-mime query default application/pdf` in the same world: Debian's script
+#             (/usr/bin/xdg-mime) = 1; next to it assoc answering as xdg-mime through a link
+#             named xdg-mime (its default resolution), the drop-in's goal being a tenth
 #   bulk      80,000 files under /usr/share and /usr/lib in one process: the read floor
 #             (open + read the first 4 KiB of each file, a small C program, on 1 and 2
 #             threads; the 2-thread floor is the reference), `assoc type --files-from`,
@@ -64,7 +67,7 @@
 #     BENCH_RUNS=100 bash Benchmarks/run.sh         # more runs, steadier medians
 #     BENCH_CHECK_STRIDE=20 bash Benchmarks/run.sh  # a quicker bulk check
 #     BENCH_GROUPS="sample default" bash Benchmarks/run.sh   # only some groups
-#                   (of: sample binary big-xml default bulk types new-ext profile; the bulk check
+#                   (of: sample binary big-xml default xdg-mime bulk types new-ext profile; the bulk check
 #                   needs bulk)
 #
 # It builds the release build first, with the Makefile's flags (`make print-build-flags`:
@@ -91,7 +94,7 @@ BULK_RUNS=${BENCH_BULK_RUNS:-9}
 CHECK_STRIDE=${BENCH_CHECK_STRIDE:-1}
 SAMPLE_SIZE=${BENCH_SAMPLE:-400}
 SAMPLE_RUNS=${BENCH_SAMPLE_RUNS:-5}
-GROUPS_WANTED=${BENCH_GROUPS:-sample binary big-xml default bulk types new-ext profile}
+GROUPS_WANTED=${BENCH_GROUPS:-sample binary big-xml default xdg-mime bulk types new-ext profile}
 BULK_FILES=80000
 WARMUP=3
 MAX_LOAD=0.5
@@ -100,7 +103,7 @@ for setting in "BENCH_RUNS=$RUNS" "BENCH_BULK_RUNS=$BULK_RUNS" "BENCH_CHECK_STRI
     case ${setting#*=} in '' | *[!0-9]* | 0) echo "${setting%%=*} must be a positive integer, not '${setting#*=}'" >&2; exit 2 ;; esac
 done
 for wanted in $GROUPS_WANTED; do
-    case $wanted in sample | binary | big-xml | default | bulk | types | new-ext | profile) ;;
+    case $wanted in sample | binary | big-xml | default | xdg-mime | bulk | types | new-ext | profile) ;;
         *) echo "BENCH_GROUPS: unknown group '$wanted'" >&2; exit 2 ;; esac
 done
 
@@ -187,8 +190,10 @@ EXTRA_ENV=()
 
 # Installs the Debian corpus's 370 desktop entries as a data directory (with mimeinfo.cache when
 # update-desktop-database is there), so that default-application rows resolve over real data.
+# Once: a later group finds it made.
 with_world() {
     local corpus=../shared/corpus/freedesktop-debian
+    [[ -d $tmp/world ]] && { EXTRA_ENV=("XDG_DATA_DIRS=$tmp/world:/usr/share" "PATH=$tmp/world-bin:/usr/bin:/bin"); return; }
     [[ -d $corpus/applications ]] || { echo "note: ../shared/corpus absent; default rows use /usr/share only" >&2; return; }
     mkdir -p "$tmp/world"
     cp -r "$corpus/applications" "$tmp/world/applications"
@@ -450,6 +455,17 @@ if wants default; then
     row "assoc default (spec)"                   -- "$ASSOC" default application/pdf
     row "assoc default --as gio"                 -- "$ASSOC" default --as gio application/pdf
     row "assoc apps"                             -- "$ASSOC" apps application/pdf
+    EXTRA_ENV=()
+fi
+
+if wants xdg-mime; then
+    # assoc answers as xdg-mime when started by that name: a link, as `make install-xdg-utils` makes.
+    mkdir -p "$tmp/xdg-utils"
+    ln -sf "$ASSOC" "$tmp/xdg-utils/xdg-mime"
+    with_world
+    group "xdg-mime"
+    row --reference "peer: xdg-mime query default (Debian's script)" -- /usr/bin/xdg-mime query default application/pdf
+    row "assoc as xdg-mime query default"        -- "$tmp/xdg-utils/xdg-mime" query default application/pdf
     EXTRA_ENV=()
 fi
 

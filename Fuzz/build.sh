@@ -28,9 +28,11 @@ for file in Fuzz/Targets/*.swift; do all_targets+=("$(basename "$file" .swift)")
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 
-# The module graph: each target's type, directory, pkg-config name and dependencies.
+# The module graph: each target's type, directory, pkg-config name and dependencies. SwiftPM's own
+# scratch directory here, so that reading the manifest never waits for a `swift build` that holds
+# the lock on .build (`make check` builds the release executable beside this).
 declare -A kind=() directory=() pkgconfig=() dependencies=()
-graph=$(swift package dump-package | awk -f Fuzz/module-graph.awk)
+graph=$(swift package --scratch-path "$out/manifest" dump-package | awk -f Fuzz/module-graph.awk)
 while read -r name type path pkg plain deps; do
     kind[$name]=$type
     directory[$name]=$([ "$path" = - ] && echo "Sources/$name" || echo "$path")
