@@ -33,6 +33,7 @@ DATAROOTDIR ?= $(PREFIX)/share
 LIBEXECDIR ?= $(EXEC_PREFIX)/libexec
 MANDIR ?= $(DATAROOTDIR)/man
 MAN1DIR ?= $(MANDIR)/man1
+MAN5DIR ?= $(MANDIR)/man5
 BASH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/bash-completion/completions
 ZSH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/zsh/vendor-completions
 FISH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
@@ -77,6 +78,7 @@ INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
 
 MAN_PAGES := $(wildcard man/*.1)
+MAN5_PAGES := $(wildcard man/*.5)
 BASH_COMPLETION := data/completions/assoc.bash
 ZSH_COMPLETION := data/completions/_assoc
 FISH_COMPLETION := data/completions/assoc.fish
@@ -119,6 +121,8 @@ install:
 	sed 's|@BINDIR@|$(BINDIR)|g' data/portal/assoc-portal.service.in > "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service"
 	chmod 644 "$(DESTDIR)$(DBUS_SERVICES_DIR)/$(PORTAL_SERVICE)" "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service"
 	$(INSTALL_DATA) $(MAN_PAGES) "$(DESTDIR)$(MAN1DIR)/"
+	$(INSTALL) -d "$(DESTDIR)$(MAN5DIR)"
+	$(INSTALL_DATA) $(MAN5_PAGES) "$(DESTDIR)$(MAN5DIR)/"
 	if [ -f "$(BASH_COMPLETION)" ]; then \
 		$(INSTALL) -d "$(DESTDIR)$(BASH_COMPLETIONS_DIR)" && \
 		$(INSTALL_DATA) "$(BASH_COMPLETION)" "$(DESTDIR)$(BASH_COMPLETIONS_DIR)/assoc"; fi
@@ -135,6 +139,7 @@ uninstall:
 		"$(DESTDIR)$(DBUS_SERVICES_DIR)/$(PORTAL_SERVICE)" "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service"
 	-rmdir "$(DESTDIR)$(LIBEXECDIR)/assoc" 2>/dev/null
 	for page in $(notdir $(MAN_PAGES)); do rm -f "$(DESTDIR)$(MAN1DIR)/$$page"; done
+	for page in $(notdir $(MAN5_PAGES)); do rm -f "$(DESTDIR)$(MAN5DIR)/$$page"; done
 	rm -f "$(DESTDIR)$(BASH_COMPLETIONS_DIR)/assoc" "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_assoc" \
 		"$(DESTDIR)$(FISH_COMPLETIONS_DIR)/assoc.fish"
 

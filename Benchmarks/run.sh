@@ -35,6 +35,10 @@
 #             the package GIO writes copied in + `update-mime-database` + `gio mime TYPE APP`,
 #             = 1; `assoc set .benchext APP` (defines the type, compiles the user's
 #             directory, sets the default); and `assoc set` of a type that exists
+#   profile   `assoc profile apply` of a 500-entry profile over the Debian corpus's desktop
+#             entries (each entry a type an entry declares, a missing candidate first): from
+#             nothing each run (`sh -c` removes the config and state first; the shell alone is a
+#             row), = 1; a second apply that has nothing to change; `--check`. Goal: ≤ 1 s
 #
 # The bulk list is made the same way every time: `find /usr/share /usr/lib -type f`,
 # sorted in the C locale, then 80,000 entries at a fixed stride. Bulk rows are timed
@@ -63,7 +67,7 @@
 #     BENCH_RUNS=100 bash Benchmarks/run.sh         # more runs, steadier medians
 #     BENCH_CHECK_STRIDE=20 bash Benchmarks/run.sh  # a quicker bulk check
 #     BENCH_GROUPS="sample default" bash Benchmarks/run.sh   # only some groups
-#                   (of: sample binary big-xml default xdg-mime bulk types new-ext; the bulk check
+#                   (of: sample binary big-xml default xdg-mime bulk types new-ext profile; the bulk check
 #                   needs bulk)
 #
 # It builds the release build first, with the Makefile's flags (`make print-build-flags`:
@@ -90,7 +94,7 @@ BULK_RUNS=${BENCH_BULK_RUNS:-9}
 CHECK_STRIDE=${BENCH_CHECK_STRIDE:-1}
 SAMPLE_SIZE=${BENCH_SAMPLE:-400}
 SAMPLE_RUNS=${BENCH_SAMPLE_RUNS:-5}
-GROUPS_WANTED=${BENCH_GROUPS:-sample binary big-xml default xdg-mime bulk types new-ext}
+GROUPS_WANTED=${BENCH_GROUPS:-sample binary big-xml default xdg-mime bulk types new-ext profile}
 BULK_FILES=80000
 WARMUP=3
 MAX_LOAD=0.5
@@ -99,7 +103,7 @@ for setting in "BENCH_RUNS=$RUNS" "BENCH_BULK_RUNS=$BULK_RUNS" "BENCH_CHECK_STRI
     case ${setting#*=} in '' | *[!0-9]* | 0) echo "${setting%%=*} must be a positive integer, not '${setting#*=}'" >&2; exit 2 ;; esac
 done
 for wanted in $GROUPS_WANTED; do
-    case $wanted in sample | binary | big-xml | default | xdg-mime | bulk | types | new-ext) ;;
+    case $wanted in sample | binary | big-xml | default | xdg-mime | bulk | types | new-ext | profile) ;;
         *) echo "BENCH_GROUPS: unknown group '$wanted'" >&2; exit 2 ;; esac
 done
 
@@ -522,6 +526,41 @@ XML
     row "assoc set text/plain (no new type)"      -- sh -c "$reset"'; exec "$0" set text/plain bench-editor.desktop' "$ASSOC"
     row "the shell and rm alone"                  -- sh -c "$reset"
     end_group
+    EXTRA_ENV=()
+fi
+
+if wants profile; then
+    with_world
+    # PROFILE_SIZE types that the world's entries declare, each with the first entry (by name)
+    # that declares it and whose programs are stubbed, after a candidate that is not installed.
+    if [[ -d $tmp/world/applications ]]; then
+        PROFILE_SIZE=500
+        for entry in "$tmp/world/applications"/*.desktop; do
+            program=$(sed -n 's/^Exec=//p' "$entry" | head -1 | awk '{print $1}' | tr -d '"')
+            tryexec=$(sed -n 's/^TryExec=//p' "$entry" | head -1)
+            [[ -n $program && $program != */* && $tryexec != */* ]] || continue
+            sed -n 's/^MimeType=//p' "$entry" | head -1 | tr ';' '\n' | sed '/^$/d' |
+                while read -r type; do printf '%s %s\n' "$type" "${entry##*/}"; done
+        done | LC_ALL=C sort -k1,1 -s | awk '!seen[$1]++' | head -n "$PROFILE_SIZE" >"$tmp/profile-pairs"
+        {
+            printf '[Profile]\nName=bench\nVersion=1\n\n[Enforce]\n'
+            awk '{ printf "%s=not-installed-%d.desktop;%s;\n", $1, NR, $2 }' "$tmp/profile-pairs"
+        } >"$tmp/bench.profile"
+        echo "profile:      $(wc -l <"$tmp/profile-pairs") entries" >&2
+        profile_env=("XDG_CONFIG_HOME=$tmp/profile-config" "XDG_STATE_HOME=$tmp/profile-state")
+        applied_env=("XDG_CONFIG_HOME=$tmp/profile-applied" "XDG_STATE_HOME=$tmp/profile-applied-state")
+        # The second-apply and --check rows read lists that one apply already made.
+        "${CLEAN_ENV[@]}" "${EXTRA_ENV[@]}" "${applied_env[@]}" "$ASSOC" profile apply "$tmp/bench.profile" >/dev/null 2>&1 || true
+        reset='rm -rf "$XDG_CONFIG_HOME" "$XDG_STATE_HOME"'
+        EXTRA_ENV+=("${profile_env[@]}")
+        group "profile"
+        row --reference "assoc profile apply, 500 entries, from nothing" -- sh -c "$reset"'; exec "$0" profile apply "$1"' \
+            "$ASSOC" "$tmp/bench.profile"
+        row "assoc profile apply again: nothing to change" -- env "${applied_env[@]}" "$ASSOC" profile apply "$tmp/bench.profile"
+        row "assoc profile apply --check, complying"       -- env "${applied_env[@]}" "$ASSOC" profile apply --check "$tmp/bench.profile"
+        row "the shell and rm alone"                       -- sh -c "$reset"
+        end_group
+    fi
     EXTRA_ENV=()
 fi
 

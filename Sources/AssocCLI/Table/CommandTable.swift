@@ -32,7 +32,7 @@ enum CommandName: String, CaseIterable {
     case type, explain
     case `default`, defaults, apps, open
     case set, unset, add, remove, reset
-    case sync, mime, types
+    case sync, profile, mime, types
     case isA = "is-a"
     case list
     case `import`, export, move
@@ -55,6 +55,7 @@ enum CommandName: String, CaseIterable {
         case .remove: EditCommands.remove
         case .reset: EditCommands.reset
         case .sync: SyncCommand.command
+        case .profile: ProfileCommand.command
         case .mime: MimeCommand.command
         case .types: TypesCommand.command
         case .isA: IsACommand.command
