@@ -96,4 +96,19 @@ struct PortalSetupTests {
         #expect(throws: PortalRegistration.Failure.self) { try PortalRegistration.unregister(installed, in: directory) }
         #expect(try String(contentsOfFile: directory + "/assoc.portal", encoding: .utf8).contains("someone.else"))
     }
+
+    @Test("register makes a frontend's missing portals directory (Debian 12 ships none); unregister removes it once empty")
+    func registrationMakesTheDirectory() throws {
+        let tree = try TemporaryXDGTree()
+        let installed = try tree.write("prefix/share/xdg-desktop-portal/portals/assoc.portal", "[portal]\n")
+        let share = try tree.makeDirectory("usr/share")
+        let directory = share + "/xdg-desktop-portal/portals"
+        #expect(try PortalRegistration.register(installed, in: directory))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/assoc.portal") == installed)
+        let mode = try FileManager.default.attributesOfItem(atPath: directory)[.posixPermissions] as? Int
+        #expect(mode == 0o755)
+        #expect(try PortalRegistration.unregister(installed, in: directory))
+        #expect(!FileManager.default.fileExists(atPath: share + "/xdg-desktop-portal"))
+        #expect(FileManager.default.fileExists(atPath: share))
+    }
 }

@@ -138,6 +138,34 @@ final class PortalBus {
         }
     }
 
+    /// Starts the recording notification server (see notification-recorder.py), which appends
+    /// each notification to `output` as a JSON line; returns once it owns its name.
+    func startNotificationRecorder(_ output: String) throws -> Process {
+        let ready = output + ".ready"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PortalBus.python)
+        process.arguments = [Self.fixtures + "/notification-recorder.py", output, ready]
+        process.environment = variables
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        guard PortalBus.eventually(timeout: 20, { FileManager.default.fileExists(atPath: ready) }) else {
+            process.terminate()
+            throw SetupError("the notification recorder did not start")
+        }
+        return process
+    }
+
+    /// The notifications recorded in `output`, in order.
+    static func notifications(in output: String) -> [[String: Any]] {
+        ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+    }
+
+    /// What the bus and the services it started wrote on standard error (the backend's log).
+    var serviceLog: String { (try? String(contentsOfFile: tree.path("bus.log"), encoding: .utf8)) ?? "" }
+
     /// The backend's process ID, asked of the bus.
     func backendPID() throws -> Int32? {
         let reply = try ProcessRunner.run(
