@@ -80,6 +80,16 @@ struct PortalSetupTests {
         #expect(!again.standardOutput.contains("Terminal="), "\(again.standardOutput)")
     }
 
+    @Test("1.16, assoc first in XDG_CURRENT_DESKTOP, assoc.portal not registered: the missing file is said, not XDG_CURRENT_DESKTOP")
+    func missingDeclarationWithAssocFirst() throws {
+        var (tree, variables) = try Self.world(version: "1.16.0", portals: [:], programs: ["xterm"])
+        variables["XDG_CURRENT_DESKTOP"] = "assoc:X-Generic"
+        let run = runCLI(["portal", "--check"], environment: variables)
+        #expect(run.standardOutput.contains("problem: \(tree.path("portals"))/assoc.portal is missing"), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("XDG_CURRENT_DESKTOP ("), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("is served by"), "\(run.standardOutput)")
+    }
+
     @Test("register links assoc.portal once, refuses a foreign file; unregister removes only its own link")
     func registration() throws {
         let tree = try TemporaryXDGTree()

@@ -42,6 +42,9 @@ wait_for() {
 }
 
 [ "$(id -u)" = 0 ] || { echo "run this as root (it installs packages and registers the portal)"; exit 2; }
+# One run at a time: each registers its own prefix in the frontend's one portals directory.
+exec 9>/run/lock/assoc-zenity-portal.lock
+flock -n 9 || { echo "another run of $0 is going on"; exit 2; }
 
 step "packages"
 needed=(xvfb xterm zenity xdotool xdg-desktop-portal dbus python3-dbus python3-gi make)
@@ -98,7 +101,8 @@ cleanup() {
 trap cleanup EXIT
 
 # The user's session, as ~/.profile and the display manager would set it up.
-export -n $(env | sed -n 's/^\(DBUS_[A-Z_]*\|XDG_[A-Z_]*\|DISPLAY\|WAYLAND_DISPLAY\|TERMINAL\|GTK_[A-Z_]*\)=.*/\1/p')
+inherited=$(env | sed -n 's/^\(DBUS_[A-Z_]*\|XDG_[A-Z_]*\|DISPLAY\|WAYLAND_DISPLAY\|TERMINAL\|GTK_[A-Z_]*\|ZENITY_[A-Z_]*\)=.*/\1/p')
+[ -n "$inherited" ] && unset $inherited
 export HOME=$scratch/home LANG=C.UTF-8 LC_ALL=C.UTF-8 USER=root
 export PATH=$prefix/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export XDG_RUNTIME_DIR=$scratch/run
@@ -151,24 +155,29 @@ check "assoc portal --register linked the frontend's portals directory to the in
     test "$registered" = yes
 check "assoc portal --check says assoc will serve both dialogs" \
     sh -c 'assoc portal --check | grep -q "assoc will serve both dialogs"'
+[ "$registered" = yes ] || { echo "$((checks - failures)) passed, $failures failed (stopped: not registered)"; exit 1; }
 
 step "the session: Xvfb, a private session bus, a notification server"
 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$scratch/display" 2>"$scratch/xvfb.log" &
 xvfb_pid=$!
+disown "$xvfb_pid"
 wait_for 20 test -s "$scratch/display" || { echo "Xvfb did not start"; cat "$scratch/xvfb.log"; exit 2; }
 export DISPLAY=:$(head -n1 "$scratch/display")
-# The frontend, the backend and the dialogs are started by the bus and get its environment.
-dbus-daemon --session --fork --print-address=1 --print-pid=1 >"$scratch/bus.address" 2>"$scratch/session.log" \
+# The frontend, the backend and the dialogs are started by the bus and get its environment, and
+# its standard error, the services' log (DBUS_DEBUG_OUTPUT: kept once forked, not /dev/null).
+DBUS_DEBUG_OUTPUT=1 dbus-daemon --session --fork --print-address=1 --print-pid=1 >"$scratch/bus.address" 2>"$scratch/session.log" \
     || { echo "dbus-daemon did not start"; exit 2; }
 export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$scratch/bus.address")
 bus_pid=$(sed -n 2p "$scratch/bus.address")
 notifications=$scratch/notifications.jsonl
-/usr/bin/python3 "$fixtures/notification-recorder.py" "$notifications" "$scratch/recorder.ready" --timeout 600 &
+/usr/bin/python3 "$fixtures/notification-recorder.py" "$notifications" "$scratch/recorder.ready" --timeout 900 &
 wait_for 20 test -e "$scratch/recorder.ready" || { echo "the notification recorder did not start"; exit 2; }
 echo "DISPLAY=$DISPLAY, DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS"
 
 # The service's log: what assoc portal wrote on the bus's standard error, from line $1 on.
-service_log() { tail -n +"${1:-1}" "$scratch/session.log" | grep '^assoc portal' | sed 's/^/  /'; }
+service_log() { tail -n +"${1:-1}" "$scratch/session.log" | grep '^assoc portal' | sed 's/^/  /' | grep . || echo "  (nothing)"; }
+# How many notifications the recording server got.
+notification_count() { if [ -e "$notifications" ]; then wc -l <"$notifications"; else echo 0; fi; }
 # The descendants of process $1, as "PID COMMAND LINE" lines.
 descendants() {
     local child
@@ -178,40 +187,64 @@ descendants() {
     done
 }
 # What xterm showed, escape sequences and control characters removed.
-xterm_text() { sed -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1b[()][A-Z0-9]//g' -e 's/\x1b[=>]//g' \
+xterm_text() { sed -e 's/\x1b_[^\x1b]*\x1b\\//g' -e 's/\x1b\][^\x07]*\x07//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1b[()][A-Z0-9]//g' -e 's/\x1b[=>]//g' \
     -e 's/[[:cntrl:]]/ /g' "$scratch/xterm.log" 2>/dev/null; }
 xterm_window() { xdotool search --class xterm 2>/dev/null | head -n1; }
 
-step "GTK_USE_PORTAL=1 zenity --file-selection, Terminal=xterm"
-echo "\$ GTK_USE_PORTAL=1 zenity --file-selection"
-GTK_USE_PORTAL=1 zenity --file-selection >"$scratch/zenity.out" 2>"$scratch/zenity.err" &
-zenity_pid=$!
-window=
-wait_for 60 sh -c 'xdotool search --class xterm >/dev/null 2>&1' && window=$(xterm_window)
-check "an xterm window opened" test -n "$window"
-if [ -n "$window" ]; then
+# Starts zenity in the background (its arguments are "$@") and waits for the picker in xterm:
+# sets zenity_pid and window (empty when no window opened).
+open_picker() {
+    rm -f "$scratch/xterm.log"
+    env "$@" zenity --file-selection >"$scratch/zenity.out" 2>"$scratch/zenity.err" &
+    zenity_pid=$!
+    window=
+    wait_for 60 sh -c 'xdotool search --class xterm >/dev/null 2>&1' && window=$(xterm_window)
+    check "an xterm window opened" test -n "$window"
+    [ -n "$window" ] || return 1
     xterm_pid=$(xdotool getwindowpid "$window")
     echo "window $window: title '$(xdotool getwindowname "$window")', xterm pid $xterm_pid, running:"
     check "assoc pick --portal-request runs in that xterm" \
         wait_for 20 sh -c "pgrep -P $xterm_pid -f 'pick --portal-request' >/dev/null"
     descendants "$xterm_pid" | sed "s|$scratch|SCRATCH|g; s/^/  /"
-    check "the picker drew its screen, listing the home folder's documents" \
-        wait_for 20 sh -c "$(declare -f xterm_text); scratch=$scratch; xterm_text | grep -q 'quarterly report.pdf'"
+    check "the picker drew its screen, listing the home folder's documents" screen_shows 'quarterly report.pdf'
+    xdotool mousemove --window "$window" 20 20 windowfocus --sync "$window"
+}
+# Waits until xterm has shown the text $1.
+screen_shows() { wait_for 20 sh -c "$(declare -f xterm_text); scratch=$scratch; xterm_text | grep -qF \"$1\""; }
+# Waits for zenity to end; sets zenity_status and prints what it printed.
+close_picker() {
+    wait_for 30 sh -c "! kill -0 $zenity_pid 2>/dev/null" || { echo "zenity did not end within 30 s"; kill "$zenity_pid"; }
+    wait "$zenity_pid" 2>/dev/null
+    zenity_status=$?
+    echo "zenity exit status $zenity_status; it printed: '$(cat "$scratch/zenity.out")'"
+}
+
+step "GTK_USE_PORTAL=1 zenity --file-selection, Terminal=xterm: choose a document"
+echo "\$ GTK_USE_PORTAL=1 zenity --file-selection"
+if open_picker GTK_USE_PORTAL=1; then
     echo "what the picker showed (xterm's log, escapes removed, blank runs squeezed):"
     xterm_text | tr -s ' ' | fold -w 100 | head -n 12 | sed 's/^/  | /'
-    echo "keys: / quarterly Return Return"
-    xdotool mousemove --window "$window" 20 20 windowfocus --sync "$window"
+    echo "keys: / quarterly Return (the search kept), Return (chosen)"
+    # Paced as a person types (the screen is redrawn cell by cell, so the log cannot be waited on
+    # for a word typed into it).
     xdotool key --clearmodifiers slash && sleep 0.3
     xdotool type --delay 60 quarterly && sleep 0.5
     xdotool key Return && sleep 0.5
     xdotool key Return
 fi
-wait_for 30 sh -c "! kill -0 $zenity_pid 2>/dev/null"
-wait "$zenity_pid" 2>/dev/null
-zenity_status=$?
-echo "zenity exit status $zenity_status; it printed: $(cat "$scratch/zenity.out")"
+close_picker
 check "zenity exits 0 and prints the chosen file's path" \
     test "$zenity_status" = 0 -a "$(cat "$scratch/zenity.out")" = "$HOME/quarterly report.pdf"
+check "the dialog's window is gone" wait_for 10 sh -c '! xdotool search --class xterm >/dev/null 2>&1'
+
+step "the same, Esc in the picker: a cancel (ZENITY_ESC=3 tells zenity's two ways of ending apart)"
+echo "\$ GTK_USE_PORTAL=1 ZENITY_ESC=3 zenity --file-selection"
+if open_picker GTK_USE_PORTAL=1 ZENITY_ESC=3; then
+    echo "keys: Escape"
+    xdotool key Escape
+fi
+close_picker
+check "zenity sees a cancel: its status 1, no path" test "$zenity_status" = 1 -a ! -s "$scratch/zenity.out"
 check "the dialog's window is gone" wait_for 10 sh -c '! xdotool search --class xterm >/dev/null 2>&1'
 echo "service log:"
 service_log
@@ -224,9 +257,9 @@ wrong_terminal() {
     echo "\$ assoc portal --check"
     assoc portal --check | grep -E '^(terminal|problem|  fix)' | sed 's/^/  /'
     local before
-    before=$(wc -l <"$notifications" 2>/dev/null || echo 0)
-    echo "\$ GTK_USE_PORTAL=1 zenity --file-selection"
-    GTK_USE_PORTAL=1 timeout 60 zenity --file-selection >"$scratch/zenity.out" 2>"$scratch/zenity.err"
+    before=$(notification_count)
+    echo "\$ GTK_USE_PORTAL=1 ZENITY_ESC=3 zenity --file-selection"
+    GTK_USE_PORTAL=1 ZENITY_ESC=3 timeout 60 zenity --file-selection >"$scratch/zenity.out" 2>"$scratch/zenity.err"
     local status=$?
     echo "zenity exit status $status; it printed: '$(cat "$scratch/zenity.out")'"
     echo "service log:"
@@ -234,7 +267,7 @@ wrong_terminal() {
     log_mark=$(($(wc -l <"$scratch/session.log") + 1))
     check "the service's log says: $2" sh -c "tail -n +1 '$scratch/session.log' | grep '^assoc portal' | grep -qF \"$2\""
     check "a desktop notification tells the user" \
-        wait_for 10 sh -c "[ \$(wc -l <'$notifications' 2>/dev/null || echo 0) -gt $before ]"
+        wait_for 10 sh -c "$(declare -f notification_count); notifications='$notifications'; [ \$(notification_count) -gt $before ]"
     echo "the notification (as the recording server got it):"
     tail -n +$((before + 1)) "$notifications" | /usr/bin/python3 -c '
 import json, sys
@@ -243,8 +276,8 @@ for line in sys.stdin:
     print("  app: %s, icon: %s, urgency: %s" % (n["app_name"], n["app_icon"], n["hints"].get("urgency")))
     print("  summary: %s" % n["summary"])
     print("  body: %s" % n["body"].replace(sys.argv[1], "SCRATCH"))' "$scratch"
-    check "zenity did not hang, printed no path, and exited with a failure status" \
-        test "$status" != 0 -a "$status" != 124 -a ! -s "$scratch/zenity.out"
+    check "zenity saw a failure, not a cancel (its ZENITY_ESC status, 3), at once, and printed no path" \
+        test "$status" = 3 -a ! -s "$scratch/zenity.out"
     check "no xterm window is left" sh -c '! xdotool search --class xterm >/dev/null 2>&1'
 }
 wrong_terminal "xterminal -e" "the terminal 'xterminal' could not be started: not found on PATH"

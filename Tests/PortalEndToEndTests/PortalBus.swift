@@ -67,10 +67,12 @@ final class PortalBus {
         variables["LC_ALL"] = "C.UTF-8"
         variables.merge(extraVariables) { $1 }
         // The forked daemon keeps the descriptors it was given: files, so that nothing waits for a
-        // pipe to close.
+        // pipe to close. DBUS_DEBUG_OUTPUT keeps its standard error (else /dev/null once forked),
+        // which the services it starts inherit: bus.log is the backend's log.
         let started = ProcessRunner.spawnAndWait(
             Corpus.program("dbus-daemon")!, ["--session", "--fork", "--print-address=1", "--print-pid=1"],
-            environment: variables, output: tree.path("bus.address"), error: tree.path("bus.log"))
+            environment: variables.merging(["DBUS_DEBUG_OUTPUT": "1"]) { $1 }, output: tree.path("bus.address"),
+            error: tree.path("bus.log"))
         let printed = (try? String(contentsOfFile: tree.path("bus.address"), encoding: .utf8)) ?? ""
         let lines = printed.split(separator: "\n").map(String.init)
         guard started == 0, lines.count == 2, let pid = Int32(lines[1]) else {
