@@ -80,7 +80,9 @@ struct PortalSetupTests {
         #expect(!again.standardOutput.contains("Terminal="), "\(again.standardOutput)")
     }
 
-    @Test("1.16, assoc first in XDG_CURRENT_DESKTOP, assoc.portal not registered: the missing file is said, not XDG_CURRENT_DESKTOP")
+    @Test(
+        "1.16, assoc first in XDG_CURRENT_DESKTOP, assoc.portal not registered: the missing file is said, not XDG_CURRENT_DESKTOP"
+    )
     func missingDeclarationWithAssocFirst() throws {
         var (tree, variables) = try Self.world(version: "1.16.0", portals: [:], programs: ["xterm"])
         variables["XDG_CURRENT_DESKTOP"] = "assoc:X-Generic"

@@ -65,7 +65,8 @@ struct PortalServiceChannelTests {
         #expect(PortalBus.eventually { failing.requestDirectories.isEmpty && missing.requestDirectories.isEmpty })
     }
 
-    @Test("a terminal that cannot start or fails is reported, not a silent cancel: response 2, the log and a notification name it")
+    @Test(
+        "a terminal that cannot start or fails is reported, not a silent cancel: response 2, the log and a notification name it")
     func terminalFailuresReported() throws {
         let bus = try PortalBus(terminal: "/nonexistent/terminal -e")
         let records = bus.tree.path("notifications.jsonl")
@@ -88,7 +89,9 @@ struct PortalServiceChannelTests {
         #expect(PortalBus.eventually { PortalBus.notifications(in: records).count == 2 })
         let failed = try #require(PortalBus.notifications(in: records).last)
         #expect(failed["summary"] as? String == "The save dialog could not open")
-        #expect((failed["body"] as? String)?.contains("'false'") == true && (failed["body"] as? String)?.contains("exit status 1") == true)
+        #expect(
+            (failed["body"] as? String)?.contains("'false'") == true
+                && (failed["body"] as? String)?.contains("exit status 1") == true)
         #expect(bus.serviceLog.contains("ended with exit status 1 before the dialog started"), "\(bus.serviceLog)")
         #expect(PortalBus.eventually { bus.requestDirectories.isEmpty })
     }
