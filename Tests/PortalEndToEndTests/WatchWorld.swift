@@ -71,7 +71,8 @@ final class WatchWorld {
             environment: variables, output: tree.path("bus.address"), error: tree.path("bus.log"))
         let lines = ((try? String(contentsOfFile: tree.path("bus.address"), encoding: .utf8)) ?? "").split(separator: "\n")
         guard started == 0, lines.count == 2, let pid = Int32(lines[1]) else {
-            throw SetupError("dbus-daemon did not start: \((try? String(contentsOfFile: tree.path("bus.log"), encoding: .utf8)) ?? "")")
+            throw SetupError(
+                "dbus-daemon did not start: \((try? String(contentsOfFile: tree.path("bus.log"), encoding: .utf8)) ?? "")")
         }
         busPID = pid
         variables["DBUS_SESSION_BUS_ADDRESS"] = String(lines[0])

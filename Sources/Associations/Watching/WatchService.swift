@@ -108,7 +108,9 @@ public final class WatchService {
             lastWarning = message
         }
         let end = MonotonicClock.seconds
-        log("burst \(handledBursts): \(recorded.count) recorded in \(Self.milliseconds(recordedAt - start)), \(restored.count) pins put back in \(Self.milliseconds(end - recordedAt))")
+        log(
+            "burst \(handledBursts): \(recorded.count) recorded in \(Self.milliseconds(recordedAt - start)), \(restored.count) pins put back in \(Self.milliseconds(end - recordedAt))"
+        )
         for record in recorded { log("recorded \(record.id): \(record.type) (\(record.cause.name))") }
         for record in restored { log("put back the pinned default of \(record.type) (\(record.id))") }
         if let announcement = WatchAnnouncement(recorded: recorded, restored: restored) {
