@@ -113,7 +113,7 @@ struct DirectoryWatcherTests {
     }
 }
 
-@Suite("ChangeSettler: a burst is handled once, after 100 ms of quiet or 500 ms at most")
+@Suite("ChangeSettler: a burst is handled once, after 30 ms of quiet or 500 ms at most")
 struct ChangeSettlerTests {
     @Test("nothing pending: no time-out")
     func idle() {
@@ -125,7 +125,7 @@ struct ChangeSettlerTests {
 
     @Test("quiet ends a burst; changes extend it up to the longest wait")
     func burst() {
-        var settler = ChangeSettler()
+        var settler = ChangeSettler(quiet: 0.1, longest: 0.5)
         settler.noteChange(at: 10)
         #expect(settler.timeoutMilliseconds(now: 10) == 100)
         let early = settler.takeIfDue(now: 10.05)

@@ -10,10 +10,13 @@ extension DefaultsHistory {
     /// the change and its restore. A pin whose application is not installed and usable is left
     /// alone: writing it would not make anything open in it.
     ///
+    /// With `recordingFirst` false the caller has just called `recordChanges` (the watcher does,
+    /// to tell what changed), and the state is not compared a second time.
+    ///
     /// - Throws: `HistoryError`; `.editRefused` when the editor refuses the restore.
-    public func defendPins() throws(HistoryError) -> [HistoryRecord] {
+    public func defendPins(recordingFirst: Bool = true) throws(HistoryError) -> [HistoryRecord] {
         guard !pins.pins().pins.isEmpty else { return [] }
-        _ = try recordChanges(process: nil)
+        if recordingFirst { _ = try recordChanges(process: nil) }
         let database = loadDatabase()
         let resolver = AssociationResolver(environment: environment, database: database)
         var restored: [HistoryRecord] = []

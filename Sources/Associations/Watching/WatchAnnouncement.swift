@@ -30,7 +30,9 @@ public struct WatchAnnouncement: Sendable, Equatable {
                 "\(record.type) now opens in \(answer.after ?? "nothing") instead of \(answer.before ?? "nothing"): "
                     + Self.words(for: record))
         } else if kept.count > 1 {
-            let named = kept.prefix(Self.namedTypes).map(\.type).joined(separator: ", ")
+            // The types a list line names first; the types that follow them (subclasses) after.
+            let ordered = kept.filter(Self.isNamedByItsCause) + kept.filter { !Self.isNamedByItsCause($0) }
+            let named = ordered.prefix(Self.namedTypes).map(\.type).joined(separator: ", ")
             let more = kept.count > Self.namedTypes ? " and \(kept.count - Self.namedTypes) more" : ""
             let causes = Set(kept.map(\.cause.name)).sorted().joined(separator: ", ")
             lines.append("\(kept.count) types changed: \(named)\(more) (\(causes))")
@@ -42,6 +44,18 @@ public struct WatchAnnouncement: Sendable, Equatable {
             summary = changedTypes == 1 ? "Default application changed" : "\(changedTypes) types changed"
         }
         body = lines.joined(separator: "\n")
+    }
+
+    /// Whether a line its cause quotes sets `record`'s type (`TYPE=…`), rather than one of the
+    /// types it inherits from (the Shared MIME-info Database specification, "Subclassing").
+    static func isNamedByItsCause(_ record: HistoryRecord) -> Bool {
+        let lines: [NumberedLine]
+        switch record.cause {
+        case .assoc(_, _, let added, let removed), .listEdit(_, let added, let removed): lines = added + removed
+        case .lastUsed(_, _, let line): lines = [line]
+        default: lines = []
+        }
+        return lines.contains { $0.text.hasPrefix(record.type + "=") }
     }
 
     /// The cause of `record` in a few words: its kind and the file it came from.

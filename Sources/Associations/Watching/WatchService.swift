@@ -64,6 +64,7 @@ public final class WatchService {
     /// - Throws: `Errno` when `poll` fails.
     public func run(stop: Int32, companion: WatchCompanion?) throws(Errno) {
         handleBurst(companion)
+        log("ready: the history \(history.hasStarted ? "is" : "could not be") started; waiting for changes")
         while true {
             var descriptors = [
                 pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0),
@@ -94,19 +95,29 @@ public final class WatchService {
         handledBursts += 1
         var recorded: [HistoryRecord] = []
         var restored: [HistoryRecord] = []
+        let start = MonotonicClock.seconds
+        var recordedAt = start
         do {
             recorded = try history.recordChanges(process: nil)
-            restored = try history.defendPins()
+            recordedAt = MonotonicClock.seconds
+            restored = try history.defendPins(recordingFirst: false)
             lastWarning = nil
         } catch {
             let message = "\(error)"
             if message != lastWarning { warn(message) }
             lastWarning = message
         }
+        let end = MonotonicClock.seconds
+        log(
+            "burst \(handledBursts): \(recorded.count) recorded in \(Self.milliseconds(recordedAt - start)), \(restored.count) pins put back in \(Self.milliseconds(end - recordedAt))"
+        )
         for record in recorded { log("recorded \(record.id): \(record.type) (\(record.cause.name))") }
         for record in restored { log("put back the pinned default of \(record.type) (\(record.id))") }
         if let announcement = WatchAnnouncement(recorded: recorded, restored: restored) {
             companion?.announce(announcement)
         }
     }
+
+    /// `seconds` as whole milliseconds, with the unit.
+    private static func milliseconds(_ seconds: Double) -> String { "\(Int((seconds * 1000).rounded())) ms" }
 }

@@ -14,8 +14,11 @@ public struct ChangeSettler: Sendable {
     /// The first and the last change of the pending burst (monotonic seconds).
     private var pending: (first: Double, last: Double)?
 
-    /// A settler; by default a burst ends after 100 ms of quiet, or 500 ms after it began.
-    public init(quiet: Double = 0.1, longest: Double = 0.5) {
+    /// A settler; by default a burst ends after 30 ms of quiet, or 500 ms after it began.
+    ///
+    /// 30 ms: a program that writes a list in several calls, or renames a new one in, does so
+    /// well within it, and a change is still recorded within 50 ms.
+    public init(quiet: Double = 0.03, longest: Double = 0.5) {
         self.quiet = quiet
         self.longest = longest
     }
