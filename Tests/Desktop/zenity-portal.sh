@@ -22,7 +22,6 @@
 
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-fixtures=$root/Tests/Fixtures/portal
 checks=0
 failures=0
 
@@ -170,8 +169,8 @@ DBUS_DEBUG_OUTPUT=1 dbus-daemon --session --fork --print-address=1 --print-pid=1
 export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$scratch/bus.address")
 bus_pid=$(sed -n 2p "$scratch/bus.address")
 notifications=$scratch/notifications.jsonl
-/usr/bin/python3 "$fixtures/notification-recorder.py" "$notifications" "$scratch/recorder.ready" --timeout 900 &
-wait_for 20 test -e "$scratch/recorder.ready" || { echo "the notification recorder did not start"; exit 2; }
+/usr/bin/python3 "$root/Tests/Fixtures/watch/notification-server.py" "$notifications" &
+wait_for 20 test -e "$notifications" || { echo "the notification recorder did not start"; exit 2; }
 echo "DISPLAY=$DISPLAY, DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS"
 
 # The service's log: what assoc portal wrote on the bus's standard error, from line $1 on.
@@ -273,7 +272,7 @@ wrong_terminal() {
 import json, sys
 for line in sys.stdin:
     n = json.loads(line)
-    print("  app: %s, icon: %s, urgency: %s" % (n["app_name"], n["app_icon"], n["hints"].get("urgency")))
+    print("  app: %s, icon: %s, urgency: %s" % (n["app"], n["icon"], n["hints"].get("urgency")))
     print("  summary: %s" % n["summary"])
     print("  body: %s" % n["body"].replace(sys.argv[1], "SCRATCH"))' "$scratch"
     check "zenity saw a failure, not a cancel (its ZENITY_ESC status, 3), at once, and printed no path" \

@@ -140,18 +140,17 @@ final class PortalBus {
         }
     }
 
-    /// Starts the recording notification server (see notification-recorder.py), which appends
-    /// each notification to `output` as a JSON line; returns once it owns its name.
+    /// Starts the recording notification server (the watcher's tests' notification-server.py), which
+    /// appends each notification to `output` as a JSON line; returns once it owns its name.
     func startNotificationRecorder(_ output: String) throws -> Process {
-        let ready = output + ".ready"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: PortalBus.python)
-        process.arguments = [Self.fixtures + "/notification-recorder.py", output, ready]
+        process.arguments = [Corpus.fixtures + "/watch/notification-server.py", output]
         process.environment = variables
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        guard PortalBus.eventually(timeout: 20, { FileManager.default.fileExists(atPath: ready) }) else {
+        guard PortalBus.eventually(timeout: 20, { FileManager.default.fileExists(atPath: output) }) else {
             process.terminate()
             throw SetupError("the notification recorder did not start")
         }
