@@ -13,8 +13,10 @@
 # 4. starts the session: Xvfb, a private D-Bus session bus, a recording notification server;
 # 5. `GTK_USE_PORTAL=1 zenity --file-selection`: the picker must appear in xterm (Terminal=xterm),
 #    is driven with keys (xdotool), and zenity must print the chosen path;
-# 6. the same with Terminal= naming a terminal that does not exist, then one that fails: the
-#    service's log and a desktop notification must say why, and zenity must not see a cancel.
+# 6. Esc in the picker: zenity sees a cancel;
+# 7. the same with Terminal= naming a terminal that does not exist, one that fails, and one that
+#    never runs the dialog: the service's log and a desktop notification must say why, and zenity
+#    must see a failure, not a cancel.
 #
 # The link `--register` makes in the frontend's portals directory is removed at the end
 # (`assoc portal --unregister`), and every process the session started is ended.
@@ -281,6 +283,9 @@ for line in sys.stdin:
 }
 wrong_terminal "xterminal -e" "the terminal 'xterminal' could not be started: not found on PATH"
 wrong_terminal "xterm -no-such-option -e" "ended with exit status 1 before the dialog started"
+# A terminal that starts and ends well but never runs the dialog (here xterm running `true` with
+# the dialog's arguments): reported when the dialog has not started after 30 s.
+wrong_terminal "xterm -e true" "the dialog did not start within 30 s in the terminal 'xterm -e true'"
 
 step "result"
 echo "$((checks - failures)) passed, $failures failed"

@@ -82,6 +82,8 @@ struct PortalServiceChannelTests {
         #expect(body.contains(bus.tree.path("config/assoc/portal.conf")) && body.contains("assoc portal --check"), "\(body)")
         #expect((missing["hints"] as? [String: Any])?["urgency"] as? Int == 2)
         #expect(bus.serviceLog.contains("the terminal '/nonexistent/terminal' could not be started"), "\(bus.serviceLog)")
+        // Said once already when the service started, before any dialog.
+        #expect(bus.serviceLog.contains("warning: Terminal= of "), "\(bus.serviceLog)")
 
         try bus.setTerminal("false")
         let second = try bus.startClient([["method": "SaveFile", "options": ["current_name": "a.txt"]]])
