@@ -202,6 +202,8 @@ open_picker() {
     wait_for 60 sh -c 'xdotool search --class xterm >/dev/null 2>&1' && window=$(xterm_window)
     check "an xterm window opened" test -n "$window"
     [ -n "$window" ] || return 1
+    # The window's _NET_WM_PID may come a moment after the window.
+    wait_for 10 sh -c "xdotool getwindowpid $window >/dev/null 2>&1"
     xterm_pid=$(xdotool getwindowpid "$window")
     echo "window $window: title '$(xdotool getwindowname "$window")', xterm pid $xterm_pid, running:"
     check "assoc pick --portal-request runs in that xterm" \
