@@ -279,7 +279,7 @@ for line in sys.stdin:
     print("  app: %s, icon: %s, urgency: %s" % (n["app"], n["icon"], n["hints"].get("urgency")))
     print("  summary: %s" % n["summary"])
     print("  body: %s" % n["body"].replace(sys.argv[1], "SCRATCH"))' "$scratch"
-    check "zenity saw a failure, not a cancel (its ZENITY_ESC status, 3), at once, and printed no path" \
+    check "zenity saw a failure, not a cancel (its ZENITY_ESC status, 3), and printed no path" \
         test "$status" = 3 -a ! -s "$scratch/zenity.out"
     check "no xterm window is left" sh -c '! xdotool search --class xterm >/dev/null 2>&1'
 }
