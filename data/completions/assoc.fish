@@ -126,6 +126,10 @@ function __assoc_operand_is --argument-names kind
                     set valued --database
                     set valued2 
                     set kinds none
+                case watch
+                    set valued --database
+                    set valued2 
+                    set kinds none
                 case help
                     set valued --database
                     set valued2 
@@ -177,6 +181,7 @@ complete -c assoc -n __fish_use_subcommand -a pick -d 'choose documents, a desti
 complete -c assoc -n __fish_use_subcommand -a choose -d 'choose the application to open files with, on the terminal ("Open with")'
 complete -c assoc -n __fish_use_subcommand -a settings -d 'choose default applications by file type, on the terminal'
 complete -c assoc -n __fish_use_subcommand -a portal -d 'serve every application\'s "Open file" and "Open with" dialog through xdg-desktop-portal'
+complete -c assoc -n __fish_use_subcommand -a watch -d 'watch what opens each type: record every change, put pinned defaults back, notify'
 complete -c assoc -n __fish_use_subcommand -a help -d 'show the help of assoc or of one command'
 complete -c assoc -n '__fish_seen_subcommand_from type' -l brief -s b -d 'print only the type'
 complete -c assoc -n '__fish_seen_subcommand_from type' -l json -d 'one JSON object per line: path, type, source (xattr, stat, glob, magic, xml-root, text-test or fallback) and uncertain'
@@ -355,6 +360,10 @@ complete -c assoc -n '__fish_seen_subcommand_from portal' -l unregister -d 'remo
 complete -c assoc -n '__fish_seen_subcommand_from portal' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from portal' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from portal' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from watch' -l status -d 'say whether a watcher is running, and its process ID'
+complete -c assoc -n '__fish_seen_subcommand_from watch' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
+complete -c assoc -n '__fish_seen_subcommand_from watch' -l verbose -d 'also print notes about the data read, and every problem of a file'
+complete -c assoc -n '__fish_seen_subcommand_from watch' -l help -s h -d 'show this help'
 complete -c assoc -n '__fish_seen_subcommand_from help' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from help' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from help' -l help -s h -d 'show this help'

@@ -259,7 +259,9 @@ enum CheckFixes {
         }
         var status = ExitStatus.success
         for (file, fileEdits) in edits {
-            status = status.combined(with: EditRendering.write(fileEdits, to: file, dryRun: dryRun, context: context))
+            status = status.combined(
+                with: EditRendering.write(
+                    fileEdits, to: file, dryRun: dryRun, command: "assoc check --fix", context: context))
         }
         guard !dryRun else { return status }
         for path in removals where unlink(PathCoding.cString(path)) != 0 && errno != ENOENT {

@@ -35,6 +35,13 @@ enum PortalCommand {
             start, the application closed the request). The folder each application last chose in is kept in \
             $XDG_STATE_HOME/assoc/portal-folders and is where its next dialog starts when it names none.
 
+            A terminal that cannot show the dialog (it is not installed, it exits with a failure before the \
+            dialog starts, or the dialog does not start in it within 30 seconds) is never a silent cancel: the \
+            application gets 2, the service says why on standard error (always, not only with --verbose), and \
+            the desktop's notification service (org.freedesktop.Notifications, as the Desktop Notifications \
+            Specification describes) shows which dialog could not open, why, and what to change. The terminal \
+            setting is also checked when the service starts, and its problems are logged.
+
             The runtime directory and every directory below it down to the request's own must be the user's \
             own, mode 0700, not a symbolic link (the XDG Base Directory Specification asks this of \
             $XDG_RUNTIME_DIR); otherwise no dialog is started and the request is answered 2, naming the \
@@ -50,7 +57,8 @@ enum PortalCommand {
             Set-up: xdg-desktop-portal reads backends' .portal files from its own data directory only \
             (/usr/share/xdg-desktop-portal/portals on Debian), or from $XDG_DESKTOP_PORTAL_DIR, so make install \
             into /usr/local does not reach it. --register, run as root, links that directory's assoc.portal to \
-            the installed one; --unregister removes that link and nothing else. --check says whether the \
+            the installed one (making that directory when the frontend has none); --unregister removes that \
+            link, and the directory again when it is left empty, and nothing else. --check says whether the \
             frontend will pick assoc for FileChooser and AppChooser and why not: a missing assoc.portal, the \
             portals.conf in force (1.17 and later) or the UseIn= of another backend and XDG_CURRENT_DESKTOP \
             (1.16), a missing D-Bus activation file, a terminal that cannot run a command; each with its fix. \
@@ -82,36 +90,11 @@ enum PortalCommand {
         guard arguments.operands.isEmpty else { throw UsageError("portal takes no operands", subcommand: "portal") }
         let setup = [PortalSetupCommand.check, PortalSetupCommand.register, PortalSetupCommand.unregister].filter(arguments.has)
         guard setup.count <= 1 else { throw UsageError("give one of --check, --register and --unregister", subcommand: "portal") }
-        if !setup.isEmpty { return PortalSetupCommand.run(arguments, executable: ownExecutable(), context: context) }
-        guard let own = ownExecutable() else {
-            context.output.error("portal: cannot find the running executable (/proc/self/exe)")
-            return .failure
+        if !setup.isEmpty {
+            return PortalSetupCommand.run(arguments, executable: ServiceExecutable.ownExecutable(), context: context)
         }
-        let directory = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
-        let candidates = [directory + "/assoc-portal", directory + "/../libexec/assoc/assoc-portal"]
-        guard let service = candidates.first(where: FileBytes.isExecutableFile) else {
-            context.output.error(
-                "portal: the service executable assoc-portal is not installed: neither \(candidates.joined(separator: " nor "))")
-            return .failure
+        return ServiceExecutable.run("portal", context: context) { own in
+            ["--assoc", own] + (arguments.has("--replace") ? ["--replace"] : [])
         }
-        var argv = [service, "--assoc", own]
-        if arguments.has("--replace") { argv.append("--replace") }
-        if context.verbose { argv.append("--verbose") }
-        context.output.flush()
-        let cArguments = argv.map { strdup(PathCoding.cString($0)) } + [nil]
-        let cEnvironment = context.environment.variables.map { strdup(PathCoding.cString("\($0.key)=\($0.value)")) } + [nil]
-        execve(service, cArguments, cEnvironment)
-        let reason = String(cString: strerror(errno))
-        for pointer in cArguments + cEnvironment { free(pointer) }
-        context.output.error("portal: cannot run \(service): \(reason)")
-        return .failure
-    }
-
-    /// The path of the running executable.
-    private static func ownExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return PathCoding.decode(buffer[..<count].map { UInt8(bitPattern: $0) })
     }
 }

@@ -36,7 +36,7 @@ enum CommandName: String, CaseIterable {
     case isA = "is-a"
     case list
     case `import`, export, move
-    case check, pick, choose, settings, portal, help
+    case check, pick, choose, settings, portal, watch, help
     case complete = "__complete"
     case pickBenchmark = "__pick-benchmark"
 
@@ -68,6 +68,7 @@ enum CommandName: String, CaseIterable {
         case .choose: ChooseCommand.command
         case .settings: SettingsCommand.command
         case .portal: PortalCommand.command
+        case .watch: WatchCommand.command
         case .help: HelpCommand.command
         case .complete: CompleteCommand.command
         case .pickBenchmark: PickBenchmarkCommand.command
