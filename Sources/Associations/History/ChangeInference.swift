@@ -74,6 +74,13 @@ struct ChangeInference {
             if added.count == 1, removed.count == 1, let moved = Self.movedToFront(from: removed[0], to: added[0]) {
                 return .lastUsed(file: path, application: moved, line: added[0].numbered)
             }
+            // A new line of one ID alone in [Added Associations]: what GIO's last-used call writes
+            // for a type that had none (an explicit default would change [Default Applications]).
+            if added.count == 1, removed.isEmpty, added[0].group == AssociationGroup.addedAssociations.rawValue,
+                added[0].ids.count == 1
+            {
+                return .lastUsed(file: path, application: added[0].ids[0], line: added[0].numbered)
+            }
             return .listEdit(file: path, added: added.map(\.numbered), removed: removed.map(\.numbered))
         }
         return nil
