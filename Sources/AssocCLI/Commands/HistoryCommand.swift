@@ -76,7 +76,9 @@ enum HistoryCommand {
         examples: [
             Example(command: "assoc history", explanation: "every change, newest first"),
             Example(command: "assoc history --since 2h application/pdf", explanation: "what happened to PDFs lately"),
-            Example(command: "assoc history --json | jq -r 'select(.cause != \"assoc\") | .id'", explanation: "changes made by others"),
+            Example(
+                command: "assoc history --json | jq -r 'select(.cause != \"assoc\") | .id'", explanation: "changes made by others"
+            ),
         ],
         seeAlso: seeAlso)
 
@@ -103,7 +105,7 @@ enum HistoryCommand {
             }
         }
         do {
-            try history.journal.markRead(at: DefaultsHistoryClock.now())
+            try history.journal.markRead()
         } catch {
             context.output.warning(error.description)
         }

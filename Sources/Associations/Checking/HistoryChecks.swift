@@ -8,9 +8,8 @@ extension ConfigurationChecker {
     func historyProblems() -> [ConfigurationProblem] {
         let history = DefaultsHistory(environment: environment)
         var found: [ConfigurationProblem] = []
-        let lastRead = history.journal.lastRead()
         var seen = Set<String>()
-        for record in history.records() where (lastRead.map { record.time > $0 } ?? true) && seen.insert(record.type).inserted {
+        for record in history.journal.unreadRecords().reversed() where seen.insert(record.type).inserted {
             if case .assoc = record.cause { continue }
             let line: Int? =
                 switch record.cause {
@@ -25,7 +24,9 @@ extension ConfigurationChecker {
                     record.sentence(since: "Since " + JournalTime.format(record.time), home: environment.home)
                         + " (change \(record.id))",
                     fix: ConfigurationFix(
-                        before.map { "'assoc undo \(record.id)' puts \($0) back; 'assoc pin \(record.type)' keeps what is there now" }
+                        before.map {
+                            "'assoc undo \(record.id)' puts \($0) back; 'assoc pin \(record.type)' keeps what is there now"
+                        }
                             ?? "'assoc history' shows it; 'assoc pin \(record.type)' keeps what is there now")))
         }
         if WatcherStatus.runningPID(environment) == nil {
