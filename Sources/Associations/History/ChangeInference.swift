@@ -36,7 +36,11 @@ struct ChangeInference {
     private func cause(of type: String, answers: [DefaultsView: HistoryRecord.Answer]) -> ChangeCause {
         if let listCause = listCause(of: type) { return listCause }
         let chain = [type] + database.ancestors(of: type)
-        if let changed = chain.first(where: { old.definitions[$0] != nil && old.definitions[$0] != new.definitions[$0] }) {
+        // A type no longer followed (nothing declares it now) has no definition in the new
+        // snapshot: that is not a change of the database.
+        if let changed = chain.first(where: {
+            old.definitions[$0] != nil && new.definitions[$0] != nil && old.definitions[$0] != new.definitions[$0]
+        }) {
             return .typeDatabase(
                 detail: "the definition of \(changed) changed (aliases, parents or globs)", files: changedPackages)
         }
