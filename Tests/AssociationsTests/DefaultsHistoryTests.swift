@@ -185,6 +185,24 @@ struct DefaultsHistoryTests {
         #expect(history.pins.pins().pins.isEmpty)
     }
 
+    @Test("another desktop's list is followed as views of its own, only where it differs")
+    func desktopViews() throws {
+        let (tree, environment, history) = try world()
+        defer { withExtendedLifetime(tree) {} }
+        try tree.write("config/kde-mimeapps.list", "[Default Applications]\napplication/pdf=b.desktop;\n")
+        let records = try history.recordChanges(process: nil)
+        #expect(records.map(\.type) == ["application/pdf"])
+        let views = records.first?.changedViews ?? []
+        #expect(views == ResolutionMode.allCases.map { DefaultsView($0, desktop: "kde") }, "\(views.map(\.key))")
+        // Without a mimeinfo.cache GIO sees no declared application, so its session answer is none.
+        #expect(records.first?.answers[DefaultsView(.spec, desktop: "kde")] == .init(before: "a.desktop", after: "b.desktop"))
+        #expect(records.first?.answers[DefaultsView(.gio, desktop: "kde")] == .init(before: nil, after: "b.desktop"))
+        #expect(records.first?.answers[DefaultsView(.spec)] == .init(before: "a.desktop", after: "a.desktop"))
+        #expect(records.first?.answers[DefaultsView(.gio)] == .init(before: nil, after: nil))
+        #expect(records.first?.cause.file == tree.path("config/kde-mimeapps.list"))
+        #expect(defaultOf("application/pdf", environment) == "a.desktop")
+    }
+
     @Test("undo refuses what it cannot put back, naming the reason")
     func undoRefusals() throws {
         let (tree, _, history) = try world()
