@@ -153,6 +153,25 @@ struct DefaultsHistoryTests {
             ))
     }
 
+    @Test("an edit announced before its write is attributed to assoc by whichever process compares next")
+    func announcedEdit() throws {
+        let (tree, environment, history) = try world()
+        defer { withExtendedLifetime(tree) {} }
+        let database = MIMEDatabase(environment: environment)
+        let editor = DefaultsEditor(
+            environment: environment, database: database,
+            resolver: AssociationResolver(environment: environment, database: database))
+        // The list is written but the editor does not compare: as when the watcher compares first.
+        _ = try editor.write(
+            [.setDefault(type: "application/pdf", app: "b.desktop")], to: tree.path("config/mimeapps.list"), dryRun: false,
+            command: "assoc sync")
+        let records = try history.recordChanges(process: nil)
+        #expect(records.first?.cause.name == "assoc")
+        if case .assoc(let command, _, _, _) = records.first?.cause { #expect(command == "assoc sync") }
+        try tree.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=a.desktop;\n")
+        #expect(try history.recordChanges(process: nil).first?.cause.name == "list-edit", "an announcement is used once")
+    }
+
     @Test("a pinned extension is defended: the foreign change and the restore are both recorded")
     func defendPins() throws {
         let (tree, environment, history) = try world()
