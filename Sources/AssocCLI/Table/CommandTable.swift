@@ -33,6 +33,7 @@ enum CommandName: String, CaseIterable {
     case `default`, defaults, apps, open
     case set, unset, add, remove, reset
     case sync, profile, mime, types
+    case history, undo, pin, unpin
     case isA = "is-a"
     case list
     case `import`, export, move
@@ -56,6 +57,10 @@ enum CommandName: String, CaseIterable {
         case .reset: EditCommands.reset
         case .sync: SyncCommand.command
         case .profile: ProfileCommand.command
+        case .history: HistoryCommand.command
+        case .undo: UndoCommand.command
+        case .pin: PinCommands.command
+        case .unpin: PinCommands.unpin
         case .mime: MimeCommand.command
         case .types: TypesCommand.command
         case .isA: IsACommand.command

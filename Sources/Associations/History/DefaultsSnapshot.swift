@@ -88,7 +88,12 @@ extension DefaultsSnapshot {
             ListLocation.all(for: desktopEnvironment).forEach(keepList)
             let desktopResolver = AssociationResolver(
                 environment: desktopEnvironment, database: database, applications: applications)
-            for type in types {
+            // A desktop-specific list changes only the types it names and the types below them.
+            let named = Set(
+                desktopResolver.lists.filter { $0.location.desktop == desktop }.flatMap { list in
+                    AssociationGroup.allCases.flatMap { (list.groups[$0] ?? [:]).keys.map(database.canonicalName) }
+                })
+            for type in types where !named.isDisjoint(with: [type] + database.ancestors(of: type)) {
                 for base in DefaultsView.session {
                     let answer = desktopResolver.resolve(type, mode: base.resolution).defaultApplication ?? ""
                     if answer != defaults[type]?[base] {
