@@ -208,6 +208,35 @@ _assoc_command() {
                 --database) action=(choice auto xml cache text) ;;
             esac
             ;;
+        history)
+            options=(--since --json --database --verbose -h --help)
+            kinds=(mime-type...)
+            case "$2" in
+                --since) action=(none) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        undo)
+            options=(--database --verbose -h --help)
+            kinds=(none)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        pin)
+            options=(--list --database --verbose -h --help)
+            kinds=(type-pattern...)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        unpin)
+            options=(--database --verbose -h --help)
+            kinds=(type-pattern...)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
         is-a)
             options=(--database --verbose -h --help)
             kinds=(mime-type type-pattern)
@@ -343,7 +372,7 @@ _assoc() {
     if [[ -z $ended && $cur == -* ]]; then
         _assoc_reply "${options[@]}"
     elif [[ -z $command ]]; then
-        _assoc_reply type explain default defaults apps open set unset add remove reset sync mime types is-a list import export move check pick choose settings portal watch help
+        _assoc_reply type explain default defaults apps open set unset add remove reset sync mime types history undo pin unpin is-a list import export move check pick choose settings portal watch help
     else
         local kind="${kinds[operands]:-${kinds[${#kinds[@]} - 1]}}"
         [[ $kind == *... ]] || ((operands < ${#kinds[@]})) || kind=none

@@ -33,6 +33,7 @@ enum CommandName: String, CaseIterable {
     case `default`, defaults, apps, open
     case set, unset, add, remove, reset
     case sync, mime, types
+    case history, undo, pin, unpin
     case isA = "is-a"
     case list
     case `import`, export, move
@@ -55,6 +56,10 @@ enum CommandName: String, CaseIterable {
         case .remove: EditCommands.remove
         case .reset: EditCommands.reset
         case .sync: SyncCommand.command
+        case .history: HistoryCommand.command
+        case .undo: UndoCommand.command
+        case .pin: PinCommands.command
+        case .unpin: PinCommands.unpin
         case .mime: MimeCommand.command
         case .types: TypesCommand.command
         case .isA: IsACommand.command

@@ -36,7 +36,11 @@ struct ChangeInference {
     private func cause(of type: String, answers: [DefaultsView: HistoryRecord.Answer]) -> ChangeCause {
         if let listCause = listCause(of: type) { return listCause }
         let chain = [type] + database.ancestors(of: type)
-        if let changed = chain.first(where: { old.definitions[$0] != nil && old.definitions[$0] != new.definitions[$0] }) {
+        // A type no longer followed (nothing declares it now) has no definition in the new
+        // snapshot: that is not a change of the database.
+        if let changed = chain.first(where: {
+            old.definitions[$0] != nil && new.definitions[$0] != nil && old.definitions[$0] != new.definitions[$0]
+        }) {
             return .typeDatabase(
                 detail: "the definition of \(changed) changed (aliases, parents or globs)", files: changedPackages)
         }
@@ -73,6 +77,13 @@ struct ChangeInference {
             guard !added.isEmpty || !removed.isEmpty else { continue }
             if added.count == 1, removed.count == 1, let moved = Self.movedToFront(from: removed[0], to: added[0]) {
                 return .lastUsed(file: path, application: moved, line: added[0].numbered)
+            }
+            // A new line of one ID alone in [Added Associations]: what GIO's last-used call writes
+            // for a type that had none (an explicit default would change [Default Applications]).
+            if added.count == 1, removed.isEmpty, added[0].group == AssociationGroup.addedAssociations.rawValue,
+                added[0].ids.count == 1
+            {
+                return .lastUsed(file: path, application: added[0].ids[0], line: added[0].numbered)
             }
             return .listEdit(file: path, added: added.map(\.numbered), removed: removed.map(\.numbered))
         }

@@ -124,15 +124,19 @@ public struct DefaultsHistory: Sendable {
         default: return nil
         }
         guard file == edit.file || AtomicFile.resolvedTarget(file) == AtomicFile.resolvedTarget(edit.file) else { return nil }
-        func texts(_ text: String?) -> Set<String> {
-            Set(
-                ChangeInference.entries((text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-                    .map(\.numbered.text))
+        // Lines are matched by number and group, in the texts the edit read and wrote.
+        func entries(_ text: String?) -> [ChangeInference.ListEntry] {
+            ChangeInference.entries((text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         }
-        let before = texts(edit.old)
-        let after = texts(edit.new)
-        guard added.allSatisfy({ after.contains($0.text) && !before.contains($0.text) }),
-            removed.allSatisfy({ before.contains($0.text) && !after.contains($0.text) })
+        let before = entries(edit.old)
+        let after = entries(edit.new)
+        let beforeSet = Set(before.map(\.identity))
+        let afterSet = Set(after.map(\.identity))
+        func wrote(_ line: NumberedLine, in side: [ChangeInference.ListEntry], absentFrom other: Set<String>) -> Bool {
+            side.contains { $0.line == line.line && $0.numbered.text == line.text && !other.contains($0.identity) }
+        }
+        guard added.allSatisfy({ wrote($0, in: after, absentFrom: beforeSet) }),
+            removed.allSatisfy({ wrote($0, in: before, absentFrom: afterSet) })
         else { return nil }
         return .assoc(command: edit.command, file: file, added: added, removed: removed)
     }

@@ -23,7 +23,7 @@ public struct HistoryJournal: Sendable {
     public var rotatedPath: String { AppendOnlyFile.rotatedPath(of: path) }
     /// The snapshot the next comparison starts from.
     public var snapshotPath: String { directory + "/defaults-snapshot.json" }
-    /// When `assoc history` was last read, for `assoc check`.
+    /// The ID of the newest record `assoc history` showed last, for `assoc check`.
     public var readMarkPath: String { directory + "/history-read" }
     /// The lock that serialises comparisons.
     var lockPath: String { directory + "/history.lock" }
@@ -60,19 +60,25 @@ public struct HistoryJournal: Sendable {
         return result
     }
 
-    /// When `assoc history` was last read, nil when never.
-    public func lastRead() -> Int64? {
-        guard let bytes = try? FileBytes.read(readMarkPath, limit: 1024) else { return nil }
-        return JournalTime.parse(String(decoding: bytes, as: UTF8.self).trimmingSpaces().filter { $0 != "\n" })
+    /// The records appended since `assoc history` was last read, oldest first: all of them when
+    /// it never was, or when the last record it saw has been rotated away.
+    public func unreadRecords() -> [HistoryRecord] {
+        let all = records()
+        guard let bytes = try? FileBytes.read(readMarkPath, limit: 1024) else { return all }
+        let seen = String(decoding: bytes, as: UTF8.self).filter { $0 != "\n" }.trimmingSpaces()
+        guard !seen.isEmpty else { return all }
+        guard let index = all.lastIndex(where: { $0.id == seen }) else { return all }
+        return Array(all[(index + 1)...])
     }
 
-    /// Notes that the history was read at `time`.
+    /// Notes that the history was read up to the newest record now in the journal.
     ///
     /// - Throws: `HistoryError.unknownDirectory` or `.notWritten`.
-    public func markRead(at time: Int64) throws(HistoryError) {
+    public func markRead() throws(HistoryError) {
+        let newest = records().last?.id ?? ""
         do {
             _ = try environment.stateHomeForWriting()
-            try AtomicFile.update(readMarkPath) { _ in JournalTime.format(time) + "\n" }
+            try AtomicFile.update(readMarkPath) { _ in newest + "\n" }
         } catch let error as XDGEnvironment.UnknownDirectory {
             throw .unknownDirectory(error)
         } catch let failure as AtomicFile.Failure {
