@@ -3,6 +3,9 @@ import MIMEDatabase
 import Synchronization
 import XDGSupport
 
+/// A desktop file xdg-mime's last stage greps: its path, bytes and lines.
+typealias XDGMimeEntryFile = (path: String, bytes: [UInt8], lines: [ArraySlice<UInt8>])
+
 /// Resolves the default and associated applications of a type from every `mimeapps.list`,
 /// `defaults.list`, `mimeinfo.cache` and desktop entry, in two modes (DESIGN.md decision 2):
 /// the specification's algorithm (SPECS rules 49, 53–55) and GIO's (rule 50, 56).
@@ -21,6 +24,9 @@ public final class AssociationResolver: Sendable {
     /// the file cannot be read): a snapshot of every type's default reads a list once, not once
     /// per type.
     private let xdgMimeDefaultsCache = Mutex<[String: [String: String]?]>([:])
+    /// The desktop files xdg-mime's last stage greps, per data directory, read once (resolving
+    /// many types, as the history does, would otherwise read every entry once per type).
+    private let xdgMimeEntries = Mutex<[String: [XDGMimeEntryFile]]>([:])
 
     /// Reads every list of `environment`.
     public init(environment: XDGEnvironment, database: MIMEDatabase, applications: ApplicationIndex? = nil) {
@@ -111,6 +117,15 @@ public final class AssociationResolver: Sendable {
         let map = merged.mapValues(\.ids)
         declaredCache.withLock { $0[directoryIndex] = map }
         return map
+    }
+
+    /// The desktop files under data directory `directory` as xdg-mime's last stage reads them:
+    /// `scan`'s answer, computed on the first call for the directory and kept.
+    func xdgMimeEntryFiles(in directory: String, scan: (String) -> [XDGMimeEntryFile]) -> [XDGMimeEntryFile] {
+        if let known = xdgMimeEntries.withLock({ $0[directory] }) { return known }
+        let files = scan(directory)
+        xdgMimeEntries.withLock { $0[directory] = files }
+        return files
     }
 
     /// A phrase naming a list file for steps.

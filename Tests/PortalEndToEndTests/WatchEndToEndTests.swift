@@ -100,6 +100,18 @@ struct WatchEndToEndTests {
         #expect(log.components(separatedBy: "cannot notify").count == 2, "\(log)")
     }
 
+    @Test("the session bus ends under the watcher: it says so once and goes on recording")
+    func busLost() throws {
+        let world = try WatchWorld()
+        try world.startWatcher()
+        world.endBus()
+        #expect(PortalBus.eventually { world.text(of: world.watcherLogPath).contains("lost the session bus") })
+        #expect(try world.run("xdg-mime", ["default", "b.desktop", "text/plain"]).status == 0)
+        #expect(world.awaitRecord(of: "text/plain", after: "b.desktop") != nil)
+        #expect(world.watcher?.isRunning == true)
+        #expect(world.text(of: world.watcherLogPath).components(separatedBy: "lost the session bus").count == 2)
+    }
+
     @Test("--status reads watch.pid; a second watcher exits 0 at once; a stale file is not a watcher")
     func statusAndSecondStart() throws {
         let world = try WatchWorld(bus: false)

@@ -34,10 +34,21 @@ enum XDGMimeText {
     /// is special (MIME types hold no other character that is special in a basic expression).
     static func contains(_ line: ArraySlice<UInt8>, pattern: [UInt8]) -> Bool {
         guard pattern.count <= line.count else { return false }
-        let bytes = Array(line)
-        return (0...(bytes.count - pattern.count)).contains { start in
-            pattern.indices.allSatisfy {
-                pattern[$0] == UInt8(ascii: ".") || pattern[$0] == bytes[start + $0]
+        // Plain loops over the buffers: this runs for every line of every entry for each type the
+        // last stage looks for, and closures per byte made it the cost of a whole snapshot.
+        return line.withUnsafeBufferPointer { bytes in
+            pattern.withUnsafeBufferPointer { wanted in
+                let dot = UInt8(ascii: ".")
+                var start = 0
+                while start + wanted.count <= bytes.count {
+                    var index = 0
+                    while index < wanted.count && (wanted[index] == dot || wanted[index] == bytes[start + index]) {
+                        index += 1
+                    }
+                    if index == wanted.count { return true }
+                    start += 1
+                }
+                return false
             }
         }
     }

@@ -129,10 +129,8 @@ struct XDGOpenResolution {
         let pattern = Array((type + ";").utf8)
         var best: (preference: Int, path: String)?
         for directory in dataDirectoryWords {
-            var visited = Set<[UInt64]>()
-            for path in Self.desktopFiles(in: directory + "/applications", visited: &visited) {
-                guard let bytes = try? FileBytes.read(path),
-                    XDGMimeText.lines(bytes).contains(where: { XDGMimeText.contains($0, pattern: pattern) }),
+            for (path, bytes, lines) in resolver.xdgMimeEntryFiles(in: directory, scan: Self.readDesktopFiles) {
+                guard lines.contains(where: { XDGMimeText.contains($0, pattern: pattern) }),
                     let preference = XDGMimeText.initialPreference(bytes),
                     preference > (best?.preference ?? -1)
                 else { continue }
@@ -150,6 +148,15 @@ struct XDGOpenResolution {
                     "xdg-mime: no default named; \(best.path) holds \(type); and has the highest InitialPreference"
             ))
         return name
+    }
+
+    /// The `.desktop` files `search_desktop_file` reads under a data directory, in its order, with
+    /// their bytes and lines (a file that cannot be read is left out, as `grep` skips it).
+    private static func readDesktopFiles(in directory: String) -> [XDGMimeEntryFile] {
+        var visited = Set<[UInt64]>()
+        return desktopFiles(in: directory + "/applications", visited: &visited).compactMap { path in
+            (try? FileBytes.read(path)).map { (path, $0, XDGMimeText.lines($0)) }
+        }
     }
 
     /// `search_desktop_file`: the `.desktop` files of a directory in name order, then those of
