@@ -209,6 +209,20 @@ struct HistoryCommandTests {
         #expect(try peers("application/pdf", variables).gio == "b.desktop")
     }
 
+    @Test("while a watcher runs (its pid file names a live process), history reads the journal only")
+    func watcherRunning() throws {
+        let (tree, variables) = try world()
+        defer { withExtendedLifetime(tree) {} }
+        try tree.write("runtime/assoc/watch.pid", "\(getpid())\n")
+        try tree.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=b.desktop;\n")
+        let history = try ProcessRunner.assoc(["history"], environment: variables)
+        #expect(history.status == 1 && history.standardOutput == "no change recorded\n", "the watcher records, not history")
+        let pin = try ProcessRunner.assoc(["pin", "application/pdf", "a.desktop"], environment: variables)
+        #expect(pin.status == 0 && !pin.standardError.contains("not running"), "\(pin.standardError)")
+        try tree.write("runtime/assoc/watch.pid", "2147483646\n")
+        #expect(try ProcessRunner.assoc(["check"], environment: variables).standardOutput.contains("[pin-undefended]"))
+    }
+
     @Test("check reports a change by another program until history is read, and an undefended pin")
     func check() throws {
         let (tree, variables) = try world()

@@ -153,6 +153,25 @@ struct DefaultsHistoryTests {
             ))
     }
 
+    @Test("an edit announced before its write is attributed to assoc by whichever process compares next")
+    func announcedEdit() throws {
+        let (tree, environment, history) = try world()
+        defer { withExtendedLifetime(tree) {} }
+        let database = MIMEDatabase(environment: environment)
+        let editor = DefaultsEditor(
+            environment: environment, database: database,
+            resolver: AssociationResolver(environment: environment, database: database))
+        // The list is written but the editor does not compare: as when the watcher compares first.
+        _ = try editor.write(
+            [.setDefault(type: "application/pdf", app: "b.desktop")], to: tree.path("config/mimeapps.list"), dryRun: false,
+            command: "assoc sync")
+        let records = try history.recordChanges(process: nil)
+        #expect(records.first?.cause.name == "assoc")
+        if case .assoc(let command, _, _, _) = records.first?.cause { #expect(command == "assoc sync") }
+        try tree.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=a.desktop;\n")
+        #expect(try history.recordChanges(process: nil).first?.cause.name == "list-edit", "an announcement is used once")
+    }
+
     @Test("a pinned extension is defended: the foreign change and the restore are both recorded")
     func defendPins() throws {
         let (tree, environment, history) = try world()
@@ -183,6 +202,24 @@ struct DefaultsHistoryTests {
         #expect(expanded.first?.types.contains("image/jpeg") == true)
         #expect(try history.unpin(["image/*", "text/plain"]) == ["image/*"])
         #expect(history.pins.pins().pins.isEmpty)
+    }
+
+    @Test("another desktop's list is followed as views of its own, only where it differs")
+    func desktopViews() throws {
+        let (tree, environment, history) = try world()
+        defer { withExtendedLifetime(tree) {} }
+        try tree.write("config/kde-mimeapps.list", "[Default Applications]\napplication/pdf=b.desktop;\n")
+        let records = try history.recordChanges(process: nil)
+        #expect(records.map(\.type) == ["application/pdf"])
+        let views = records.first?.changedViews ?? []
+        #expect(views == ResolutionMode.allCases.map { DefaultsView($0, desktop: "kde") }, "\(views.map(\.key))")
+        // Without a mimeinfo.cache GIO sees no declared application, so its session answer is none.
+        #expect(records.first?.answers[DefaultsView(.spec, desktop: "kde")] == .init(before: "a.desktop", after: "b.desktop"))
+        #expect(records.first?.answers[DefaultsView(.gio, desktop: "kde")] == .init(before: nil, after: "b.desktop"))
+        #expect(records.first?.answers[DefaultsView(.spec)] == .init(before: "a.desktop", after: "a.desktop"))
+        #expect(records.first?.answers[DefaultsView(.gio)] == .init(before: nil, after: nil))
+        #expect(records.first?.cause.file == tree.path("config/kde-mimeapps.list"))
+        #expect(defaultOf("application/pdf", environment) == "a.desktop")
     }
 
     @Test("undo refuses what it cannot put back, naming the reason")

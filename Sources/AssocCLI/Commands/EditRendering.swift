@@ -28,7 +28,7 @@ enum EditRendering {
     ) -> ExitStatus {
         do {
             let editor = editor(context)
-            let change = try editor.write(edits, to: file, dryRun: dryRun)
+            let change = try editor.write(edits, to: file, dryRun: dryRun, command: command)
             _ = editor.recordInHistory(change, of: file, command: command)
             render(change, file: file, context: context)
             return .success

@@ -68,7 +68,8 @@ enum ChooseCommand {
         case .once: break
         case .always:
             let status = try EditRendering.apply(
-                EditRequest(.set, .target(type), application: answer.id), context: context, subcommand: "choose")
+                EditRequest(.set, .target(type), application: answer.id, command: "assoc choose (Always use)"), context: context,
+                subcommand: "choose")
             guard status == .success else { return status }
         case .theseFiles:
             for target in targets {

@@ -41,7 +41,8 @@ enum PortalChooseCommand {
     private static func answer(_ chosen: ChooserAnswer, _ request: DialogRequest, _ context: CommandContext) -> DialogAnswer? {
         if chosen.action == .always, let type = request.contentType {
             do {
-                let request = EditRequest(.set, .target(type), application: chosen.id)
+                let request = EditRequest(
+                    .set, .target(type), application: chosen.id, command: "the portal's Open-with dialog (Always use)")
                 guard try EditRendering.apply(request, context: context, subcommand: "choose") == .success else { return nil }
             } catch {
                 context.output.error(error)

@@ -60,11 +60,15 @@ enum SettingsCommand {
         let source = SettingsSource(
             applications: { context.chooserOffer(for: $0) },
             setDefault: { type, app in
-                if let problem = set(EditRequest(.set, .target(type), application: app)) { return .failure(problem) }
+                if let problem = set(EditRequest(.set, .target(type), application: app, command: "assoc settings")) {
+                    return .failure(problem)
+                }
                 return .success(row(type, fresh()))
             },
             setForAllTypes: { app in
-                if let problem = set(EditRequest(.set, .typesOfApplication, application: app)) { return .failure(problem) }
+                if let problem = set(EditRequest(.set, .typesOfApplication, application: app, command: "assoc settings")) {
+                    return .failure(problem)
+                }
                 let resolver = fresh()
                 let types = (resolver.applications.application(app)?.entry?.mimeTypes ?? []).map(database.canonicalName)
                 return .success(types.filter(declared.contains).map { row($0, resolver) })

@@ -77,7 +77,10 @@ enum XDGMimeFrontEnd {
             throw XDGExit(status: .fileMissing, message: "'\(app)': \(reason)")
         }
         do {
-            let report = try EditRendering.editor(context).apply(EditRequest(.set, .targets(types), application: app))
+            let report = try EditRendering.editor(context).apply(
+                EditRequest(
+                    .set, .targets(types), application: app,
+                    command: (["xdg-mime", "default", app] + types).joined(separator: " ")))
             if session.debugLevel >= 1 {
                 for note in report.notes { session.message(note) }
                 for line in report.answers.flatMap(\.lines) { session.message(line) }

@@ -100,7 +100,14 @@ public struct WebBrowserSettings: Sendable {
         if let reason = resolver.applications.unusableReason(id) { throw .unusable(id: id, reason: reason) }
         let mode = self.mode
         do {
-            return try editor.apply(EditRequest(.set, .targets(types), application: id)) { resolver, written in
+            return try editor.apply(
+                EditRequest(
+                    .set, .targets(types), application: id,
+                    command: "xdg-settings set "
+                        + (types.count == 1
+                            ? "default-url-scheme-handler \(types[0].dropFirst("x-scheme-handler/".count)) \(id)"
+                            : "default-web-browser \(id)"))
+            ) { resolver, written in
                 written.compactMap { type in
                     let resolution = resolver.resolve(type, mode: mode)
                     guard resolution.defaultApplication != id else { return nil }

@@ -100,7 +100,7 @@ public struct DefaultsEditor: Sendable {
         let edits = types.map { type in Self.edit(request.action, type: type, app: request.application, desktop: desktop) }
         let file = try userList(desktop: desktop)
         let before = request.dryRun ? [] : defaults(of: types, resolver: resolver)
-        let change = try write(edits, to: file, dryRun: request.dryRun)
+        let change = try write(edits, to: file, dryRun: request.dryRun, command: request.commandText)
         var report = EditReport(
             request: request, file: file, types: types, notes: notes, change: change, answers: [], forgottenRule: nil)
         guard !request.dryRun else { return report }
@@ -160,7 +160,16 @@ public struct DefaultsEditor: Sendable {
     /// ignores as a whole is refused (GIO would ignore the change with the rest of it).
     ///
     /// - Throws: `EditRefusal.ignoredByGIO` or `.notWritten`; nothing is written then.
-    public func write(_ edits: [MimeAppsEdit], to file: String, dryRun: Bool) throws(EditRefusal) -> ListChange {
+    /// A write is announced to the history first (`command` names it there, `assoc` when nil),
+    /// so that whoever records the change attributes it to assoc.
+    public func write(
+        _ edits: [MimeAppsEdit], to file: String, dryRun: Bool, command: String? = nil
+    ) throws(EditRefusal) -> ListChange {
+        if !dryRun {
+            var seen = Set<String>()
+            DefaultsHistory(environment: environment, database: database).announceEdit(
+                command: command ?? "assoc", file: file, types: edits.map(\.type).filter { seen.insert($0).inserted })
+        }
         let editor = MimeAppsEditor(database: database)
         let target = AtomicFile.resolvedTarget(file)
         func currentText() -> String? { (try? FileBytes.read(target)).map { String(decoding: $0, as: UTF8.self) } }

@@ -99,20 +99,60 @@ public struct DefaultsHistory: Sendable {
             return []
         }
         let changes = ChangeInference(old: previous, new: current, database: database).changes()
+        var pending = journal.claimPending()
+        var used = Set<Int>()
         let records = changes.enumerated().map { index, change in
             var cause = change.cause
             var recordProcess = process
             if let edit, let attributed = Self.attribute(cause, to: edit) {
                 cause = attributed
                 recordProcess = "assoc[\(getpid())]"
+            } else if let file = Self.listFile(of: cause),
+                let found = pending.indices.last(where: {
+                    pending[$0].explains([change.type] + database.ancestors(of: change.type), in: file)
+                }),
+                let attributed = Self.attribute(cause, toCommand: pending[found].command)
+            {
+                cause = attributed
+                used.insert(found)
             }
             return HistoryRecord(
                 id: Self.changeID(milliseconds: now.milliseconds, index: index), time: now.seconds, type: change.type,
                 answers: change.answers, cause: cause, process: recordProcess)
         }
+        // The editor's own comparison also retires its announcement, used or not.
+        pending = pending.indices.filter { index in
+            !used.contains(index)
+                && !(edit.map { pending[index].command == $0.command && pending[index].file == $0.file } ?? false)
+        }.map { pending[$0] }
+        journal.keepPending(pending, now: now.seconds)
         try journal.append(records)
         try journal.save(current)
         return records
+    }
+
+    /// The list a list-edit or last-used cause names.
+    static func listFile(of cause: ChangeCause) -> String? {
+        switch cause {
+        case .listEdit(let file, _, _), .lastUsed(let file, _, _): file
+        default: nil
+        }
+    }
+
+    /// `cause`, a list edit or last-used move, as assoc's `command`.
+    static func attribute(_ cause: ChangeCause, toCommand command: String) -> ChangeCause? {
+        switch cause {
+        case .listEdit(let file, let added, let removed): .assoc(command: command, file: file, added: added, removed: removed)
+        case .lastUsed(let file, _, let line): .assoc(command: command, file: file, added: [line], removed: [])
+        default: nil
+        }
+    }
+
+    /// Announces an assoc edit of `file` for `types` before it is written, when the history has
+    /// started, so that whichever process compares next attributes it to assoc.
+    func announceEdit(command: String, file: String, types: [String]) {
+        guard hasStarted else { return }
+        journal.announce(PendingEdit(command: command, file: file, types: types, time: Self.now().seconds))
     }
 
     /// The `assoc` cause for a list edit whose lines are all lines `edit` wrote; nil otherwise.

@@ -63,6 +63,15 @@ public enum AppendOnlyFile {
         }
     }
 
+    /// Takes the whole of `path` away and returns what it held (nil when there was nothing): it
+    /// is renamed aside first, so a line appended meanwhile starts a new file and is not lost.
+    public static func claim(_ path: String, limit: Int) -> [UInt8]? {
+        let claimed = path + ".claimed"
+        guard rename(path, claimed) == 0 else { return nil }
+        defer { unlink(claimed) }
+        return try? FileBytes.read(claimed, limit: limit)
+    }
+
     /// Runs `body` holding an exclusive advisory lock on `lockPath` (created when missing); with
     /// `wait` false, returns nil at once when another process holds it.
     ///
