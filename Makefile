@@ -9,7 +9,8 @@
 #   make uninstall            removes what install put there
 #   make check                the whole test suite, as CI runs it: formatting, the release build,
 #                             every fuzz target built, the example package built, the tests
-#   make fuzz-build           every libFuzzer target of Fuzz/ built (not run)
+#   make fuzz-build           every libFuzzer target of Fuzz/ built for fuzzing (not run)
+#   make fuzz-build-check     the same, unoptimised, as `make check` builds them to see that they compile
 #   make examples             the example package of Examples/ built against the libraries
 #   make install-xdg-utils    links xdg-open, xdg-mime, xdg-settings to assoc in LIBEXECDIR/assoc/xdg-utils
 #                             (XDG_UTILS_LINK_DIR=DIR: in DIR instead); never replaces a file that is not its link
@@ -33,6 +34,7 @@ DATAROOTDIR ?= $(PREFIX)/share
 LIBEXECDIR ?= $(EXEC_PREFIX)/libexec
 MANDIR ?= $(DATAROOTDIR)/man
 MAN1DIR ?= $(MANDIR)/man1
+MAN5DIR ?= $(MANDIR)/man5
 BASH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/bash-completion/completions
 ZSH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/zsh/vendor-completions
 FISH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
@@ -81,6 +83,7 @@ INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
 
 MAN_PAGES := $(wildcard man/*.1)
+MAN5_PAGES := $(wildcard man/*.5)
 BASH_COMPLETION := data/completions/assoc.bash
 ZSH_COMPLETION := data/completions/_assoc
 FISH_COMPLETION := data/completions/assoc.fish
@@ -89,7 +92,7 @@ PORTAL_SERVICE := org.freedesktop.impl.portal.desktop.assoc.service
 # The example packages, each built against the libraries by `make examples`.
 EXAMPLES := Examples/assoc-example
 
-.PHONY: all build release release-requirements install uninstall install-xdg-utils uninstall-xdg-utils check lint fuzz-build \
+.PHONY: all build release release-requirements install uninstall install-xdg-utils uninstall-xdg-utils check lint fuzz-build fuzz-build-check \
 	examples print-build-flags
 
 all: release
@@ -126,6 +129,8 @@ install:
 	chmod 644 "$(DESTDIR)$(DBUS_SERVICES_DIR)/$(PORTAL_SERVICE)" "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service" \
 		"$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-watch.service" "$(DESTDIR)$(AUTOSTART_DIR)/assoc-watch.desktop"
 	$(INSTALL_DATA) $(MAN_PAGES) "$(DESTDIR)$(MAN1DIR)/"
+	$(INSTALL) -d "$(DESTDIR)$(MAN5DIR)"
+	$(INSTALL_DATA) $(MAN5_PAGES) "$(DESTDIR)$(MAN5DIR)/"
 	if [ -f "$(BASH_COMPLETION)" ]; then \
 		$(INSTALL) -d "$(DESTDIR)$(BASH_COMPLETIONS_DIR)" && \
 		$(INSTALL_DATA) "$(BASH_COMPLETION)" "$(DESTDIR)$(BASH_COMPLETIONS_DIR)/assoc"; fi
@@ -143,6 +148,7 @@ uninstall:
 		"$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-watch.service" "$(DESTDIR)$(AUTOSTART_DIR)/assoc-watch.desktop"
 	-rmdir "$(DESTDIR)$(LIBEXECDIR)/assoc" 2>/dev/null
 	for page in $(notdir $(MAN_PAGES)); do rm -f "$(DESTDIR)$(MAN1DIR)/$$page"; done
+	for page in $(notdir $(MAN5_PAGES)); do rm -f "$(DESTDIR)$(MAN5DIR)/$$page"; done
 	rm -f "$(DESTDIR)$(BASH_COMPLETIONS_DIR)/assoc" "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_assoc" \
 		"$(DESTDIR)$(FISH_COMPLETIONS_DIR)/assoc.fish"
 
@@ -161,8 +167,11 @@ uninstall-xdg-utils:
 # exercises, built once and handed to the install test (ASSOC_RELEASE_BINARY), which installs it;
 # every fuzz target and the example package built, so that neither the modules the fuzz targets
 # reach nor the libraries' public API can break unnoticed; a build with every warning an error;
-# the tests.
-check: lint release fuzz-build examples
+# the tests. The three builds run side by side: the fuzz targets' modules compile one after the
+# other and the release build's optimiser mostly on one core, so on two cores together they take
+# little more than the longest alone; each one's output is printed whole when it ends.
+check: lint
+	$(MAKE) --no-print-directory -j3 --output-sync=target release fuzz-build-check examples
 	ASSOC_RELEASE_BINARY="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/assoc" \
 		$(SWIFT) test -q -Xswiftc -warnings-as-errors
 
@@ -172,6 +181,10 @@ lint:
 # Fuzz/build.sh compiles only what changed since its last run.
 fuzz-build:
 	bash Fuzz/build.sh
+
+# What `make check` builds: every fuzz target, unoptimised, in a directory of its own.
+fuzz-build-check:
+	FUZZ_OPTIMIZATION=-Onone FUZZ_BUILD_DIR=.build/fuzz-check bash Fuzz/build.sh
 
 examples:
 	for example in $(EXAMPLES); do $(SWIFT) build --package-path "$$example" -Xswiftc -warnings-as-errors || exit 1; done

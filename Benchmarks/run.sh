@@ -20,6 +20,9 @@
 #             `assoc mime` from the cache and from the XML packages
 #   default   `gio mime application/pdf`; next to it `xdg-mime query default`,
 #             `assoc default` and `assoc apps`, over the Debian corpus's desktop entries
+#   xdg-mime  `xdg-mime query default application/pdf` in the same world: Debian's script
+#             (/usr/bin/xdg-mime) = 1; next to it assoc answering as xdg-mime through a link
+#             named xdg-mime (its default resolution), the drop-in's goal being a tenth
 #   bulk      80,000 files under /usr/share and /usr/lib in one process: the read floor
 #             (open + read the first 4 KiB of each file, a small C program, on 1 and 2
 #             threads; the 2-thread floor is the reference), `assoc type --files-from`,
@@ -32,6 +35,10 @@
 #             the package GIO writes copied in + `update-mime-database` + `gio mime TYPE APP`,
 #             = 1; `assoc set .benchext APP` (defines the type, compiles the user's
 #             directory, sets the default); and `assoc set` of a type that exists
+#   profile   `assoc profile apply` of a 500-entry profile over the Debian corpus's desktop
+#             entries (each entry a type an entry declares, a missing candidate first): from
+#             nothing each run (`sh -c` removes the config and state first; the shell alone is a
+#             row), = 1; a second apply that has nothing to change; `--check`. Goal: ≤ 1 s
 #
 # The bulk list is made the same way every time: `find /usr/share /usr/lib -type f`,
 # sorted in the C locale, then 80,000 entries at a fixed stride. Bulk rows are timed
@@ -60,7 +67,7 @@
 #     BENCH_RUNS=100 bash Benchmarks/run.sh         # more runs, steadier medians
 #     BENCH_CHECK_STRIDE=20 bash Benchmarks/run.sh  # a quicker bulk check
 #     BENCH_GROUPS="sample default" bash Benchmarks/run.sh   # only some groups
-#                   (of: sample binary big-xml default bulk types new-ext; the bulk check
+#                   (of: sample binary big-xml default xdg-mime bulk types new-ext profile; the bulk check
 #                   needs bulk)
 #
 # It builds the release build first, with the Makefile's flags (`make print-build-flags`:
@@ -87,7 +94,7 @@ BULK_RUNS=${BENCH_BULK_RUNS:-9}
 CHECK_STRIDE=${BENCH_CHECK_STRIDE:-1}
 SAMPLE_SIZE=${BENCH_SAMPLE:-400}
 SAMPLE_RUNS=${BENCH_SAMPLE_RUNS:-5}
-GROUPS_WANTED=${BENCH_GROUPS:-sample binary big-xml default bulk types new-ext}
+GROUPS_WANTED=${BENCH_GROUPS:-sample binary big-xml default xdg-mime bulk types new-ext profile}
 BULK_FILES=80000
 WARMUP=3
 MAX_LOAD=0.5
@@ -96,7 +103,7 @@ for setting in "BENCH_RUNS=$RUNS" "BENCH_BULK_RUNS=$BULK_RUNS" "BENCH_CHECK_STRI
     case ${setting#*=} in '' | *[!0-9]* | 0) echo "${setting%%=*} must be a positive integer, not '${setting#*=}'" >&2; exit 2 ;; esac
 done
 for wanted in $GROUPS_WANTED; do
-    case $wanted in sample | binary | big-xml | default | bulk | types | new-ext) ;;
+    case $wanted in sample | binary | big-xml | default | xdg-mime | bulk | types | new-ext | profile) ;;
         *) echo "BENCH_GROUPS: unknown group '$wanted'" >&2; exit 2 ;; esac
 done
 
@@ -183,8 +190,10 @@ EXTRA_ENV=()
 
 # Installs the Debian corpus's 370 desktop entries as a data directory (with mimeinfo.cache when
 # update-desktop-database is there), so that default-application rows resolve over real data.
+# Once: a later group finds it made.
 with_world() {
     local corpus=../shared/corpus/freedesktop-debian
+    [[ -d $tmp/world ]] && { EXTRA_ENV=("XDG_DATA_DIRS=$tmp/world:/usr/share" "PATH=$tmp/world-bin:/usr/bin:/bin"); return; }
     [[ -d $corpus/applications ]] || { echo "note: ../shared/corpus absent; default rows use /usr/share only" >&2; return; }
     mkdir -p "$tmp/world"
     cp -r "$corpus/applications" "$tmp/world/applications"
@@ -449,6 +458,17 @@ if wants default; then
     EXTRA_ENV=()
 fi
 
+if wants xdg-mime; then
+    # assoc answers as xdg-mime when started by that name: a link, as `make install-xdg-utils` makes.
+    mkdir -p "$tmp/xdg-utils"
+    ln -sf "$ASSOC" "$tmp/xdg-utils/xdg-mime"
+    with_world
+    group "xdg-mime"
+    row --reference "peer: xdg-mime query default (Debian's script)" -- /usr/bin/xdg-mime query default application/pdf
+    row "assoc as xdg-mime query default"        -- "$tmp/xdg-utils/xdg-mime" query default application/pdf
+    EXTRA_ENV=()
+fi
+
 if wants bulk; then
     group "bulk"
     row --runs "$BULK_RUNS" "read floor, 1 thread"             -- "$tmp/readfloor" 1 "$tmp/bulk-list"
@@ -506,6 +526,41 @@ XML
     row "assoc set text/plain (no new type)"      -- sh -c "$reset"'; exec "$0" set text/plain bench-editor.desktop' "$ASSOC"
     row "the shell and rm alone"                  -- sh -c "$reset"
     end_group
+    EXTRA_ENV=()
+fi
+
+if wants profile; then
+    with_world
+    # PROFILE_SIZE types that the world's entries declare, each with the first entry (by name)
+    # that declares it and whose programs are stubbed, after a candidate that is not installed.
+    if [[ -d $tmp/world/applications ]]; then
+        PROFILE_SIZE=500
+        for entry in "$tmp/world/applications"/*.desktop; do
+            program=$(sed -n 's/^Exec=//p' "$entry" | head -1 | awk '{print $1}' | tr -d '"')
+            tryexec=$(sed -n 's/^TryExec=//p' "$entry" | head -1)
+            [[ -n $program && $program != */* && $tryexec != */* ]] || continue
+            sed -n 's/^MimeType=//p' "$entry" | head -1 | tr ';' '\n' | sed '/^$/d' |
+                while read -r type; do printf '%s %s\n' "$type" "${entry##*/}"; done
+        done | LC_ALL=C sort -k1,1 -s | awk '!seen[$1]++' | head -n "$PROFILE_SIZE" >"$tmp/profile-pairs"
+        {
+            printf '[Profile]\nName=bench\nVersion=1\n\n[Enforce]\n'
+            awk '{ printf "%s=not-installed-%d.desktop;%s;\n", $1, NR, $2 }' "$tmp/profile-pairs"
+        } >"$tmp/bench.profile"
+        echo "profile:      $(wc -l <"$tmp/profile-pairs") entries" >&2
+        profile_env=("XDG_CONFIG_HOME=$tmp/profile-config" "XDG_STATE_HOME=$tmp/profile-state")
+        applied_env=("XDG_CONFIG_HOME=$tmp/profile-applied" "XDG_STATE_HOME=$tmp/profile-applied-state")
+        # The second-apply and --check rows read lists that one apply already made.
+        "${CLEAN_ENV[@]}" "${EXTRA_ENV[@]}" "${applied_env[@]}" "$ASSOC" profile apply "$tmp/bench.profile" >/dev/null 2>&1 || true
+        reset='rm -rf "$XDG_CONFIG_HOME" "$XDG_STATE_HOME"'
+        EXTRA_ENV+=("${profile_env[@]}")
+        group "profile"
+        row --reference "assoc profile apply, 500 entries, from nothing" -- sh -c "$reset"'; exec "$0" profile apply "$1"' \
+            "$ASSOC" "$tmp/bench.profile"
+        row "assoc profile apply again: nothing to change" -- env "${applied_env[@]}" "$ASSOC" profile apply "$tmp/bench.profile"
+        row "assoc profile apply --check, complying"       -- env "${applied_env[@]}" "$ASSOC" profile apply --check "$tmp/bench.profile"
+        row "the shell and rm alone"                       -- sh -c "$reset"
+        end_group
+    fi
     EXTRA_ENV=()
 fi
 

@@ -1,4 +1,5 @@
 import MIMEDatabase
+import Synchronization
 import XDGSupport
 
 /// One value of a list: the desktop IDs for a type, and the line they were on.
@@ -124,9 +125,18 @@ public struct MimeAppsData: Sendable, Equatable {
     /// unaliases to it, with the IDs that later such keys add.
     public func value(_ group: AssociationGroup, for type: String) -> ListValue? {
         guard let database, let read = entries[group], !read.isEmpty else { return nil }
+        // A long list asked about many types (a profile of hundreds of entries verified three
+        // ways) answers from its table: every key canonicalised once costs less than every key
+        // compared on each query. The table holds the same values (`table` merges the same way).
+        if read.count > Self.scannedEntries, derived.countQuery() > Self.scannedQueries { return groups[group]?[type] }
         let spellings = CanonicalSpellings(of: type, in: database)
         return Self.merged(read.lazy.filter { spellings.contains($0.key) })
     }
+
+    /// Up to this many entries in a group, a query scans them.
+    static let scannedEntries = 256
+    /// After this many queries of a longer list, queries use its table.
+    static let scannedQueries = 32
 
     /// Whether two readings say the same: the same file, problems, tables and GIO reading.
     public static func == (lhs: MimeAppsData, rhs: MimeAppsData) -> Bool {
@@ -172,6 +182,11 @@ public struct MimeAppsData: Sendable, Equatable {
 private final class Derived: Sendable {
     let groups: LazyValue<[AssociationGroup: [String: ListValue]]>
     let gio: LazyValue<GIOListView>
+    /// How many queries `value(_:for:)` has answered.
+    private let queries = Atomic<Int>(0)
+
+    /// Counts one query; the count so far.
+    func countQuery() -> Int { queries.add(1, ordering: .relaxed).newValue }
 
     init(groups: LazyValue<[AssociationGroup: [String: ListValue]]>, gio: LazyValue<GIOListView>) {
         self.groups = groups

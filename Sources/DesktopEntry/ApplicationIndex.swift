@@ -40,6 +40,7 @@ public final class ApplicationIndex: Sendable {
     private let parsed = Mutex<[Int: [String: InstalledApplication]]>([:])
     private let supported = Mutex<[Int: [String: [String]]]>([:])
     private let gioLoaded = Mutex<[Int: [String: GIOEntryLoading.Loaded?]]>([:])
+    private let declaredNames = Mutex<Set<String>?>(nil)
 
     /// Lists the `applications/` directory of every data directory of `environment`; entries will
     /// be read as `reading` says (`.resolution` gives entries without lint and with only the keys
@@ -163,6 +164,19 @@ public final class ApplicationIndex: Sendable {
             }
         }
         return result.sorted { $0.id < $1.id }
+    }
+
+    /// Whether an entry of `allApplications()` lists `type` in `MimeType=`, compared without
+    /// regard to case; the set of listed types is made once, so that a caller asking about
+    /// hundreds of types (a profile) does not read every entry each time.
+    public func declares(type: String) -> Bool {
+        if let names = declaredNames.withLock({ $0 }) { return names.contains(type.lowercased()) }
+        var names = Set<String>()
+        for application in allApplications() {
+            for declared in application.entry?.mimeTypes ?? [] { names.insert(declared.lowercased()) }
+        }
+        declaredNames.withLock { $0 = names }
+        return names.contains(type.lowercased())
     }
 
     /// The entries of `allApplications()` that are applications (`Type=Application`), not links

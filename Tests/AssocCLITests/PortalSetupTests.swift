@@ -80,6 +80,18 @@ struct PortalSetupTests {
         #expect(!again.standardOutput.contains("Terminal="), "\(again.standardOutput)")
     }
 
+    @Test(
+        "1.16, assoc first in XDG_CURRENT_DESKTOP, assoc.portal not registered: the missing file is said, not XDG_CURRENT_DESKTOP"
+    )
+    func missingDeclarationWithAssocFirst() throws {
+        var (tree, variables) = try Self.world(version: "1.16.0", portals: [:], programs: ["xterm"])
+        variables["XDG_CURRENT_DESKTOP"] = "assoc:X-Generic"
+        let run = runCLI(["portal", "--check"], environment: variables)
+        #expect(run.standardOutput.contains("problem: \(tree.path("portals"))/assoc.portal is missing"), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("XDG_CURRENT_DESKTOP ("), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("is served by"), "\(run.standardOutput)")
+    }
+
     @Test("register links assoc.portal once, refuses a foreign file; unregister removes only its own link")
     func registration() throws {
         let tree = try TemporaryXDGTree()
@@ -95,5 +107,20 @@ struct PortalSetupTests {
         #expect(throws: PortalRegistration.Failure.self) { try PortalRegistration.register(installed, in: directory) }
         #expect(throws: PortalRegistration.Failure.self) { try PortalRegistration.unregister(installed, in: directory) }
         #expect(try String(contentsOfFile: directory + "/assoc.portal", encoding: .utf8).contains("someone.else"))
+    }
+
+    @Test("register makes a frontend's missing portals directory (Debian 12 ships none); unregister removes it once empty")
+    func registrationMakesTheDirectory() throws {
+        let tree = try TemporaryXDGTree()
+        let installed = try tree.write("prefix/share/xdg-desktop-portal/portals/assoc.portal", "[portal]\n")
+        let share = try tree.makeDirectory("usr/share")
+        let directory = share + "/xdg-desktop-portal/portals"
+        #expect(try PortalRegistration.register(installed, in: directory))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/assoc.portal") == installed)
+        let mode = try FileManager.default.attributesOfItem(atPath: directory)[.posixPermissions] as? Int
+        #expect(mode == 0o755)
+        #expect(try PortalRegistration.unregister(installed, in: directory))
+        #expect(!FileManager.default.fileExists(atPath: share + "/xdg-desktop-portal"))
+        #expect(FileManager.default.fileExists(atPath: share))
     }
 }

@@ -67,10 +67,12 @@ final class PortalBus {
         variables["LC_ALL"] = "C.UTF-8"
         variables.merge(extraVariables) { $1 }
         // The forked daemon keeps the descriptors it was given: files, so that nothing waits for a
-        // pipe to close.
+        // pipe to close. DBUS_DEBUG_OUTPUT keeps its standard error (else /dev/null once forked),
+        // which the services it starts inherit: bus.log is the backend's log.
         let started = ProcessRunner.spawnAndWait(
             Corpus.program("dbus-daemon")!, ["--session", "--fork", "--print-address=1", "--print-pid=1"],
-            environment: variables, output: tree.path("bus.address"), error: tree.path("bus.log"))
+            environment: variables.merging(["DBUS_DEBUG_OUTPUT": "1"]) { $1 }, output: tree.path("bus.address"),
+            error: tree.path("bus.log"))
         let printed = (try? String(contentsOfFile: tree.path("bus.address"), encoding: .utf8)) ?? ""
         let lines = printed.split(separator: "\n").map(String.init)
         guard started == 0, lines.count == 2, let pid = Int32(lines[1]) else {
@@ -137,6 +139,33 @@ final class PortalBus {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }
     }
+
+    /// Starts the recording notification server (the watcher's tests' notification-server.py), which
+    /// appends each notification to `output` as a JSON line; returns once it owns its name.
+    func startNotificationRecorder(_ output: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PortalBus.python)
+        process.arguments = [Corpus.fixtures + "/watch/notification-server.py", output]
+        process.environment = variables
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        guard PortalBus.eventually(timeout: 20, { FileManager.default.fileExists(atPath: output) }) else {
+            process.terminate()
+            throw SetupError("the notification recorder did not start")
+        }
+        return process
+    }
+
+    /// The notifications recorded in `output`, in order.
+    static func notifications(in output: String) -> [[String: Any]] {
+        ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+    }
+
+    /// What the bus and the services it started wrote on standard error (the backend's log).
+    var serviceLog: String { (try? String(contentsOfFile: tree.path("bus.log"), encoding: .utf8)) ?? "" }
 
     /// The backend's process ID, asked of the bus.
     func backendPID() throws -> Int32? {

@@ -65,6 +65,39 @@ struct PortalServiceChannelTests {
         #expect(PortalBus.eventually { failing.requestDirectories.isEmpty && missing.requestDirectories.isEmpty })
     }
 
+    @Test(
+        "a terminal that cannot start or fails is reported, not a silent cancel: response 2, the log and a notification name it")
+    func terminalFailuresReported() throws {
+        let bus = try PortalBus(terminal: "/nonexistent/terminal -e")
+        let records = bus.tree.path("notifications.jsonl")
+        let recorder = try bus.startNotificationRecorder(records)
+        defer { recorder.terminate() }
+        let first = try bus.startClient([["method": "OpenFile"]])
+        #expect(bus.answers(of: first, timeout: 20).first?["response"] as? Int == 2)
+        #expect(PortalBus.eventually { PortalBus.notifications(in: records).count == 1 })
+        let missing = try #require(PortalBus.notifications(in: records).first)
+        #expect(missing["summary"] as? String == "The file dialog could not open")
+        let body = try #require(missing["body"] as? String)
+        #expect(body.contains("'/nonexistent/terminal' could not be started"), "\(body)")
+        #expect(body.contains(bus.tree.path("config/assoc/portal.conf")) && body.contains("assoc portal --check"), "\(body)")
+        #expect((missing["hints"] as? [String: Any])?["urgency"] as? Int == 2)
+        #expect(bus.serviceLog.contains("the terminal '/nonexistent/terminal' could not be started"), "\(bus.serviceLog)")
+        // Said once already when the service started, before any dialog.
+        #expect(bus.serviceLog.contains("warning: Terminal= of "), "\(bus.serviceLog)")
+
+        try bus.setTerminal("false")
+        let second = try bus.startClient([["method": "SaveFile", "options": ["current_name": "a.txt"]]])
+        #expect(bus.answers(of: second, timeout: 20).first?["response"] as? Int == 2)
+        #expect(PortalBus.eventually { PortalBus.notifications(in: records).count == 2 })
+        let failed = try #require(PortalBus.notifications(in: records).last)
+        #expect(failed["summary"] as? String == "The save dialog could not open")
+        #expect(
+            (failed["body"] as? String)?.contains("'false'") == true
+                && (failed["body"] as? String)?.contains("exit status 1") == true)
+        #expect(bus.serviceLog.contains("ended with exit status 1 before the dialog started"), "\(bus.serviceLog)")
+        #expect(PortalBus.eventually { bus.requestDirectories.isEmpty })
+    }
+
     @Test("SaveFile gets current_name, current_folder and current_file; SaveFiles the files, one URI each back")
     func saveOptions() throws {
         let bus = try PortalBus(terminal: "true")

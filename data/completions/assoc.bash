@@ -186,6 +186,14 @@ _assoc_command() {
                 --database) action=(choice auto xml cache text) ;;
             esac
             ;;
+        profile)
+            options=(--check --diff --user --system --desktop --json --all --database --verbose -h --help)
+            kinds=(file)
+            case "$2" in
+                --desktop) action=(desktop-name) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
         mime)
             options=(--json --database --verbose -h --help)
             kinds=(mime-type...)
@@ -372,7 +380,7 @@ _assoc() {
     if [[ -z $ended && $cur == -* ]]; then
         _assoc_reply "${options[@]}"
     elif [[ -z $command ]]; then
-        _assoc_reply type explain default defaults apps open set unset add remove reset sync mime types history undo pin unpin is-a list import export move check pick choose settings portal watch help
+        _assoc_reply type explain default defaults apps open set unset add remove reset sync profile mime types history undo pin unpin is-a list import export move check pick choose settings portal watch help
     else
         local kind="${kinds[operands]:-${kinds[${#kinds[@]} - 1]}}"
         [[ $kind == *... ]] || ((operands < ${#kinds[@]})) || kind=none

@@ -74,6 +74,10 @@ function __assoc_operand_is --argument-names kind
                     set valued --database
                     set valued2 
                     set kinds none
+                case profile
+                    set valued --desktop --database
+                    set valued2 
+                    set kinds file
                 case mime
                     set valued --database
                     set valued2 
@@ -180,6 +184,7 @@ complete -c assoc -n __fish_use_subcommand -a add -d 'associate APP with TYPE'
 complete -c assoc -n __fish_use_subcommand -a remove -d 'take APP away from TYPE'
 complete -c assoc -n __fish_use_subcommand -a reset -d 'forget the user\'s settings for a type'
 complete -c assoc -n __fish_use_subcommand -a sync -d 'apply the remembered wildcard and extension rules again'
+complete -c assoc -n __fish_use_subcommand -a profile -d 'apply a profile of defaults (idempotent, verified), or export one'
 complete -c assoc -n __fish_use_subcommand -a mime -d 'show what the database says about a type'
 complete -c assoc -n __fish_use_subcommand -a types -d 'compile, install and define MIME types (the shared-mime-info database)'
 complete -c assoc -n __fish_use_subcommand -a history -d 'show the changes of the effective defaults, with their causes'
@@ -273,6 +278,16 @@ complete -c assoc -n '__fish_seen_subcommand_from sync' -l dry-run -d 'print the
 complete -c assoc -n '__fish_seen_subcommand_from sync' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from sync' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from sync' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from profile' -l check -d 'apply: change nothing; exit 0 when the machine complies, 1 when it does not'
+complete -c assoc -n '__fish_seen_subcommand_from profile' -l diff -d 'apply: print the unified diff of every list written (with --check: that would be written)'
+complete -c assoc -n '__fish_seen_subcommand_from profile' -l user -d 'apply: write the user\'s lists in $XDG_CONFIG_HOME (the default)'
+complete -c assoc -n '__fish_seen_subcommand_from profile' -l system -d 'apply: write the lists in the first directory of $XDG_CONFIG_DIRS (/etc/xdg by default)'
+complete -c assoc -n '__fish_seen_subcommand_from profile' -l desktop -x -a '(assoc __complete desktop-name 2>/dev/null)' -d 'apply: write NAME-mimeapps.list ([Default Applications] only) and verify on desktop NAME'
+complete -c assoc -n '__fish_seen_subcommand_from profile' -l json -d 'apply: one JSON object: changed, complies, files, entries (target, wanted, chosen, before, after, resolutions), warnings'
+complete -c assoc -n '__fish_seen_subcommand_from profile' -l all -d 'export: every effective default, not only the user\'s own choices'
+complete -c assoc -n '__fish_seen_subcommand_from profile' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
+complete -c assoc -n '__fish_seen_subcommand_from profile' -l verbose -d 'also print notes about the data read, and every problem of a file'
+complete -c assoc -n '__fish_seen_subcommand_from profile' -l help -s h -d 'show this help'
 complete -c assoc -n '__fish_seen_subcommand_from mime' -l json -d 'one JSON object per line: type, comment (null when none), acronym, expandedAcronym, aliases, parents, ancestors, globs, icon, genericIcon'
 complete -c assoc -n '__fish_seen_subcommand_from mime' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from mime' -l verbose -d 'also print notes about the data read, and every problem of a file'

@@ -35,6 +35,13 @@ enum PortalCommand {
             start, the application closed the request). The folder each application last chose in is kept in \
             $XDG_STATE_HOME/assoc/portal-folders and is where its next dialog starts when it names none.
 
+            A terminal that cannot show the dialog (it is not installed, it exits with a failure before the \
+            dialog starts, or the dialog does not start in it within 30 seconds) is never a silent cancel: the \
+            application gets 2, the service says why on standard error (always, not only with --verbose), and \
+            the desktop's notification service (org.freedesktop.Notifications, as the Desktop Notifications \
+            Specification describes) shows which dialog could not open, why, and what to change. The terminal \
+            setting is also checked when the service starts, and its problems are logged.
+
             The runtime directory and every directory below it down to the request's own must be the user's \
             own, mode 0700, not a symbolic link (the XDG Base Directory Specification asks this of \
             $XDG_RUNTIME_DIR); otherwise no dialog is started and the request is answered 2, naming the \
@@ -50,7 +57,8 @@ enum PortalCommand {
             Set-up: xdg-desktop-portal reads backends' .portal files from its own data directory only \
             (/usr/share/xdg-desktop-portal/portals on Debian), or from $XDG_DESKTOP_PORTAL_DIR, so make install \
             into /usr/local does not reach it. --register, run as root, links that directory's assoc.portal to \
-            the installed one; --unregister removes that link and nothing else. --check says whether the \
+            the installed one (making that directory when the frontend has none); --unregister removes that \
+            link, and the directory again when it is left empty, and nothing else. --check says whether the \
             frontend will pick assoc for FileChooser and AppChooser and why not: a missing assoc.portal, the \
             portals.conf in force (1.17 and later) or the UseIn= of another backend and XDG_CURRENT_DESKTOP \
             (1.16), a missing D-Bus activation file, a terminal that cannot run a command; each with its fix. \

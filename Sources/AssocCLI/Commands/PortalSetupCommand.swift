@@ -120,37 +120,10 @@ enum PortalSetupCommand {
             .terminalPrefix(configured: configured)
     }
 
-    /// What is wrong with the terminal setting: a file that cannot be read, a program not on
-    /// `PATH`, a bare name of an unknown terminal that may not run a command, or no terminal.
+    /// What is wrong with the terminal setting (`TerminalSettingCheck`).
     static func terminalProblems(_ context: CommandContext) -> [PortalSetupCheck.Problem] {
-        let file = PortalSettings.path(in: context.environment)
-        let settings: PortalSettings
-        do { settings = try PortalSettings.load(from: context.environment) } catch {
-            return [PortalSetupCheck.Problem("\(error)", fix: "correct that line of \(file)")]
-        }
-        let applications = context.resolver.applications
-        guard let configured = settings.terminal, let program = configured.first else {
-            guard terminalCommand(context) == nil else { return [] }
-            return [
-                PortalSetupCheck.Problem(
-                    "no terminal is installed to show the dialogs in ($TERMINAL, xdg-terminal-exec and the known terminals are missing)",
-                    fix: "install one (apt install xterm), or set Terminal= in [Portal] of \(file)")
-            ]
-        }
-        var problems: [PortalSetupCheck.Problem] = []
-        if applications.findProgram(program) == nil {
-            problems.append(
-                PortalSetupCheck.Problem(
-                    "Terminal= of \(file) names '\(program)', which is not on PATH",
-                    fix: "install it, or name a terminal that is (the bus starts the service with its own PATH)"))
-        }
-        if configured.count == 1 && Launcher.knownTerminal(program) == nil {
-            problems.append(
-                PortalSetupCheck.Problem(
-                    "Terminal=\(program) in \(file) has no argument: '\(program)' is not a terminal assoc knows, and most "
-                        + "terminals need a flag to run a command, so the dialog may never start",
-                    fix: "write the flag it takes, such as Terminal=\(program) -e"))
-        }
-        return problems
+        TerminalSettingCheck.problems(
+            context.environment, applications: context.resolver.applications,
+            isKnownTerminal: { Launcher.knownTerminal($0) != nil }, defaultTerminal: { terminalCommand(context) })
     }
 }

@@ -32,7 +32,7 @@ enum CommandName: String, CaseIterable {
     case type, explain
     case `default`, defaults, apps, open
     case set, unset, add, remove, reset
-    case sync, mime, types
+    case sync, profile, mime, types
     case history, undo, pin, unpin
     case isA = "is-a"
     case list
@@ -56,6 +56,7 @@ enum CommandName: String, CaseIterable {
         case .remove: EditCommands.remove
         case .reset: EditCommands.reset
         case .sync: SyncCommand.command
+        case .profile: ProfileCommand.command
         case .history: HistoryCommand.command
         case .undo: UndoCommand.command
         case .pin: PinCommands.command

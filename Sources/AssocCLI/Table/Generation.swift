@@ -33,6 +33,7 @@ enum Generation {
             let multiCall = CommandTable.multiCallDefinitions
             return [("assoc.1", ManPageRenderer.mainPage(definitions, multiCall: multiCall, description: overview))]
                 + (definitions.filter { !$0.hidden } + multiCall).map { ("assoc-\($0.name).1", ManPageRenderer.page(for: $0)) }
+                + FileFormatPage.all.map { ("\($0.name).5", ManPageRenderer.page(for: $0)) }
         case .completions:
             return [
                 ("assoc.bash", CompletionRenderer.bash(definitions)), ("_assoc", CompletionRenderer.zsh(definitions)),

@@ -132,7 +132,7 @@ enum ManPageRenderer {
 
         """
 
-    private static func reference(_ page: String) -> String {
+    static func reference(_ page: String) -> String {
         guard let open = page.firstIndex(of: "(") else { return ".BR " + escape(page) }
         return ".BR " + escape(String(page[..<open])) + " " + String(page[open...])
     }

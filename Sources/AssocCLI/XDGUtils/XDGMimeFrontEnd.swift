@@ -136,7 +136,7 @@ enum XDGMimeFrontEnd {
         let destination: PackageDestination
         if (mode ?? (getuid() == 0 ? "system" : "user")) == "system" {
             guard let directory = PackageDestination.xdgMimeSystemDataDirectory(environment: environment) else {
-                throw XDGExit(status: .failed, message: "No writable system mimetype directory found.")
+                throw XDGExit(status: .impossible, message: "No writable system mimetype directory found.")
             }
             destination = .dataDirectory(directory)
         } else {

@@ -151,6 +151,7 @@ extension XDGMimeFrontEnd {
                 "an error in the command line, or a MIMETYPE that is no type, or that neither the database nor an installed entry knows"
             ),
             (2, "FILE does not exist, or APPLICATION is not installed or cannot be run"),
+            (3, "no directory of $XDG_DATA_DIRS has a mime/packages that may be written (--mode system), as xdg-mime says"),
             (4, "the type could not be read, the list could not be written, or the package could not be installed"),
             (5, "FILE cannot be read, or the list may not be written"),
         ],

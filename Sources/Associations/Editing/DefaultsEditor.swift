@@ -98,7 +98,7 @@ public struct DefaultsEditor: Sendable {
         try checkUsable(request)
         let desktop = request.desktop?.lowercased()
         let edits = types.map { type in Self.edit(request.action, type: type, app: request.application, desktop: desktop) }
-        let file = try userList(desktop: desktop)
+        let file = try list(for: request)
         let before = request.dryRun ? [] : defaults(of: types, resolver: resolver)
         let change = try write(edits, to: file, dryRun: request.dryRun, command: request.commandText)
         var report = EditReport(
@@ -199,6 +199,25 @@ public struct DefaultsEditor: Sendable {
         }
     }
 
+    /// The list `request` writes: at its level, `mimeapps.list` or `DESKTOP-mimeapps.list`
+    /// (the desktop lower-cased).
+    ///
+    /// - Throws: `EditRefusal.unknownDirectory` when there is no absolute directory to write in.
+    public func list(for request: EditRequest) throws(EditRefusal) -> String {
+        let desktop = request.desktop?.lowercased()
+        switch request.level {
+        case .user: return try userList(desktop: desktop)
+        case .system: return systemList(desktop: desktop)
+        }
+    }
+
+    /// `mimeapps.list`, or `DESKTOP-mimeapps.list`, in the first directory of `$XDG_CONFIG_DIRS`:
+    /// the most important list after the user's (mime-apps specification, "File name and
+    /// location").
+    public func systemList(desktop: String? = nil) -> String {
+        (environment.configDirs.first ?? "/etc/xdg") + "/" + (desktop.map { "\($0)-mimeapps.list" } ?? "mimeapps.list")
+    }
+
     /// Records a write in the history (DESIGN decision 18), attributed to assoc's `command`: the
     /// one place where assoc's own edits are recorded. It never fails or waits: when the history
     /// has not started or another process is recording, nothing is recorded now.
@@ -232,12 +251,16 @@ public struct DefaultsEditor: Sendable {
 
     /// Remembers a wildcard or extension `set` for `assoc sync`, or forgets it on `unset` and
     /// `reset`; the target of a rule forgotten.
-    private func keepRule(_ request: EditRequest, desktop: String?) throws(EditRefusal) -> String? {
-        guard case .target(let target) = request.subject, AssociationTarget.isRule(target), desktop == nil else { return nil }
+    func keepRule(_ request: EditRequest, desktop: String?) throws(EditRefusal) -> String? {
+        guard case .target(let target) = request.subject, AssociationTarget.isRule(target), desktop == nil,
+            request.level == .user
+        else { return nil }
         let rules = RulesList(environment: environment)
         do {
             if request.action == .set, let app = request.application {
-                try rules.record(RulesList.Rule(target: target, app: app, allTypes: request.allTypes))
+                let rule = RulesList.Rule(target: target, app: app, allTypes: request.allTypes)
+                // Kept as it is when it is there already, so that a repeated edit writes nothing.
+                if !rules.rules().rules.contains(rule) { try rules.record(rule) }
             } else if request.action == .unset || request.action == .reset, try rules.forget(target) {
                 return target
             }

@@ -23,6 +23,15 @@ public struct EditRequest: Sendable, Equatable {
         public var takesAway: Bool { self == .unset || self == .remove || self == .reset }
     }
 
+    /// Which list the request writes: the level of the precedence order it changes.
+    public enum Level: String, Sendable, Equatable {
+        /// The user's list in `$XDG_CONFIG_HOME`, which wins over every other.
+        case user
+        /// The list in the first directory of `$XDG_CONFIG_DIRS` (`/etc/xdg` by default): the
+        /// level every user without a choice of their own falls back to.
+        case system
+    }
+
     /// Which types the request is about.
     public enum Subject: Sendable, Equatable {
         /// A TARGET as `assoc set` reads it: a type, a wildcard, an extension or a URL scheme.
@@ -48,6 +57,8 @@ public struct EditRequest: Sendable, Equatable {
     public var force: Bool
     /// Compute the change and its diff; write nothing.
     public var dryRun: Bool
+    /// Which list to write.
+    public var level: Level
     /// The command that asked, as the history words it (`assoc set .pdf evince.desktop`,
     /// `xdg-mime default …`); nil: `commandText` words the request itself.
     public var command: String?
@@ -55,7 +66,7 @@ public struct EditRequest: Sendable, Equatable {
     /// A request; the flags default to off.
     public init(
         _ action: Action, _ subject: Subject, application: String? = nil, desktop: String? = nil, allTypes: Bool = false,
-        force: Bool = false, dryRun: Bool = false, command: String? = nil
+        force: Bool = false, dryRun: Bool = false, level: Level = .user, command: String? = nil
     ) {
         self.action = action
         self.subject = subject
@@ -64,6 +75,7 @@ public struct EditRequest: Sendable, Equatable {
         self.allTypes = allTypes
         self.force = force
         self.dryRun = dryRun
+        self.level = level
         self.command = command
     }
 

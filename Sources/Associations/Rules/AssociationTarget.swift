@@ -71,10 +71,7 @@ public struct AssociationTarget: Sendable, Equatable {
 extension AssociationTarget {
     /// Whether an installed entry's `MimeType=` names `type` (without regard to case).
     static func isDeclared(_ type: String, _ applications: ApplicationIndex) -> Bool {
-        let lowered = type.lowercased()
-        return applications.allApplications().contains { application in
-            application.entry?.mimeTypes.contains { $0.lowercased() == lowered } == true
-        }
+        applications.declares(type: type)
     }
 }
 

@@ -7,6 +7,11 @@ import XDGSupport
 /// The explicit, reversible step that makes a frontend which reads only its own data directory
 /// (xdg-desktop-portal up to 1.18 on Debian and others) see assoc's installed `assoc.portal`: a
 /// symbolic link to it, which only `unregister` takes away again. Nothing else is ever replaced.
+///
+/// A frontend installed without any backend has no portals directory at all (Debian 12's
+/// `xdg-desktop-portal` alone ships none): `register` makes the missing directories (0755), and
+/// `unregister` removes them again once they are empty, up to the directory above the frontend's
+/// `xdg-desktop-portal`.
 public enum PortalRegistration {
     /// Why the link was not made or removed.
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -36,6 +41,7 @@ public enum PortalRegistration {
             return false
         }
         if FileBytes.exists(path) { throw .foreign(path: path, found: "a file") }
+        try makeDirectories(directory)
         guard symlink(PathCoding.cString(declaration), PathCoding.cString(path)) == 0 else {
             throw .system(path: path, reason: Errno.current.description)
         }
@@ -54,7 +60,27 @@ public enum PortalRegistration {
         }
         guard target == declaration else { throw .foreign(path: path, found: "a link to '\(target)'") }
         guard unlink(PathCoding.cString(path)) == 0 else { throw .system(path: path, reason: Errno.current.description) }
+        removeEmptyDirectories(directory)
         return true
+    }
+
+    /// Makes `directory` and its missing parents, each 0755 (read by the frontend of every user).
+    private static func makeDirectories(_ directory: String) throws(Failure) {
+        guard !directory.isEmpty, !FileBytes.exists(directory) else { return }
+        if let slash = directory.lastIndex(of: "/"), slash > directory.startIndex {
+            try makeDirectories(String(directory[..<slash]))
+        }
+        guard mkdir(PathCoding.cString(directory), 0o755) == 0 || errno == EEXIST else {
+            throw .system(path: directory, reason: Errno.current.description)
+        }
+        chmod(PathCoding.cString(directory), 0o755)
+    }
+
+    /// Removes `directory` (`…/xdg-desktop-portal/portals`) and then its parent when each is empty;
+    /// a directory that holds anything, or cannot be removed, stays.
+    private static func removeEmptyDirectories(_ directory: String) {
+        guard rmdir(PathCoding.cString(directory)) == 0, directory.hasSuffix("/xdg-desktop-portal/portals") else { return }
+        rmdir(PathCoding.cString(String(directory.dropLast("/portals".count))))
     }
 
     /// Where the symbolic link at `path` points, or nil when it is not one.

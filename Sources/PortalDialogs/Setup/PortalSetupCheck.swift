@@ -45,7 +45,8 @@ public struct PortalSetupCheck: Sendable, Equatable {
             return
         }
         let declarations = PortalDeclaration.all(in: frontend.portalsDirectory)
-        if !declarations.contains(where: { $0.name == Self.backendName }) {
+        let declared = declarations.contains(where: { $0.name == Self.backendName })
+        if !declared {
             let fix =
                 installedDeclaration.map {
                     "run 'assoc portal --register' as root: it links \(frontend.portalsDirectory)/assoc.portal to \($0) "
@@ -71,6 +72,9 @@ public struct PortalSetupCheck: Sendable, Equatable {
                 let file = configuration?.path ?? environment.configHome + "/xdg-desktop-portal/portals.conf"
                 problems.append(
                     Problem(what, fix: "add '\(interface)=assoc' under [preferred] in \(file), then restart the frontend"))
+            } else if !declared && environment.currentDesktops.first?.lowercased() == Self.backendName {
+                // assoc is first already: the missing assoc.portal, said above, is the whole problem.
+                continue
             } else {
                 problems.append(
                     Problem(

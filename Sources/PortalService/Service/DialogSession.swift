@@ -19,6 +19,8 @@ final class DialogSession {
     let directory: RequestDirectory
     /// The `org.freedesktop.impl.portal.Request` object at `handle`, while the request is open.
     var requestObject: BusObjectSlot?
+    /// The terminal command the dialog was started with (without the dialog's arguments).
+    var terminal = ""
     /// When the terminal was started.
     let started: Double
     /// Whether the method call has been answered.

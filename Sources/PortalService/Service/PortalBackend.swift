@@ -42,6 +42,8 @@ public final class PortalBackend {
     let bus: BusConnection
     let launcher: Launcher
     let folders: FolderMemory
+    /// Tells the user when a dialog cannot be shown.
+    let notifications: NotificationClient
     var sessions: [String: DialogSession] = [:]
     /// Started terminals not yet reaped, by their pidfd.
     var children: [Int32: (pid: pid_t, handle: String)] = [:]
@@ -60,6 +62,7 @@ public final class PortalBackend {
         launcher = Launcher(environment: configuration.environment, applications: .init(environment: configuration.environment))
         folders = FolderMemory(environment: configuration.environment)
         bus = try BusConnection()
+        notifications = NotificationClient(bus: bus)
         objects.append(try bus.addObject(Self.objectPath) { [unowned self] message in handleMainObject(message) })
         objects.append(
             try bus.addBusSignalHandler("NameLost") { [unowned self] message in
@@ -70,6 +73,7 @@ public final class PortalBackend {
             })
         try bus.requestName(Self.busName, replace: configuration.replace)
         log("serving \(Self.busName) at \(Self.objectPath)")
+        checkTerminal()
     }
 
     /// Runs until the bus connection fails, or until another backend has taken the name and the
@@ -112,6 +116,16 @@ public final class PortalBackend {
             if session.directory.connection >= 0, active.contains(session.directory.connection) { read(session) }
         }
         expireDeadlines()
+    }
+
+    /// Says on standard error what is wrong with the terminal setting, when the service starts:
+    /// the dialogs would fail on it (and each failure is reported again).
+    private func checkTerminal() {
+        let problems = TerminalSettingCheck.problems(
+            configuration.environment, applications: launcher.applications,
+            isKnownTerminal: { Launcher.knownTerminal($0) != nil },
+            defaultTerminal: { [launcher] in launcher.terminalPrefix() })
+        for problem in problems { printError("assoc portal: warning: \(problem.what); \(problem.fix)") }
     }
 
     // MARK: - Dispatch
@@ -218,13 +232,15 @@ public final class PortalBackend {
             return
         }
         guard let runtime = configuration.environment.variables["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else {
-            return answerAtOnce(call, handle, "XDG_RUNTIME_DIR is not set; the dialog's answer socket needs it")
+            return answerAtOnce(
+                call, handle,
+                DialogFailure(kind: request.kind, reason: "XDG_RUNTIME_DIR is not set; the dialog's answer socket needs it"))
         }
         let directory: RequestDirectory
         do {
             directory = try RequestDirectory(runtimeDirectory: runtime)
         } catch {
-            return answerAtOnce(call, handle, error.description)
+            return answerAtOnce(call, handle, DialogFailure(kind: request.kind, reason: error.description))
         }
         var request = request
         request.answerSocket = directory.socketPath
@@ -232,37 +248,60 @@ public final class PortalBackend {
         do {
             try directory.writeRequest(request.json.rendered + "\n")
         } catch {
-            return answerAtOnce(call, handle, error.description)
+            return answerAtOnce(call, handle, DialogFailure(kind: request.kind, reason: error.description))
         }
         let dialog = [configuration.assocExecutable, dialogCommand, "--portal-request", directory.requestFile]
+        let settingsFile = PortalSettings.path(in: configuration.environment)
         let settings: PortalSettings
         do {
             settings = try PortalSettings.load(from: configuration.environment)
         } catch {
-            return answerAtOnce(call, handle, error.description)
+            return answerAtOnce(call, handle, .terminal(request.kind, error.description, settingsFile: settingsFile))
         }
         guard let argv = TerminalChoice.argv(for: dialog, settings: settings, launcher: launcher) else {
             return answerAtOnce(
-                call, handle, "no terminal found: set Terminal= in \(PortalSettings.path(in: configuration.environment))")
+                call, handle,
+                .terminal(
+                    request.kind, "no terminal was found ($TERMINAL, xdg-terminal-exec and the known terminals are missing)",
+                    settingsFile: settingsFile))
         }
         let pid: pid_t
         do {
             pid = try launcher.start(
                 LaunchPlan(app: "assoc-portal", argv: argv, targets: [], workingDirectory: nil, terminal: false))
         } catch {
-            return answerAtOnce(call, handle, error.description)
+            let reason: String
+            if case .spawnFailed(_, let program, let why) = error {
+                reason = "the terminal '\(program)' could not be started: \(why)"
+            } else {
+                reason = error.description
+            }
+            return answerAtOnce(call, handle, .terminal(request.kind, reason, settingsFile: settingsFile))
         }
+        session.terminal = argv.prefix(argv.count - dialog.count).joined(separator: " ")
         if let pidfd = try? SystemCalls.processDescriptor(pid) { children[pidfd] = (pid, handle) }
         session.requestObject = try? bus.addObject(handle) { [unowned self] message in handleRequestObject(message) }
         sessions[handle] = session
         log("\(handle): \(request.kind.rawValue) for '\(request.appID)' in \(directory.path), terminal \(argv[0]) (pid \(pid))")
     }
 
-    /// Answers a request that could not start: response 2, the reason on standard error.
-    private func answerAtOnce(_ call: BusMessage, _ handle: String, _ reason: String) {
-        printError("assoc portal: \(handle): \(reason)")
+    /// Answers a request that could not start: response 2, then the failure reported.
+    private func answerAtOnce(_ call: BusMessage, _ handle: String, _ failure: DialogFailure) {
         try? bus.reply(to: call, [.uint32(2), .vardict([])])
+        report(failure, handle)
         heapToTrim = true
+    }
+
+    /// Tells the user why the dialog of `handle` could not be shown: on standard error, and as a
+    /// desktop notification (when no notification service answers, standard error says that too).
+    private func report(_ failure: DialogFailure, _ handle: String) {
+        printError("assoc portal: \(handle): \(failure.reason); response 2")
+        do {
+            try notifications.notify(failure.notification)
+            log("\(handle): notified: \(failure.summary)")
+        } catch {
+            printError("assoc portal: cannot notify through \(NotificationClient.service): \(error)")
+        }
     }
 
     private func handleRequestObject(_ message: BusMessage) -> Bool {
@@ -326,8 +365,13 @@ public final class PortalBackend {
         children[pidfd] = nil
         let failed = !(status & 0x7f == 0 && (status >> 8) & 0xff == 0)
         guard failed, let session = sessions[child.handle], !session.replied, session.directory.connection < 0 else { return }
-        printError("assoc portal: \(child.handle): the terminal (pid \(child.pid)) failed before the dialog connected")
+        let how = status & 0x7f == 0 ? "exit status \((status >> 8) & 0xff)" : "signal \(status & 0x7f)"
         finish(session, DialogAnswer(response: .other))
+        report(
+            .terminal(
+                session.request.kind,
+                "the terminal '\(session.terminal)' (pid \(child.pid)) ended with \(how) before the dialog started",
+                settingsFile: PortalSettings.path(in: configuration.environment)), child.handle)
         end(session)
     }
 
@@ -342,9 +386,13 @@ public final class PortalBackend {
                     kill(peer, SIGTERM)
                 }
             } else {
-                printError(
-                    "assoc portal: \(session.handle): the dialog did not connect within \(Int(DialogSession.connectTimeout)) s")
                 finish(session, DialogAnswer(response: .other))
+                report(
+                    .terminal(
+                        session.request.kind,
+                        "the dialog did not start within \(Int(DialogSession.connectTimeout)) s in the terminal "
+                            + "'\(session.terminal)' (does it run the command it is given?)",
+                        settingsFile: PortalSettings.path(in: configuration.environment)), session.handle)
             }
             end(session)
         }

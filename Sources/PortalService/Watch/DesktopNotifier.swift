@@ -8,14 +8,16 @@ import XDGSupport
 /// Each announcement is one `Notify`; its actions *Undo* and *Keep* are offered when the server's
 /// `GetCapabilities` lists `actions`, and `ActionInvoked` with `undo` hands the announcement's
 /// changes to `undo`. A server that cannot be reached is said once (through `warn`); the watcher
-/// goes on recording.
+/// goes on recording. The calls go through `NotificationClient`, which the portal's failure
+/// reports use too.
 final class DesktopNotifier: WatchCompanion {
-    static let service = "org.freedesktop.Notifications"
-    static let path = "/org/freedesktop/Notifications"
+    static let service = NotificationClient.service
+    static let path = NotificationClient.path
     /// How long a call to the server may take before the watcher goes on without it.
-    static let callTimeoutMicroseconds: UInt64 = 2_000_000
+    static let callTimeoutMicroseconds = NotificationClient.callTimeoutMicroseconds
 
     private let bus: BusConnection
+    private let client: NotificationClient
     private let warn: (String) -> Void
     private let log: (String) -> Void
     /// Puts back the changes of a notification whose *Undo* was chosen.
@@ -36,6 +38,7 @@ final class DesktopNotifier: WatchCompanion {
         warn: @escaping (String) -> Void
     ) throws(BusError) {
         self.bus = bus
+        client = NotificationClient(bus: bus)
         self.undo = undo
         self.log = log
         self.warn = warn
@@ -77,17 +80,14 @@ final class DesktopNotifier: WatchCompanion {
     func announce(_ announcement: WatchAnnouncement) {
         guard !broken else { return }
         let actions = !announcement.undoableChanges.isEmpty && supportsActions()
-        let values: [BusValue] = [
-            .string("assoc"), .uint32(0), .string("preferences-desktop-default-applications"),
-            .string(announcement.summary), .string(announcement.body),
-            .strings(actions ? ["undo", "Undo", "keep", "Keep"] : []),
-            .vardict([("desktop-entry", .string("assoc-watch")), ("category", .string("x-assoc.default-changed"))]),
-            .int32(-1),
-        ]
+        let notification = DesktopNotification(
+            application: "assoc", icon: "preferences-desktop-default-applications", summary: announcement.summary,
+            body: announcement.body, actions: actions ? [("undo", "Undo"), ("keep", "Keep")] : [],
+            hints: [("desktop-entry", .string("assoc-watch")), ("category", .string("x-assoc.default-changed"))])
         do {
-            let reply = try call("Notify", values)
+            let id = try client.notify(notification)
             saidUnreachable = false
-            if actions, case .uint32(let id)? = reply.first { undoable[id] = announcement.undoableChanges }
+            if actions { undoable[id] = announcement.undoableChanges }
             log("notified: \(announcement.summary)")
         } catch {
             say("cannot notify through \(Self.service): \(error)")
@@ -97,8 +97,7 @@ final class DesktopNotifier: WatchCompanion {
     /// Whether the server offers actions, asked once (`GetCapabilities`).
     private func supportsActions() -> Bool {
         if let offersActions { return offersActions }
-        guard let reply = try? call("GetCapabilities", []) else { return false }
-        let capabilities = reply.first?.elements?.compactMap(\.text) ?? []
+        guard let capabilities = try? client.capabilities() else { return false }
         offersActions = capabilities.contains("actions")
         return offersActions ?? false
     }
@@ -110,12 +109,6 @@ final class DesktopNotifier: WatchCompanion {
         undoable[id] = nil
         log("notification \(id): \(action)")
         if action == "undo" { undo(changes) }
-    }
-
-    private func call(_ member: String, _ values: [BusValue]) throws(BusError) -> [BusValue] {
-        try bus.call(
-            Self.service, path: Self.path, interface: Self.service, member: member, values,
-            timeoutMicroseconds: Self.callTimeoutMicroseconds)
     }
 
     /// Says `message` unless the server was already said to be unreachable.

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """A recording notification server for the tests (Desktop Notifications Specification): owns
 org.freedesktop.Notifications on the session bus of DBUS_SESSION_BUS_ADDRESS and appends one JSON
-line to OUTPUT for each Notify: {"id": N, "summary": ..., "body": ..., "actions": [...]}.
+line to OUTPUT for each Notify: {"id": N, "app": ..., "icon": ..., "summary": ..., "body": ...,
+"actions": [...], "hints": {...}} (hint values as JSON: numbers, strings, booleans).
 
     notification-server.py OUTPUT [--capabilities actions,body]
 
@@ -26,6 +27,16 @@ if "--capabilities" in sys.argv:
     capabilities = [c for c in sys.argv[sys.argv.index("--capabilities") + 1].split(",") if c]
 
 
+def plain(value):
+    if isinstance(value, dbus.Boolean):
+        return bool(value)
+    if isinstance(value, (dbus.Byte, dbus.Int16, dbus.UInt16, dbus.Int32, dbus.UInt32, dbus.Int64, dbus.UInt64)):
+        return int(value)
+    if isinstance(value, (dbus.Array, dbus.Struct)):
+        return [plain(v) for v in value]
+    return str(value)
+
+
 class Server(dbus.service.Object):
     def __init__(self, bus):
         super().__init__(bus, PATH)
@@ -38,8 +49,9 @@ class Server(dbus.service.Object):
     @dbus.service.method(INTERFACE, in_signature="susssasa{sv}i", out_signature="u")
     def Notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout):
         self.next_id += 1
-        record = {"id": self.next_id, "app": str(app_name), "summary": str(summary), "body": str(body),
-                  "actions": [str(a) for a in actions]}
+        record = {"id": self.next_id, "app": str(app_name), "icon": str(app_icon), "summary": str(summary),
+                  "body": str(body), "actions": [str(a) for a in actions],
+                  "hints": {str(k): plain(v) for k, v in hints.items()}}
         with open(output, "a") as file:
             file.write(json.dumps(record) + "\n")
         return dbus.UInt32(self.next_id)
