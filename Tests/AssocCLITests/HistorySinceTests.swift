@@ -19,6 +19,7 @@ struct HistorySinceTests {
         #expect(HistoryCommand.parseSince("2025-12-02", now: Self.now) == 1_764_633_600)
         let clock = try #require(HistoryCommand.parseSince("00:00", now: Self.now))
         #expect(Self.now - clock >= 0 && Self.now - clock < 86_400 + 3600)
-        #expect(HistoryCommand.parseSince("25:00", now: Self.now) == nil && HistoryCommand.parseSince("soon", now: Self.now) == nil)
+        #expect(
+            HistoryCommand.parseSince("25:00", now: Self.now) == nil && HistoryCommand.parseSince("soon", now: Self.now) == nil)
     }
 }
