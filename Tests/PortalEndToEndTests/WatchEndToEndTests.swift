@@ -37,6 +37,7 @@ struct WatchEndToEndTests {
         let restored = PortalBus.eventually(timeout: 1) { Self.listDefault(world, "text/plain") == "a.desktop" }
         let elapsed = Date().timeIntervalSince(changed)
         print("pin restored after \(Int(elapsed * 1000)) ms")
+        if !restored { _ = PortalBus.eventually(timeout: 20) { Self.listDefault(world, "text/plain") == "a.desktop" } }
         #expect(restored, "not back within 1 s: \(world.text(of: world.listPath))\n\(world.text(of: world.watcherLogPath))")
         #expect(PortalBus.eventually { !world.notifications.isEmpty })
         let body = world.notifications.first?["body"] as? String ?? ""
@@ -99,6 +100,18 @@ struct WatchEndToEndTests {
         #expect(log.components(separatedBy: "cannot notify").count == 2, "\(log)")
     }
 
+    @Test("the session bus ends under the watcher: it says so once and goes on recording")
+    func busLost() throws {
+        let world = try WatchWorld()
+        try world.startWatcher()
+        world.endBus()
+        #expect(PortalBus.eventually { world.text(of: world.watcherLogPath).contains("lost the session bus") })
+        #expect(try world.run("xdg-mime", ["default", "b.desktop", "text/plain"]).status == 0)
+        #expect(world.awaitRecord(of: "text/plain", after: "b.desktop") != nil)
+        #expect(world.watcher?.isRunning == true)
+        #expect(world.text(of: world.watcherLogPath).components(separatedBy: "lost the session bus").count == 2)
+    }
+
     @Test("--status reads watch.pid; a second watcher exits 0 at once; a stale file is not a watcher")
     func statusAndSecondStart() throws {
         let world = try WatchWorld(bus: false)
@@ -127,5 +140,83 @@ struct WatchEndToEndTests {
             }
         }
         return nil
+    }
+}
+
+/// The other three ways a default is taken away, with the watcher running: each recorded as it
+/// happens with its cause, by the real tool that does it.
+@Suite(
+    "assoc watch: an application installed, GIO's last-used call, a package that re-types *.htm", .serialized,
+    .enabled(if: WatchWorld.isAvailable && Corpus.program("update-desktop-database") != nil))
+struct WatchCausesTests {
+    /// The world with x.desktop and y.desktop for PDF and HTML, indexed by update-desktop-database.
+    static func world(list: String? = nil, extra: [String: String] = [:]) throws -> WatchWorld {
+        let world = try WatchWorld()
+        for name in ["x", "y"] {
+            try world.tree.write(
+                "usr-share/applications/\(name).desktop",
+                "[Desktop Entry]\nType=Application\nName=\(name)\nExec=true %f\nMimeType=application/pdf;text/html;\n")
+        }
+        for (name, types) in extra {
+            try world.tree.write(
+                "usr-share/applications/\(name)",
+                "[Desktop Entry]\nType=Application\nName=\(name)\nExec=true %f\nMimeType=\(types)\n")
+        }
+        if let list { try world.tree.write("config/mimeapps.list", list) }
+        try index(world)
+        try world.startWatcher()
+        return world
+    }
+
+    static func index(_ world: WatchWorld) throws {
+        let result = try world.run("update-desktop-database", [world.tree.path("usr-share/applications")])
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
+    @Test("a new entry that update-desktop-database makes the first declarer: application-installed")
+    func applicationInstalled() throws {
+        let world = try Self.world()
+        let entry = try world.tree.write(
+            "usr-share/applications/0code.desktop",
+            "[Desktop Entry]\nType=Application\nName=Code\nExec=true %f\nMimeType=application/pdf;\n")
+        try Self.index(world)
+        let record = world.awaitRecord(of: "application/pdf", after: "0code.desktop")
+        #expect(record?["cause"] as? String == "application-installed", "\(record ?? [:])")
+        #expect(record?["file"] as? String == entry)
+    }
+
+    @Test("GIO's last-used call: last-used, with the list and its line")
+    func lastUsed() throws {
+        let world = try Self.world(list: "[Added Associations]\ntext/html=x.desktop;y.desktop;\n")
+        let call = try ProcessRunner.run(
+            PortalBus.python,
+            ["-c", "from gi.repository import Gio; Gio.DesktopAppInfo.new('y.desktop').set_as_last_used_for_type('text/html')"],
+            environment: world.variables)
+        #expect(call.status == 0, "\(call.standardError)")
+        let record = world.awaitRecord(of: "text/html", after: "y.desktop")
+        #expect(record?["cause"] as? String == "last-used", "\(record ?? [:])")
+        #expect(record?["file"] as? String == world.listPath)
+        #expect(PortalBus.eventually { world.notifications.contains { ($0["body"] as? String)?.contains("last-used") == true } })
+    }
+
+    @Test("a package that re-types *.htm, compiled by update-mime-database: type-database")
+    func typeDatabase() throws {
+        let world = try Self.world(extra: ["browser.desktop": "application/x-extension-htm;"])
+        let package = try world.tree.write(
+            "data/mime/packages/retype-htm.xml",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+              <mime-type type="application/x-extension-htm">
+                <comment>HTM page</comment>
+                <glob pattern="*.htm" weight="90"/>
+              </mime-type>
+            </mime-info>
+            """)
+        let compile = try world.run("update-mime-database", [world.tree.path("data/mime")])
+        #expect(compile.status == 0, "\(compile.standardError)")
+        let record = world.awaitRecord(of: "application/x-extension-htm", after: "browser.desktop")
+        #expect(record?["cause"] as? String == "type-database", "\(record ?? [:])")
+        #expect(record?["files"] as? [String] == [package])
     }
 }

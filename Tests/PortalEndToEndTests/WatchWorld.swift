@@ -98,6 +98,12 @@ final class WatchWorld {
         if let busPID { kill(busPID, SIGKILL) }
     }
 
+    /// Ends the session bus (and the notification server with it).
+    func endBus() {
+        if let busPID { kill(busPID, SIGKILL) }
+        busPID = nil
+    }
+
     /// Starts `assoc watch --verbose` and waits until it has taken its first snapshot.
     func startWatcher() throws {
         let process = Process()

@@ -50,8 +50,52 @@ extension DefaultsSnapshot {
     /// Takes the snapshot of `environment` now, resolving with the resolver's own calls (spec,
     /// GIO, xdg-open) for the session's desktop and for each other desktop that has a
     /// desktop-specific list; `extraTypes` (pinned types) are resolved too.
+    ///
+    /// A program may write a list while the snapshot is taken (xdg-mime touches the list, then
+    /// renames the new one over it): the answers and the lines kept must come from the same
+    /// files, or the next change is blamed on something else. So the lists are read before the
+    /// answers too, and a snapshot whose lists changed meanwhile is taken again (at most thrice).
     public static func capture(
         environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String] = []
+    ) -> DefaultsSnapshot {
+        var snapshot: DefaultsSnapshot
+        var attempts = 0
+        repeat {
+            let before = listFiles(environment)
+            snapshot = captureOnce(environment: environment, database: database, time: time, extraTypes: extraTypes)
+            attempts += 1
+            if before.map(\.path) == snapshot.lists.map(\.path) && before.map(\.lines) == snapshot.lists.map(\.lines) {
+                break
+            }
+        } while attempts < 3
+        return snapshot
+    }
+
+    /// The lines of every list a snapshot keeps: the session's, then each other desktop's.
+    static func listFiles(_ environment: XDGEnvironment) -> [(path: String, lines: [String])] {
+        var lists: [(path: String, lines: [String])] = []
+        var seen = Set<String>()
+        var locations = ListLocation.all(for: environment)
+        for desktop in otherDesktops(environment) {
+            var variables = environment.variables
+            variables["XDG_CURRENT_DESKTOP"] = desktop
+            locations += ListLocation.all(for: XDGEnvironment(variables))
+        }
+        for location in locations where location.kind != .mimeInfoCache && seen.insert(location.path).inserted {
+            guard let bytes = try? FileBytes.read(location.path, limit: listLimit) else { continue }
+            lists.append(
+                (
+                    location.path,
+                    String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
+                        String.init)
+                ))
+        }
+        return lists
+    }
+
+    /// One snapshot, read once.
+    private static func captureOnce(
+        environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String]
     ) -> DefaultsSnapshot {
         let applications = ApplicationIndex(environment: environment, reading: .resolution)
         let resolver = AssociationResolver(environment: environment, database: database, applications: applications)

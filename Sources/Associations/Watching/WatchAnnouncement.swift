@@ -6,7 +6,8 @@ public struct WatchAnnouncement: Sendable, Equatable {
     /// Its text.
     public var body: String
     /// The changes *Undo* puts back: those the watcher recorded and did not already undo by
-    /// restoring a pin. Empty: no *Undo* is offered.
+    /// restoring a pin, except those of types that only followed a type they inherit from. Empty:
+    /// no *Undo* is offered.
     public var undoableChanges: [String]
 
     /// At most this many types are named; the rest are counted.
@@ -18,7 +19,9 @@ public struct WatchAnnouncement: Sendable, Equatable {
         guard !recorded.isEmpty || !restored.isEmpty else { return nil }
         let restoredTypes = Set(restored.map(\.type))
         let kept = recorded.filter { !restoredTypes.contains($0.type) }
-        undoableChanges = kept.map(\.id)
+        // A type that changed only because a list line changed a type it inherits from comes back
+        // when that line's change is undone.
+        undoableChanges = kept.filter { !Self.followsAnotherType($0) }.map(\.id)
         var lines: [String] = []
         for record in restored {
             let cause = recorded.last { $0.type == record.type }.map { Self.words(for: $0) } ?? "a change"
@@ -56,6 +59,15 @@ public struct WatchAnnouncement: Sendable, Equatable {
         default: lines = []
         }
         return lines.contains { $0.text.hasPrefix(record.type + "=") }
+    }
+
+    /// Whether `record`'s cause quotes list lines, none of which sets its type: the type changed
+    /// because a type it inherits from did.
+    static func followsAnotherType(_ record: HistoryRecord) -> Bool {
+        switch record.cause {
+        case .assoc, .listEdit, .lastUsed: return !isNamedByItsCause(record)
+        default: return false
+        }
     }
 
     /// The cause of `record` in a few words: its kind and the file it came from.

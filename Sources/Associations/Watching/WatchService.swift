@@ -116,6 +116,9 @@ public final class WatchService {
         if let announcement = WatchAnnouncement(recorded: recorded, restored: restored) {
             companion?.announce(announcement)
         }
+        // The type database and the applications were loaded for this burst only: what the
+        // allocator keeps of them goes back to the system while the watcher waits.
+        SystemCalls.returnFreeMemory()
     }
 
     /// `seconds` as whole milliseconds, with the unit.

@@ -58,20 +58,27 @@ final class DesktopNotifier: WatchCompanion {
             })
     }
 
-    var pollDescriptor: Int32? { bus.descriptor }
+    /// Whether the bus connection failed: it is no longer polled (a hung-up descriptor would
+    /// wake the loop at once, over and over), and nothing more is sent.
+    private var broken = false
+
+    var pollDescriptor: Int32? { broken ? nil : bus.descriptor }
     var pollEvents: Int16 { bus.events }
     var pollTimeoutMilliseconds: Int32 { bus.timeoutMilliseconds }
 
     func processPending() {
+        guard !broken else { return }
         do {
             try bus.processPending()
             bus.flush()
         } catch {
-            say("cannot read from the session bus: \(error)")
+            broken = true
+            warn("lost the session bus (\(error)); changes are still recorded, without notifications")
         }
     }
 
     func announce(_ announcement: WatchAnnouncement) {
+        guard !broken else { return }
         let actions = !announcement.undoableChanges.isEmpty && supportsActions()
         let notification = DesktopNotification(
             application: "assoc", icon: "preferences-desktop-default-applications", summary: announcement.summary,
