@@ -209,11 +209,22 @@ struct HistoryCommandTests {
         #expect(try peers("application/pdf", variables).gio == "b.desktop")
     }
 
-    @Test("while a watcher runs (its pid file names a live process), history reads the journal only")
+    @Test("while a watcher runs (its pid file names a live assoc-portal), history reads the journal only")
     func watcherRunning() throws {
         let (tree, variables) = try world()
         defer { withExtendedLifetime(tree) {} }
-        try tree.write("runtime/assoc/watch.pid", "\(getpid())\n")
+        // A live process by the watcher's executable name: a copy of sleep called assoc-portal.
+        try FileManager.default.createDirectory(atPath: tree.path("bin"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: tree.path("bin/assoc-portal"))
+        let watcher = Process()
+        watcher.executableURL = URL(fileURLWithPath: tree.path("bin/assoc-portal"))
+        watcher.arguments = ["600"]
+        try watcher.run()
+        defer {
+            watcher.terminate()
+            watcher.waitUntilExit()
+        }
+        try tree.write("runtime/assoc/watch.pid", "\(watcher.processIdentifier)\n")
         try tree.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=b.desktop;\n")
         let history = try ProcessRunner.assoc(["history"], environment: variables)
         #expect(history.status == 1 && history.standardOutput == "no change recorded\n", "the watcher records, not history")
