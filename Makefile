@@ -21,7 +21,8 @@
 # Debian ships only as a shared library: it is built apart, with the Swift runtime linked in
 # (-static-stdlib) in its own scratch path, and installed in LIBEXECDIR/assoc, where
 # `assoc portal` looks (BINDIR/../libexec/assoc), with the portal's declaration, the D-Bus
-# activation file and the systemd user unit.
+# activation file and the systemd user unit. `assoc watch` runs in it too: its systemd user unit
+# (assoc-watch.service) and XDG autostart entry (assoc-watch.desktop) are installed beside.
 #
 # The directory variables follow the GNU conventions; the completion directories are the ones
 # bash-completion, zsh and fish read for packages (vendor directories).
@@ -40,6 +41,10 @@ FISH_COMPLETIONS_DIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
 PORTALS_DIR ?= $(DATAROOTDIR)/xdg-desktop-portal/portals
 DBUS_SERVICES_DIR ?= $(DATAROOTDIR)/dbus-1/services
 SYSTEMD_USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
+SYSCONFDIR ?= $(PREFIX)/etc
+# The XDG autostart directory ($XDG_CONFIG_DIRS/autostart): sessions read /etc/xdg/autostart, so with
+# PREFIX=/usr/local give AUTOSTART_DIR=/etc/xdg/autostart for the entry to be seen.
+AUTOSTART_DIR ?= $(SYSCONFDIR)/xdg/autostart
 
 SWIFT ?= swift
 # A static executable: the Swift runtime, libxml2 and what libxml2 links (ICU, zlib, liblzma),
@@ -114,12 +119,15 @@ install:
 		$(SWIFT) build $(PORTAL_BUILD_FLAGS) && portal="$$($(SWIFT) build $(PORTAL_BUILD_FLAGS) --show-bin-path)/assoc-portal"; \
 	fi && \
 	$(INSTALL) -d "$(DESTDIR)$(LIBEXECDIR)/assoc" "$(DESTDIR)$(PORTALS_DIR)" "$(DESTDIR)$(DBUS_SERVICES_DIR)" \
-		"$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)" && \
+		"$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)" "$(DESTDIR)$(AUTOSTART_DIR)" && \
 	$(INSTALL_PROGRAM) "$$portal" "$(DESTDIR)$(LIBEXECDIR)/assoc/assoc-portal"
 	$(INSTALL_DATA) data/portal/assoc.portal "$(DESTDIR)$(PORTALS_DIR)/assoc.portal"
 	sed 's|@BINDIR@|$(BINDIR)|g' data/portal/$(PORTAL_SERVICE).in > "$(DESTDIR)$(DBUS_SERVICES_DIR)/$(PORTAL_SERVICE)"
 	sed 's|@BINDIR@|$(BINDIR)|g' data/portal/assoc-portal.service.in > "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service"
-	chmod 644 "$(DESTDIR)$(DBUS_SERVICES_DIR)/$(PORTAL_SERVICE)" "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service"
+	sed 's|@BINDIR@|$(BINDIR)|g' data/systemd/assoc-watch.service.in > "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-watch.service"
+	sed 's|@BINDIR@|$(BINDIR)|g' data/autostart/assoc-watch.desktop.in > "$(DESTDIR)$(AUTOSTART_DIR)/assoc-watch.desktop"
+	chmod 644 "$(DESTDIR)$(DBUS_SERVICES_DIR)/$(PORTAL_SERVICE)" "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service" \
+		"$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-watch.service" "$(DESTDIR)$(AUTOSTART_DIR)/assoc-watch.desktop"
 	$(INSTALL_DATA) $(MAN_PAGES) "$(DESTDIR)$(MAN1DIR)/"
 	$(INSTALL) -d "$(DESTDIR)$(MAN5DIR)"
 	$(INSTALL_DATA) $(MAN5_PAGES) "$(DESTDIR)$(MAN5DIR)/"
@@ -136,7 +144,8 @@ install:
 uninstall:
 	$(XDG_UTILS_LINKS) uninstall "$(DESTDIR)$(XDG_UTILS_OWN_DIR)" "$(XDG_UTILS_LINK_TARGET)" own-directory
 	rm -f "$(DESTDIR)$(BINDIR)/assoc" "$(DESTDIR)$(LIBEXECDIR)/assoc/assoc-portal" "$(DESTDIR)$(PORTALS_DIR)/assoc.portal" \
-		"$(DESTDIR)$(DBUS_SERVICES_DIR)/$(PORTAL_SERVICE)" "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service"
+		"$(DESTDIR)$(DBUS_SERVICES_DIR)/$(PORTAL_SERVICE)" "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-portal.service" \
+		"$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/assoc-watch.service" "$(DESTDIR)$(AUTOSTART_DIR)/assoc-watch.desktop"
 	-rmdir "$(DESTDIR)$(LIBEXECDIR)/assoc" 2>/dev/null
 	for page in $(notdir $(MAN_PAGES)); do rm -f "$(DESTDIR)$(MAN1DIR)/$$page"; done
 	for page in $(notdir $(MAN5_PAGES)); do rm -f "$(DESTDIR)$(MAN5DIR)/$$page"; done

@@ -66,10 +66,13 @@ let package = Package(
             ]),
         /** The executable: a few lines that hand the process over to AssocCLI. */
         .executableTarget(name: "assoc", dependencies: ["AssocCLI"]),
-        /** The desktop portal's backend: the bus, FileChooser, AppChooser, Request, the terminal, the answer channel. */
+        /** The desktop portal's backend: the bus, FileChooser, AppChooser, Request, the terminal, the answer channel;
+            and the watcher's notifications (`assoc watch`). */
         .target(
             name: "PortalService",
-            dependencies: ["CSDBus", "DesktopEntry", "DocumentProvider", "Launching", "PortalDialogs", "XDGSupport"]),
+            dependencies: [
+                "Associations", "CSDBus", "DesktopEntry", "DocumentProvider", "Launching", "PortalDialogs", "XDGSupport",
+            ]),
         /** The portal's executable, linked against libsystemd (so not part of the static `assoc`); `assoc portal` runs it. */
         .executableTarget(name: "assoc-portal", dependencies: ["PortalService"]),
         /** Temporary XDG trees, corpus location, running the built tool; used by tests only. */

@@ -144,6 +144,15 @@ public enum CheckFixtures {
         // The temporary of an edit that SIGKILL interrupted an hour ago.
         try tree.write("config/.mimeapps.list.assoc-Ab12Cd", "[Default Applications]\n")
         try age(tree.path("config/.mimeapps.list.assoc-Ab12Cd"))
+        // A default another program changed, recorded in the history and not read since; a pin
+        // that no watcher defends.
+        try tree.write(
+            "state/assoc/history.jsonl",
+            "{\"id\":\"planted-0\",\"time\":\"2026-01-02T03:04:05Z\",\"type\":\"application/pdf\","
+                + "\"before\":{\"spec\":\"editor.desktop\"},\"after\":{\"spec\":\"viewer.desktop\"},"
+                + "\"cause\":\"list-edit\",\"file\":\"\(tree.path("config/mimeapps.list"))\","
+                + "\"added\":[{\"line\":2,\"text\":\"application/pdf=viewer.desktop;\"}],\"removed\":[]}\n")
+        try tree.write("config/assoc/pins.list", "[Pins]\napplication/pdf=viewer.desktop;\n")
         return tree
     }
 
@@ -163,5 +172,6 @@ public enum CheckFixtures {
         "duplicate-id": "data/applications/vendor-app.desktop", "stale-mimeinfo-cache": "data/applications/mimeinfo.cache",
         "stale-mime-cache": "data/mime/mime.cache", "symlinked-list": "config/mimeapps.list",
         "read-only-list": "config/mimeapps.list", "leftover-temporary": "config/.mimeapps.list.assoc-Ab12Cd",
+        "pin-undefended": "config/assoc/pins.list", "default-changed": "config/mimeapps.list",
     ]
 }

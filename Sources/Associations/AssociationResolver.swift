@@ -17,6 +17,10 @@ public final class AssociationResolver: Sendable {
     public let lists: [MimeAppsData]
     /// `declaredTypes(in:)` per directory, computed once.
     private let declaredCache = Mutex<[Int: [String: [String]]]>([:])
+    /// The `[Default Applications]` answers xdg-mime reads in each list, by path, read once (nil:
+    /// the file cannot be read): a snapshot of every type's default reads a list once, not once
+    /// per type.
+    private let xdgMimeDefaultsCache = Mutex<[String: [String: String]?]>([:])
 
     /// Reads every list of `environment`.
     public init(environment: XDGEnvironment, database: MIMEDatabase, applications: ApplicationIndex? = nil) {
@@ -39,6 +43,15 @@ public final class AssociationResolver: Sendable {
     }
 
     // MARK: - Shared helpers
+
+    /// `XDGMimeText.firstDefaults` of the list at `path`, read on first use; nil when it cannot
+    /// be read.
+    func xdgMimeDefaults(_ path: String) -> [String: String]? {
+        if let cached = xdgMimeDefaultsCache.withLock({ $0[path] }) { return cached }
+        let defaults = (try? FileBytes.read(path)).map(XDGMimeText.firstDefaults(in:))
+        xdgMimeDefaultsCache.withLock { $0[path] = defaults }
+        return defaults
+    }
 
     /// The types tried for `type` in spec mode: the type, its explicit parents breadth first, then
     /// `text/plain` for `text/*`; never `application/octet-stream` (SPECS rule 29 choice).

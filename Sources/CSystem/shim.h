@@ -81,4 +81,18 @@ static inline int csystem_open_lookup_directory(int directory, const char *path)
     return openat(directory, path, __O_PATH | O_DIRECTORY | O_CLOEXEC);
 }
 
+/* A descriptor that reads as readable when one of `signals` arrives (signalfd(2), Linux 2.6.22),
+   the signals blocked for the calling thread (and the threads it starts later), so that a service
+   polls for its end instead of running a handler. -1 with errno on failure. <sys/signalfd.h> is
+   not part of the Glibc module. */
+#include <signal.h>
+#include <sys/signalfd.h>
+static inline int csystem_signal_descriptor(const int *signals, int count) {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int index = 0; index < count; index++) sigaddset(&set, signals[index]);
+    if (pthread_sigmask(SIG_BLOCK, &set, 0) != 0) return -1;
+    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
 #endif

@@ -66,6 +66,17 @@ struct InstallTests {
         #expect(activation.contains("SystemdService=assoc-portal.service"))
         let unit = try String(contentsOfFile: root + "/lib/systemd/user/assoc-portal.service", encoding: .utf8)
         #expect(unit.contains("Type=dbus\nBusName=org.freedesktop.impl.portal.desktop.assoc\nExecStart=/usr/bin/assoc portal\n"))
+        // The watcher: its systemd user unit and its autostart entry, both starting the installed
+        // `assoc watch`; the entry skipped where systemd runs the unit.
+        let watchUnit = try String(contentsOfFile: root + "/lib/systemd/user/assoc-watch.service", encoding: .utf8)
+        #expect(watchUnit.contains("ExecStart=/usr/bin/assoc watch\n"))
+        let autostart = root + "/etc/xdg/autostart/assoc-watch.desktop"
+        let entry = try String(contentsOfFile: autostart, encoding: .utf8)
+        #expect(entry.contains("Exec=/usr/bin/assoc watch\n") && entry.contains("X-systemd-skip=true\n"))
+        if let validate = Corpus.program("desktop-file-validate") {
+            let result = try ProcessRunner.run(validate, [autostart], environment: environment)
+            #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        }
         let removed = try ProcessRunner.run(
             make, ["-C", Corpus.packageRoot, "uninstall", "DESTDIR=" + stage.root, "PREFIX=/usr"],
             environment: environment)
@@ -76,5 +87,7 @@ struct InstallTests {
             !FileManager.default.fileExists(
                 atPath: root + "/share/dbus-1/services/org.freedesktop.impl.portal.desktop.assoc.service"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/share/man/man1").isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: root + "/lib/systemd/user/assoc-watch.service"))
+        #expect(!FileManager.default.fileExists(atPath: autostart))
     }
 }

@@ -216,6 +216,35 @@ _assoc_command() {
                 --database) action=(choice auto xml cache text) ;;
             esac
             ;;
+        history)
+            options=(--since --json --database --verbose -h --help)
+            kinds=(mime-type...)
+            case "$2" in
+                --since) action=(none) ;;
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        undo)
+            options=(--database --verbose -h --help)
+            kinds=(none)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        pin)
+            options=(--list --database --verbose -h --help)
+            kinds=(type-pattern...)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        unpin)
+            options=(--database --verbose -h --help)
+            kinds=(type-pattern...)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
         is-a)
             options=(--database --verbose -h --help)
             kinds=(mime-type type-pattern)
@@ -296,6 +325,13 @@ _assoc_command() {
             ;;
         portal)
             options=(--replace --check --json --register --unregister --database --verbose -h --help)
+            kinds=(none)
+            case "$2" in
+                --database) action=(choice auto xml cache text) ;;
+            esac
+            ;;
+        watch)
+            options=(--status --database --verbose -h --help)
             kinds=(none)
             case "$2" in
                 --database) action=(choice auto xml cache text) ;;

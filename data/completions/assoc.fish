@@ -86,6 +86,22 @@ function __assoc_operand_is --argument-names kind
                     set valued --prefix --glob --comment --sub-class-of --alias --icon --magic --database
                     set valued2 --root-xml
                     set kinds types-action file...
+                case history
+                    set valued --since --database
+                    set valued2 
+                    set kinds mime-type...
+                case undo
+                    set valued --database
+                    set valued2 
+                    set kinds none
+                case pin
+                    set valued --database
+                    set valued2 
+                    set kinds type-pattern...
+                case unpin
+                    set valued --database
+                    set valued2 
+                    set kinds type-pattern...
                 case is-a
                     set valued --database
                     set valued2 
@@ -123,6 +139,10 @@ function __assoc_operand_is --argument-names kind
                     set valued2 
                     set kinds none
                 case portal
+                    set valued --database
+                    set valued2 
+                    set kinds none
+                case watch
                     set valued --database
                     set valued2 
                     set kinds none
@@ -167,6 +187,10 @@ complete -c assoc -n __fish_use_subcommand -a sync -d 'apply the remembered wild
 complete -c assoc -n __fish_use_subcommand -a profile -d 'apply a profile of defaults (idempotent, verified), or export one'
 complete -c assoc -n __fish_use_subcommand -a mime -d 'show what the database says about a type'
 complete -c assoc -n __fish_use_subcommand -a types -d 'compile, install and define MIME types (the shared-mime-info database)'
+complete -c assoc -n __fish_use_subcommand -a history -d 'show the changes of the effective defaults, with their causes'
+complete -c assoc -n __fish_use_subcommand -a undo -d 'put back the default a recorded change took away'
+complete -c assoc -n __fish_use_subcommand -a pin -d 'defend the default of types against other programs'
+complete -c assoc -n __fish_use_subcommand -a unpin -d 'stop defending the default of types'
 complete -c assoc -n __fish_use_subcommand -a is-a -d 'exit 0 when TYPE is a kind of SUPERTYPE, else 1'
 complete -c assoc -n __fish_use_subcommand -a list -d 'list the documents an application can take, local or remote'
 complete -c assoc -n __fish_use_subcommand -a import -d 'copy documents in, never overwriting'
@@ -177,6 +201,7 @@ complete -c assoc -n __fish_use_subcommand -a pick -d 'choose documents, a desti
 complete -c assoc -n __fish_use_subcommand -a choose -d 'choose the application to open files with, on the terminal ("Open with")'
 complete -c assoc -n __fish_use_subcommand -a settings -d 'choose default applications by file type, on the terminal'
 complete -c assoc -n __fish_use_subcommand -a portal -d 'serve every application\'s "Open file" and "Open with" dialog through xdg-desktop-portal'
+complete -c assoc -n __fish_use_subcommand -a watch -d 'watch what opens each type: record every change, put pinned defaults back, notify'
 complete -c assoc -n __fish_use_subcommand -a help -d 'show the help of assoc or of one command'
 complete -c assoc -n '__fish_seen_subcommand_from type' -l brief -s b -d 'print only the type'
 complete -c assoc -n '__fish_seen_subcommand_from type' -l json -d 'one JSON object per line: path, type, source (xattr, stat, glob, magic, xml-root, text-test or fallback) and uncertain'
@@ -283,6 +308,21 @@ complete -c assoc -n '__fish_seen_subcommand_from types' -l root-xml -x -d 'defi
 complete -c assoc -n '__fish_seen_subcommand_from types' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from types' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from types' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from history' -l since -x -d 'only changes at or after TIME: YYYY-MM-DD[THH:MM[:SS]][Z] (UTC), HH:MM today (local time), or a duration ago such as 30m, 2h or 7d'
+complete -c assoc -n '__fish_seen_subcommand_from history' -l json -d 'one JSON object per change, as the journal has it: id, time, type, before, after, changed, cause, command, file, added, removed, application, detail, files, process'
+complete -c assoc -n '__fish_seen_subcommand_from history' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
+complete -c assoc -n '__fish_seen_subcommand_from history' -l verbose -d 'also print notes about the data read, and every problem of a file'
+complete -c assoc -n '__fish_seen_subcommand_from history' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from undo' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
+complete -c assoc -n '__fish_seen_subcommand_from undo' -l verbose -d 'also print notes about the data read, and every problem of a file'
+complete -c assoc -n '__fish_seen_subcommand_from undo' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from pin' -l list -d 'print each pin: TARGET, APP and, for a wildcard or extension, the types it covers now'
+complete -c assoc -n '__fish_seen_subcommand_from pin' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
+complete -c assoc -n '__fish_seen_subcommand_from pin' -l verbose -d 'also print notes about the data read, and every problem of a file'
+complete -c assoc -n '__fish_seen_subcommand_from pin' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from unpin' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
+complete -c assoc -n '__fish_seen_subcommand_from unpin' -l verbose -d 'also print notes about the data read, and every problem of a file'
+complete -c assoc -n '__fish_seen_subcommand_from unpin' -l help -s h -d 'show this help'
 complete -c assoc -n '__fish_seen_subcommand_from is-a' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from is-a' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from is-a' -l help -s h -d 'show this help'
@@ -355,6 +395,10 @@ complete -c assoc -n '__fish_seen_subcommand_from portal' -l unregister -d 'remo
 complete -c assoc -n '__fish_seen_subcommand_from portal' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from portal' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from portal' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from watch' -l status -d 'say whether a watcher is running, and its process ID'
+complete -c assoc -n '__fish_seen_subcommand_from watch' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
+complete -c assoc -n '__fish_seen_subcommand_from watch' -l verbose -d 'also print notes about the data read, and every problem of a file'
+complete -c assoc -n '__fish_seen_subcommand_from watch' -l help -s h -d 'show this help'
 complete -c assoc -n '__fish_seen_subcommand_from help' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from help' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from help' -l help -s h -d 'show this help'

@@ -28,6 +28,11 @@ enum CheckCommand {
 
             Each DIR is searched for temporary files an interrupted assoc left, as the directories assoc \
             writes its lists in are.
+
+            Once the history has started (see assoc-history(1)), check records the changes made since its \
+            last snapshot (unless assoc watch runs and records them), and warns about each type whose \
+            effective default another program changed since assoc history was last read (default-changed), \
+            and about each pin that nothing defends because assoc watch is not running (pin-undefended).
             """,
         options: [
             .flag(
@@ -131,6 +136,15 @@ enum CheckCommand {
                       one may belong to an assoc still running), in $XDG_CONFIG_HOME, $XDG_CONFIG_HOME/assoc,
                       $XDG_STATE_HOME/assoc and each DIR given, such as the destination of an assoc import. --fix
                       removes them.
+
+                    default-changed
+                      Another program (not an assoc command) changed the effective default of a type since assoc
+                      history was last read: the cause is named as assoc history words it, with the file and line
+                      where a list was edited. assoc undo ID puts the old default back; assoc pin keeps the new one.
+
+                    pin-undefended
+                      A type is pinned (assoc pin) but assoc watch is not running, so nothing restores it when
+                      another program changes it.
                     """),
         ],
         examples: [
@@ -164,6 +178,10 @@ enum CheckCommand {
         if dryRun && json {
             throw UsageError("'--dry-run' prints a diff, which is not JSON; use one or the other", subcommand: "check")
         }
+        // Changes made since the history's last snapshot are recorded first, unless the watcher
+        // records them as they happen; a history never started is not started by a check.
+        let history = DefaultsHistory(environment: context.environment)
+        if history.hasStarted { HistoryCommand.catchUp(history, context: context) }
         // The problems are the report: loading's own warnings are not printed a second time.
         let database = MIMEDatabase(environment: context.environment, source: context.databaseSource)
         let problems = ConfigurationChecker(
@@ -259,7 +277,9 @@ enum CheckFixes {
         }
         var status = ExitStatus.success
         for (file, fileEdits) in edits {
-            status = status.combined(with: EditRendering.write(fileEdits, to: file, dryRun: dryRun, context: context))
+            status = status.combined(
+                with: EditRendering.write(
+                    fileEdits, to: file, dryRun: dryRun, command: "assoc check --fix", context: context))
         }
         guard !dryRun else { return status }
         for path in removals where unlink(PathCoding.cString(path)) != 0 && errno != ENOENT {

@@ -21,10 +21,16 @@ enum EditRendering {
         }
     }
 
-    /// Writes `edits` to `file` through the one list writer, rendering the change or the refusal.
-    static func write(_ edits: [MimeAppsEdit], to file: String, dryRun: Bool, context: CommandContext) -> ExitStatus {
+    /// Writes `edits` to `file` through the one list writer, rendering the change or the refusal;
+    /// the change is recorded in the history as made by `command`.
+    static func write(
+        _ edits: [MimeAppsEdit], to file: String, dryRun: Bool, command: String, context: CommandContext
+    ) -> ExitStatus {
         do {
-            render(try editor(context).write(edits, to: file, dryRun: dryRun), file: file, context: context)
+            let editor = editor(context)
+            let change = try editor.write(edits, to: file, dryRun: dryRun)
+            _ = editor.recordInHistory(change, of: file, command: command)
+            render(change, file: file, context: context)
             return .success
         } catch {
             return fail(error, context: context)

@@ -93,6 +93,10 @@ enum ExplainCommand {
                 for line in PortalChoiceExplainer.lines(for: resolved.type, context: context) {
                     context.output.untrustedLine(line)
                 }
+                if let change = DefaultsHistory(environment: context.environment).lastChange(of: resolved.type) {
+                    context.output.untrustedLine("last change (\(change.id), 'assoc history' lists them):")
+                    context.output.untrustedLine("  " + HistoryCommand.words(change, context))
+                }
             }
         }
         return status

@@ -82,36 +82,11 @@ enum PortalCommand {
         guard arguments.operands.isEmpty else { throw UsageError("portal takes no operands", subcommand: "portal") }
         let setup = [PortalSetupCommand.check, PortalSetupCommand.register, PortalSetupCommand.unregister].filter(arguments.has)
         guard setup.count <= 1 else { throw UsageError("give one of --check, --register and --unregister", subcommand: "portal") }
-        if !setup.isEmpty { return PortalSetupCommand.run(arguments, executable: ownExecutable(), context: context) }
-        guard let own = ownExecutable() else {
-            context.output.error("portal: cannot find the running executable (/proc/self/exe)")
-            return .failure
+        if !setup.isEmpty {
+            return PortalSetupCommand.run(arguments, executable: ServiceExecutable.ownExecutable(), context: context)
         }
-        let directory = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
-        let candidates = [directory + "/assoc-portal", directory + "/../libexec/assoc/assoc-portal"]
-        guard let service = candidates.first(where: FileBytes.isExecutableFile) else {
-            context.output.error(
-                "portal: the service executable assoc-portal is not installed: neither \(candidates.joined(separator: " nor "))")
-            return .failure
+        return ServiceExecutable.run("portal", context: context) { own in
+            ["--assoc", own] + (arguments.has("--replace") ? ["--replace"] : [])
         }
-        var argv = [service, "--assoc", own]
-        if arguments.has("--replace") { argv.append("--replace") }
-        if context.verbose { argv.append("--verbose") }
-        context.output.flush()
-        let cArguments = argv.map { strdup(PathCoding.cString($0)) } + [nil]
-        let cEnvironment = context.environment.variables.map { strdup(PathCoding.cString("\($0.key)=\($0.value)")) } + [nil]
-        execve(service, cArguments, cEnvironment)
-        let reason = String(cString: strerror(errno))
-        for pointer in cArguments + cEnvironment { free(pointer) }
-        context.output.error("portal: cannot run \(service): \(reason)")
-        return .failure
-    }
-
-    /// The path of the running executable.
-    private static func ownExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return PathCoding.decode(buffer[..<count].map { UInt8(bitPattern: $0) })
     }
 }

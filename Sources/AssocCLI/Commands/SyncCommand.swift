@@ -36,7 +36,7 @@ enum SyncCommand {
         guard !edits.isEmpty else { return status }
         return EditRendering.write(
             edits, to: try context.environment.configHomeForWriting() + "/mimeapps.list",
-            dryRun: arguments.has(EditCommands.dryRun), context: context
+            dryRun: arguments.has(EditCommands.dryRun), command: "assoc sync", context: context
         ).combined(with: status)
     }
 }

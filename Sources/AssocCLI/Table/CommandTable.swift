@@ -33,10 +33,11 @@ enum CommandName: String, CaseIterable {
     case `default`, defaults, apps, open
     case set, unset, add, remove, reset
     case sync, profile, mime, types
+    case history, undo, pin, unpin
     case isA = "is-a"
     case list
     case `import`, export, move
-    case check, pick, choose, settings, portal, help
+    case check, pick, choose, settings, portal, watch, help
     case complete = "__complete"
     case pickBenchmark = "__pick-benchmark"
 
@@ -56,6 +57,10 @@ enum CommandName: String, CaseIterable {
         case .reset: EditCommands.reset
         case .sync: SyncCommand.command
         case .profile: ProfileCommand.command
+        case .history: HistoryCommand.command
+        case .undo: UndoCommand.command
+        case .pin: PinCommands.command
+        case .unpin: PinCommands.unpin
         case .mime: MimeCommand.command
         case .types: TypesCommand.command
         case .isA: IsACommand.command
@@ -68,6 +73,7 @@ enum CommandName: String, CaseIterable {
         case .choose: ChooseCommand.command
         case .settings: SettingsCommand.command
         case .portal: PortalCommand.command
+        case .watch: WatchCommand.command
         case .help: HelpCommand.command
         case .complete: CompleteCommand.command
         case .pickBenchmark: PickBenchmarkCommand.command

@@ -92,4 +92,12 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
     /// A temporary file assoc left when it was killed mid-write (an edit's new list, a copy in
     /// progress): hidden, possibly large, and never a finished file.
     case leftoverTemporary = "leftover-temporary"
+
+    // MARK: - The history of defaults
+
+    /// A type's effective default was changed by another program (not an assoc command) since
+    /// `assoc history` was last read.
+    case defaultChanged = "default-changed"
+    /// A type is pinned but `assoc watch` is not running, so nothing restores it.
+    case pinUndefended = "pin-undefended"
 }

@@ -104,6 +104,7 @@ public struct DefaultsEditor: Sendable {
         var report = EditReport(
             request: request, file: file, types: types, notes: notes, change: change, answers: [], forgottenRule: nil)
         guard !request.dryRun else { return report }
+        report.history = recordInHistory(change, of: file, command: request.commandText)
         report.forgottenRule = try keepRule(request, desktop: desktop)
         let after = defaults(of: types, resolver: AssociationResolver(environment: environment, database: database))
         report.answers = zip(types, zip(before, after)).map { type, answers in
@@ -129,6 +130,9 @@ public struct DefaultsEditor: Sendable {
         let failures = verify(AssociationResolver(environment: environment, database: database), report.types)
         guard !failures.isEmpty else { return report }
         try restore(report.change, of: report.file)
+        if case .written(let old, let new) = report.change {
+            _ = recordInHistory(.written(old: new, new: old ?? ""), of: report.file, command: request.commandText + " (put back)")
+        }
         throw .notEffective(file: report.file, failures)
     }
 
@@ -203,6 +207,15 @@ public struct DefaultsEditor: Sendable {
     /// location").
     public func systemList(desktop: String? = nil) -> String {
         (environment.configDirs.first ?? "/etc/xdg") + "/" + (desktop.map { "\($0)-mimeapps.list" } ?? "mimeapps.list")
+    }
+
+    /// Records a write in the history (DESIGN decision 18), attributed to assoc's `command`: the
+    /// one place where assoc's own edits are recorded. It never fails or waits: when the history
+    /// has not started or another process is recording, nothing is recorded now.
+    public func recordInHistory(_ change: ListChange, of file: String, command: String) -> [HistoryRecord] {
+        guard case .written(let old, let new) = change else { return [] }
+        return DefaultsHistory(environment: environment, database: database).recordEdit(
+            command: command, file: file, old: old, new: new)
     }
 
     /// The user's `mimeapps.list`, or `DESKTOP-mimeapps.list`, in `$XDG_CONFIG_HOME`.

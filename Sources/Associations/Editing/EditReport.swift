@@ -23,6 +23,9 @@ public struct EditReport: Sendable {
     /// The type defined for an extension no type claimed (`set .foo APP`, as GIO does), or that
     /// a dry run would define; nil when none was.
     public var definedType: DefinedType?
+    /// The changes of effective defaults the edit recorded in the history (empty when the history
+    /// has not started, or another process was recording).
+    public var history: [HistoryRecord] = []
 }
 
 /// A type `set` defined for an extension that no type claimed.

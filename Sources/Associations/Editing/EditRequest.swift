@@ -59,11 +59,14 @@ public struct EditRequest: Sendable, Equatable {
     public var dryRun: Bool
     /// Which list to write.
     public var level: Level
+    /// The command that asked, as the history words it (`assoc set .pdf evince.desktop`,
+    /// `xdg-mime default …`); nil: `commandText` words the request itself.
+    public var command: String?
 
     /// A request; the flags default to off.
     public init(
         _ action: Action, _ subject: Subject, application: String? = nil, desktop: String? = nil, allTypes: Bool = false,
-        force: Bool = false, dryRun: Bool = false, level: Level = .user
+        force: Bool = false, dryRun: Bool = false, level: Level = .user, command: String? = nil
     ) {
         self.action = action
         self.subject = subject
@@ -73,6 +76,17 @@ public struct EditRequest: Sendable, Equatable {
         self.force = force
         self.dryRun = dryRun
         self.level = level
+        self.command = command
+    }
+
+    /// The command for the history: `command`, else `assoc ACTION TARGET [APP]`.
+    public var commandText: String {
+        if let command { return command }
+        var words = ["assoc", action.rawValue]
+        if let desktop { words += ["--desktop", desktop] }
+        if subject == .typesOfApplication { words.append("--app-types") } else { words.append(targetText) }
+        if let application { words.append(application) }
+        return words.joined(separator: " ")
     }
 
     /// The TARGET as given, or the application for `typesOfApplication`.

@@ -8,23 +8,26 @@ enum XDGMimeText {
         return result
     }
 
-    /// `check_mimeapps_list`'s awk program and `cut -d ';' -f 1`: the first field of the first
-    /// line starting with `TYPE=` after a line starting with `[Default Applications]` (any other
-    /// line starting with `[` ends the group).
-    static func firstDefault(of type: String, in bytes: [UInt8]) -> String? {
-        let prefix = Array((type + "=").utf8)
+    /// `check_mimeapps_list`'s awk program and `cut -d ';' -f 1`, for every type at once: for each
+    /// type, the first field of the first line starting with `TYPE=` after a line starting with
+    /// `[Default Applications]` (any other line starting with `[` ends the group). A MIME type holds
+    /// no `=`, so the type of a line is what comes before its first `=`; the first line wins.
+    static func firstDefaults(in bytes: [UInt8]) -> [String: String] {
+        var result: [String: String] = [:]
         var inDefault = false
         for line in lines(bytes) {
             if line.starts(with: "[Default Applications]".utf8) {
                 inDefault = true
             } else if line.first == UInt8(ascii: "[") {
                 inDefault = false
-            } else if inDefault && line.starts(with: prefix) {
-                let value = line.dropFirst(prefix.count)
-                return String(decoding: value.prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self)
+            } else if inDefault, let equals = line.firstIndex(of: UInt8(ascii: "=")) {
+                let type = String(decoding: line[..<equals], as: UTF8.self)
+                guard result[type] == nil else { continue }
+                let value = line[(equals + 1)...]
+                result[type] = String(decoding: value.prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self)
             }
         }
-        return nil
+        return result
     }
 
     /// Whether a line holds a match of the basic regular expression `pattern`, where only `.`

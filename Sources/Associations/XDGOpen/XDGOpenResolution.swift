@@ -71,9 +71,9 @@ struct XDGOpenResolution {
         for directory in listDirectories {
             for prefix in desktops {
                 let path = directory + "/" + prefix + "mimeapps.list"
-                guard let bytes = try? FileBytes.read(path) else { continue }
+                guard let defaults = resolver.xdgMimeDefaults(path) else { continue }
                 steps.append(.consulted(path: path, exists: true, label: "xdg-mime"))
-                guard let id = XDGMimeText.firstDefault(of: type, in: bytes), !id.isEmpty else { continue }
+                guard let id = defaults[type], !id.isEmpty else { continue }
                 if hasProgram(id) {
                     steps.append(.xdgMimeSource(stage: .list, path: path))
                     steps.append(

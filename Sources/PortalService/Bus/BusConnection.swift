@@ -52,6 +52,45 @@ final class BusConnection {
         }
     }
 
+    /// Calls `handler` for every signal `member` of `interface` at `path` from `sender` (a
+    /// well-known name: sd-bus follows its owner), such as a notification server's
+    /// `ActionInvoked`. The handler lives as long as the returned slot.
+    func addSignalHandler(
+        sender: String, path: String, interface: String, member: String, _ handler: @escaping (BusMessage) -> Bool
+    ) throws(BusError) -> BusObjectSlot {
+        try slot(for: handler, "watch the signal \(interface).\(member)") { slot, callback, userdata in
+            sd_bus_match_signal(bus, slot, sender, path, interface, member, callback, userdata)
+        }
+    }
+
+    /// Calls `member` of `interface` on `path` of `destination` with `values`, waiting at most
+    /// `timeoutMicroseconds` for the reply, and returns the reply's values.
+    ///
+    /// - Throws: `BusError`, with the error's name and message when the callee answered with one.
+    func call(
+        _ destination: String, path: String, interface: String, member: String, _ values: [BusValue],
+        timeoutMicroseconds: UInt64
+    ) throws(BusError) -> [BusValue] {
+        var call: OpaquePointer? = nil
+        try checked(
+            sd_bus_message_new_method_call(bus, &call, destination, path, interface, member), "call \(interface).\(member)")
+        guard let call else { throw BusError("call \(interface).\(member)", result: -ENOMEM) }
+        let message = BusMessage(adopting: call)
+        try message.append(values)
+        var error = csdbus_error_null()
+        defer { sd_bus_error_free(&error) }
+        var reply: OpaquePointer? = nil
+        let result = sd_bus_call(bus, message.pointer, timeoutMicroseconds, &error, &reply)
+        guard result >= 0, let reply else {
+            var failure = BusError("call \(interface).\(member)", result: result < 0 ? result : -EBADMSG)
+            if let name = error.name {
+                failure.detail = String(cString: name) + (error.message.map { ": " + String(cString: $0) } ?? "")
+            }
+            throw failure
+        }
+        return try BusMessage(adopting: reply).readAll()
+    }
+
     /// The one C callback of every handler: the `HandlerBox` in `userdata` handles the message.
     private static let dispatch: sd_bus_message_handler_t = { message, userdata, _ in
         guard let message, let userdata else { return 0 }

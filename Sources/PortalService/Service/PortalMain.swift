@@ -4,7 +4,8 @@ import XDGSupport
 @preconcurrency import Glibc
 #endif
 
-/// The `assoc-portal` executable, which `assoc portal` runs: `assoc-portal --assoc PATH [--replace] [--verbose]`.
+/// The `assoc-portal` executable, which `assoc portal` runs: `assoc-portal --assoc PATH [--replace] [--verbose]`;
+/// and `assoc watch`: `assoc-portal --watch [--verbose]`.
 public enum PortalMain {
     /// Parses the arguments, runs the backend, and exits: 0 when another backend took the name
     /// over, 2 when it cannot start or loses the bus.
@@ -16,6 +17,7 @@ public enum PortalMain {
         var assoc: String?
         var replace = false
         var verbose = false
+        var watch = false
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
@@ -24,12 +26,14 @@ public enum PortalMain {
                 index += 1
             case "--replace": replace = true
             case "--verbose": verbose = true
+            case "--watch": watch = true
             default:
                 printError("assoc-portal: unknown argument '\(arguments[index])'; this program is run by 'assoc portal'")
                 exit(2)
             }
             index += 1
         }
+        if watch { WatchMain.main(verbose: verbose) }
         guard let assoc else {
             printError("assoc-portal: --assoc PATH (the assoc executable) is missing; run 'assoc portal' instead")
             exit(2)

@@ -1,0 +1,180 @@
+import DesktopEntry
+import MIMEDatabase
+import XDGSupport
+
+/// The effective default of every type that has a candidate application, by every view, and
+/// the fingerprints of the files that decide them: what `DefaultsHistory` compares to find
+/// changes and their causes.
+public struct DefaultsSnapshot: Sendable, Equatable {
+    /// When it was taken, in seconds since the epoch.
+    public var time: Int64
+    /// Type → view → default (an empty string: none). A desktop's view is kept only where it
+    /// differs from the session's.
+    public var defaults: [String: [DefaultsView: String]]
+    /// Each `mimeapps.list` and `defaults.list` that exists, in precedence order, with its lines.
+    public var lists: [(path: String, lines: [String])]
+    /// Desktop file ID → the file of every installed entry.
+    public var entries: [String: String]
+    /// `mimeinfo.cache` and `mime/packages/*.xml` files → their size and modification time.
+    public var files: [String: String]
+    /// Type → its definition in the type database: aliases, explicit parents, globs.
+    public var definitions: [String: String]
+    /// A file name pattern of a type (`*.htm`) → the type a file named by it is now.
+    public var patterns: [String: String]
+
+    /// The default of `type` by `view`, nil when none.
+    public func answer(_ type: String, _ view: DefaultsView) -> String? {
+        guard let views = defaults[type] else { return nil }
+        let value = views[view] ?? (view.desktop == nil ? nil : views[DefaultsView(view.resolution)])
+        return value.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The lines of a list, nil when the list did not exist.
+    public func lines(of path: String) -> [String]? { lists.first { $0.path == path }?.lines }
+
+    /// The views the snapshot holds for `type`: the session's and each desktop that differs.
+    func views(of type: String) -> Set<DefaultsView> { Set(DefaultsView.session).union(defaults[type]?.keys ?? [:].keys) }
+
+    /// Equal when every part is.
+    public static func == (lhs: DefaultsSnapshot, rhs: DefaultsSnapshot) -> Bool {
+        lhs.time == rhs.time && lhs.defaults == rhs.defaults && lhs.lists.map(\.path) == rhs.lists.map(\.path)
+            && lhs.lists.map(\.lines) == rhs.lists.map(\.lines) && lhs.entries == rhs.entries && lhs.files == rhs.files
+            && lhs.definitions == rhs.definitions && lhs.patterns == rhs.patterns
+    }
+}
+
+extension DefaultsSnapshot {
+    /// The largest list whose lines are kept: 16 MiB.
+    static let listLimit = 16 << 20
+
+    /// Takes the snapshot of `environment` now, resolving with the resolver's own calls (spec,
+    /// GIO, xdg-open) for the session's desktop and for each other desktop that has a
+    /// desktop-specific list; `extraTypes` (pinned types) are resolved too.
+    public static func capture(
+        environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String] = []
+    ) -> DefaultsSnapshot {
+        let applications = ApplicationIndex(environment: environment, reading: .resolution)
+        let resolver = AssociationResolver(environment: environment, database: database, applications: applications)
+        var types = candidateTypes(resolver)
+        types.formUnion(extraTypes.map(database.canonicalName))
+        let patterns = patternTypes(of: types, database: database)
+        types.formUnion(patterns.values)
+        var defaults: [String: [DefaultsView: String]] = [:]
+        for type in types {
+            var views: [DefaultsView: String] = [:]
+            for view in DefaultsView.session {
+                views[view] = resolver.resolve(type, mode: view.resolution).defaultApplication ?? ""
+            }
+            defaults[type] = views
+        }
+        var lists: [(String, [String])] = []
+        var seenLists = Set<String>()
+        func keepList(_ location: ListLocation) {
+            guard location.kind != .mimeInfoCache, seenLists.insert(location.path).inserted,
+                let bytes = try? FileBytes.read(location.path, limit: listLimit)
+            else { return }
+            lists.append(
+                (
+                    location.path,
+                    String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
+                        String.init)
+                ))
+        }
+        ListLocation.all(for: environment).forEach(keepList)
+        for desktop in otherDesktops(environment) {
+            var variables = environment.variables
+            variables["XDG_CURRENT_DESKTOP"] = desktop
+            let desktopEnvironment = XDGEnvironment(variables)
+            ListLocation.all(for: desktopEnvironment).forEach(keepList)
+            let desktopResolver = AssociationResolver(
+                environment: desktopEnvironment, database: database, applications: applications)
+            for type in types {
+                for base in DefaultsView.session {
+                    let answer = desktopResolver.resolve(type, mode: base.resolution).defaultApplication ?? ""
+                    if answer != defaults[type]?[base] {
+                        defaults[type]?[DefaultsView(base.resolution, desktop: desktop)] = answer
+                    }
+                }
+            }
+        }
+        var entries: [String: String] = [:]
+        for application in applications.allApplications() { entries[application.id] = application.path }
+        return DefaultsSnapshot(
+            time: time, defaults: defaults, lists: lists, entries: entries,
+            files: fileFingerprints(environment), definitions: definitions(of: types, database: database),
+            patterns: patterns)
+    }
+
+    /// Every type a list names in `[Default Applications]` or `[Added Associations]`, every type
+    /// an application declares, canonical: the types that have a candidate application.
+    static func candidateTypes(_ resolver: AssociationResolver) -> Set<String> {
+        var types = Set<String>()
+        let database = resolver.database
+        for list in resolver.lists {
+            for group in [AssociationGroup.defaultApplications, .addedAssociations] {
+                for key in (list.groups[group] ?? [:]).keys { types.insert(database.canonicalName(key)) }
+            }
+        }
+        for application in resolver.applications.applicationEntries() {
+            for type in application.entry?.mimeTypes ?? [] { types.insert(database.canonicalName(type)) }
+        }
+        return types
+    }
+
+    /// The desktops, other than the session's, that a `DESKTOP-mimeapps.list` names.
+    static func otherDesktops(_ environment: XDGEnvironment) -> [String] {
+        let current = Set(environment.currentDesktops.map { $0.lowercased() })
+        var found = Set<String>()
+        let directories = environment.configSearchPath + environment.dataSearchPath.map { $0 + "/applications" }
+        for directory in directories {
+            for name in (try? FileBytes.directoryEntries(directory)) ?? [] where name.hasSuffix("-mimeapps.list") {
+                let desktop = String(name.dropLast("-mimeapps.list".count)).lowercased()
+                if ListLocation.isValidDesktopName(desktop) && !current.contains(desktop) { found.insert(desktop) }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Size and modification time of each `mimeinfo.cache` and each file of `mime/packages`.
+    static func fileFingerprints(_ environment: XDGEnvironment) -> [String: String] {
+        var result: [String: String] = [:]
+        func fingerprint(_ path: String) {
+            guard let time = FileBytes.modificationTime(path) else { return }
+            result[path] = "\(time)"
+        }
+        for directory in environment.dataSearchPath {
+            fingerprint(directory + "/applications/mimeinfo.cache")
+            let packages = directory + "/mime/packages"
+            for name in (try? FileBytes.directoryEntries(packages)) ?? [] where name.hasSuffix(".xml") {
+                fingerprint(packages + "/" + name)
+            }
+        }
+        return result
+    }
+
+    /// Each type's aliases, explicit parents and globs, as one line.
+    static func definitions(of types: Set<String>, database: MIMEDatabase) -> [String: String] {
+        var result: [String: String] = [:]
+        for type in types where database.isKnown(type) {
+            let aliases = database.aliases(of: type).joined(separator: ",")
+            let parents = (database.explicitParents(of: type) ?? []).joined(separator: ",")
+            let globs = database.globs(of: type).map { "\($0.pattern):\($0.weight)" }.joined(separator: ",")
+            result[type] = "aliases=\(aliases) parents=\(parents) globs=\(globs)"
+        }
+        return result
+    }
+
+    /// For every `*.EXT` glob of `types`, the type a file named `file.EXT` has by its name.
+    static func patternTypes(of types: Set<String>, database: MIMEDatabase) -> [String: String] {
+        let detector = TypeDetector(database: database)
+        var result: [String: String] = [:]
+        for type in types {
+            for rule in database.globs(of: type) where rule.pattern.hasPrefix("*.") && result[rule.pattern] == nil {
+                let suffix = rule.pattern.dropFirst()
+                guard !suffix.contains(where: { "*?[".contains($0) }) else { continue }
+                result[rule.pattern] = detector.detect(name: "file" + suffix).type
+            }
+        }
+        return result
+    }
+}
