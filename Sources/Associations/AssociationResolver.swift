@@ -21,6 +21,13 @@ public final class AssociationResolver: Sendable {
     /// the file cannot be read): a snapshot of every type's default reads a list once, not once
     /// per type.
     private let xdgMimeDefaultsCache = Mutex<[String: [String: String]?]>([:])
+    /// GIO's directories with what their lists say, gathered on first use: every query reads the
+    /// same lists, and gathering them is most of a query's work.
+    private let gioDirectoriesCache = Mutex<[GIOResolution.Directory]?>(nil)
+    /// GIO's reading of each list, indexed by type, by the list's position in `lists`.
+    private let gioTweakIndexes = Mutex<[Int: GIOTweakIndex]>([:])
+    /// What xdg-open's emulation read from files, by path, kept for the resolver's lifetime.
+    let xdgOpenFiles = XDGOpenFiles()
 
     /// Reads every list of `environment`.
     public init(environment: XDGEnvironment, database: MIMEDatabase, applications: ApplicationIndex? = nil) {
@@ -51,6 +58,22 @@ public final class AssociationResolver: Sendable {
         let defaults = (try? FileBytes.read(path)).map(XDGMimeText.firstDefaults(in:))
         xdgMimeDefaultsCache.withLock { $0[path] = defaults }
         return defaults
+    }
+
+    /// GIO's directories, gathered by `make` on first use.
+    func gioDirectories(_ make: () -> [GIOResolution.Directory]) -> [GIOResolution.Directory] {
+        if let known = gioDirectoriesCache.withLock({ $0 }) { return known }
+        let made = make()
+        gioDirectoriesCache.withLock { $0 = made }
+        return made
+    }
+
+    /// GIO's reading of `lists[position]`, indexed on first use.
+    func gioTweakIndex(of position: Int) -> GIOTweakIndex {
+        if let known = gioTweakIndexes.withLock({ $0[position] }) { return known }
+        let index = GIOTweakIndex(lists[position].gio, database: database)
+        gioTweakIndexes.withLock { $0[position] = index }
+        return index
     }
 
     /// The types tried for `type` in spec mode: the type, its explicit parents breadth first, then
