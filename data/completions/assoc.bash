@@ -380,7 +380,7 @@ _assoc() {
     if [[ -z $ended && $cur == -* ]]; then
         _assoc_reply "${options[@]}"
     elif [[ -z $command ]]; then
-        _assoc_reply type explain default defaults apps open set unset add remove reset sync profile mime types is-a list import export move check pick choose settings portal help
+        _assoc_reply type explain default defaults apps open set unset add remove reset sync profile mime types history undo pin unpin is-a list import export move check pick choose settings portal watch help
     else
         local kind="${kinds[operands]:-${kinds[${#kinds[@]} - 1]}}"
         [[ $kind == *... ]] || ((operands < ${#kinds[@]})) || kind=none
