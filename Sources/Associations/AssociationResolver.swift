@@ -3,9 +3,6 @@ import MIMEDatabase
 import Synchronization
 import XDGSupport
 
-/// A desktop file xdg-mime's last stage greps: its path, bytes and lines.
-typealias XDGMimeEntryFile = (path: String, bytes: [UInt8], lines: [ArraySlice<UInt8>])
-
 /// Resolves the default and associated applications of a type from every `mimeapps.list`,
 /// `defaults.list`, `mimeinfo.cache` and desktop entry, in two modes (DESIGN.md decision 2):
 /// the specification's algorithm (SPECS rules 49, 53–55) and GIO's (rule 50, 56).
@@ -24,9 +21,13 @@ public final class AssociationResolver: Sendable {
     /// the file cannot be read): a snapshot of every type's default reads a list once, not once
     /// per type.
     private let xdgMimeDefaultsCache = Mutex<[String: [String: String]?]>([:])
-    /// The desktop files xdg-mime's last stage greps, per data directory, read once (resolving
-    /// many types, as the history does, would otherwise read every entry once per type).
-    private let xdgMimeEntries = Mutex<[String: [XDGMimeEntryFile]]>([:])
+    /// GIO's directories with what their lists say, gathered on first use: every query reads the
+    /// same lists, and gathering them is most of a query's work.
+    private let gioDirectoriesCache = Mutex<[GIOResolution.Directory]?>(nil)
+    /// GIO's reading of each list, indexed by type, by the list's position in `lists`.
+    private let gioTweakIndexes = Mutex<[Int: GIOTweakIndex]>([:])
+    /// What xdg-open's emulation read from files, by path, kept for the resolver's lifetime.
+    let xdgOpenFiles = XDGOpenFiles()
 
     /// Reads every list of `environment`.
     public init(environment: XDGEnvironment, database: MIMEDatabase, applications: ApplicationIndex? = nil) {
@@ -57,6 +58,22 @@ public final class AssociationResolver: Sendable {
         let defaults = (try? FileBytes.read(path)).map(XDGMimeText.firstDefaults(in:))
         xdgMimeDefaultsCache.withLock { $0[path] = defaults }
         return defaults
+    }
+
+    /// GIO's directories, gathered by `make` on first use.
+    func gioDirectories(_ make: () -> [GIOResolution.Directory]) -> [GIOResolution.Directory] {
+        if let known = gioDirectoriesCache.withLock({ $0 }) { return known }
+        let made = make()
+        gioDirectoriesCache.withLock { $0 = made }
+        return made
+    }
+
+    /// GIO's reading of `lists[position]`, indexed on first use.
+    func gioTweakIndex(of position: Int) -> GIOTweakIndex {
+        if let known = gioTweakIndexes.withLock({ $0[position] }) { return known }
+        let index = GIOTweakIndex(lists[position].gio, database: database)
+        gioTweakIndexes.withLock { $0[position] = index }
+        return index
     }
 
     /// The types tried for `type` in spec mode: the type, its explicit parents breadth first, then
@@ -117,15 +134,6 @@ public final class AssociationResolver: Sendable {
         let map = merged.mapValues(\.ids)
         declaredCache.withLock { $0[directoryIndex] = map }
         return map
-    }
-
-    /// The desktop files under data directory `directory` as xdg-mime's last stage reads them:
-    /// `scan`'s answer, computed on the first call for the directory and kept.
-    func xdgMimeEntryFiles(in directory: String, scan: (String) -> [XDGMimeEntryFile]) -> [XDGMimeEntryFile] {
-        if let known = xdgMimeEntries.withLock({ $0[directory] }) { return known }
-        let files = scan(directory)
-        xdgMimeEntries.withLock { $0[directory] = files }
-        return files
     }
 
     /// A phrase naming a list file for steps.

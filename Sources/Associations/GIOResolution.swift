@@ -32,6 +32,11 @@ struct GIOResolution {
     }
 
     var directories: [Directory] {
+        resolver.gioDirectories(gatherDirectories)
+    }
+
+    /// Every directory with what its lists say, read from the resolver's lists.
+    private func gatherDirectories() -> [Directory] {
         var result: [Directory] = []
         for list in resolver.lists {
             let path = String(list.location.path[..<(list.location.path.lastIndex(of: "/") ?? list.location.path.endIndex)])
@@ -162,16 +167,16 @@ struct GIOResolution {
     /// The files read, and what of them GIO reads differently from the specification.
     private func readingSteps(chain: [String], directories: [Directory]) -> [ResolutionStep] {
         var steps: [ResolutionStep] = []
-        for list in resolver.lists {
+        for (position, list) in resolver.lists.enumerated() {
             steps.append(.consulted(path: list.location.path, exists: list.exists, label: resolver.label(list.location)))
             let path = list.location.path
             let view = list.gio
-            for tweak in view.defaults + view.additions + view.removals
-            where chain.contains(tweak.type) && tweak.line != tweak.firstLine {
+            let index = resolver.gioTweakIndex(of: position)
+            let ofChain = index.positions(ofTypes: chain)
+            for tweak in ofChain.map({ index.tweaks[$0] }) where tweak.line != tweak.firstLine {
                 steps.append(.lastLineOfKey(path: path, type: tweak.type, line: tweak.line))
             }
-            for tweak in view.defaults + view.additions + view.removals
-            where !chain.contains(tweak.type) && chain.contains(resolver.database.canonicalName(tweak.type)) {
+            for tweak in index.positions(ofCanonicalTypes: chain).map({ index.tweaks[$0] }) where !chain.contains(tweak.type) {
                 steps.append(.keySpelledOtherwise(path: path, key: tweak.type, line: tweak.line))
             }
             for tweak in view.refusedValues where chain.contains(tweak.type) {
@@ -179,18 +184,18 @@ struct GIOResolution {
             }
             if let directory = list.location.applicationDirectory, list.location.kind == .mimeInfoCache {
                 let files = resolver.applications.directories[directory].files
-                for tweak in view.additions where chain.contains(tweak.type) {
+                for tweak in ofChain.filter(index.isAddition).map({ index.tweaks[$0] }) {
                     for id in tweak.ids where files[id] == nil {
                         steps.append(.cacheNamesAbsentEntry(path: path, id: id))
                     }
                 }
             }
             if list.location.kind == .mimeInfoCache {
-                for (group, tweaks) in [
-                    (AssociationGroup.defaultApplications, view.defaults), (.removedAssociations, view.removals),
-                ]
-                where tweaks.contains(where: { chain.contains($0.type) }) {
-                    steps.append(.cacheGroupRead(path: path, group: group.rawValue))
+                if ofChain.contains(where: index.isDefault) {
+                    steps.append(.cacheGroupRead(path: path, group: AssociationGroup.defaultApplications.rawValue))
+                }
+                if ofChain.contains(where: index.isRemoval) {
+                    steps.append(.cacheGroupRead(path: path, group: AssociationGroup.removedAssociations.rawValue))
                 }
             }
             if let ignored = list.gio.ignored {

@@ -102,11 +102,10 @@ struct XDGOpenResolution {
             for prefix in [menuPrefix, ""] {
                 for name in ["defaults.list", "mimeinfo.cache"] {
                     let path = directory + "/applications/" + prefix + name
-                    guard let bytes = try? FileBytes.read(path),
-                        let line = XDGMimeText.lines(bytes).first(where: {
-                            XDGMimeText.contains($0, pattern: pattern)
-                        })
-                    else { continue }
+                    let lines = resolver.xdgOpenFiles.lines(of: path) {
+                        (try? FileBytes.read(path)).map(XDGMimeText.lines)
+                    }
+                    guard let line = lines?.first(where: { XDGMimeText.contains($0, pattern: pattern) }) else { continue }
                     // `echo $trader_result`: split at blanks and line feeds, joined by one space.
                     let id = XDGMimeText.secondField(line).split { $0 == " " || $0 == "\t" || $0 == "\n" }
                         .joined(separator: " ")
@@ -129,12 +128,10 @@ struct XDGOpenResolution {
         let pattern = Array((type + ";").utf8)
         var best: (preference: Int, path: String)?
         for directory in dataDirectoryWords {
-            for (path, bytes, lines) in resolver.xdgMimeEntryFiles(in: directory, scan: Self.readDesktopFiles) {
-                guard lines.contains(where: { XDGMimeText.contains($0, pattern: pattern) }),
-                    let preference = XDGMimeText.initialPreference(bytes),
-                    preference > (best?.preference ?? -1)
-                else { continue }
-                best = (preference, path)
+            for entry in scannedEntries(in: directory)
+            where entry.lines.contains(where: { XDGMimeText.contains($0, pattern: pattern) }) {
+                guard let preference = entry.preference, preference > (best?.preference ?? -1) else { continue }
+                best = (preference, entry.path)
             }
         }
         guard let best else { return nil }
@@ -150,12 +147,15 @@ struct XDGOpenResolution {
         return name
     }
 
-    /// The `.desktop` files `search_desktop_file` reads under a data directory, in its order, with
-    /// their bytes and lines (a file that cannot be read is left out, as `grep` skips it).
-    private static func readDesktopFiles(in directory: String) -> [XDGMimeEntryFile] {
-        var visited = Set<[UInt64]>()
-        return desktopFiles(in: directory + "/applications", visited: &visited).compactMap { path in
-            (try? FileBytes.read(path)).map { (path, $0, XDGMimeText.lines($0)) }
+    /// The readable `.desktop` files of a data directory's scan, read once per resolver.
+    private func scannedEntries(in directory: String) -> [XDGOpenFiles.ScannedEntry] {
+        resolver.xdgOpenFiles.entries(in: directory) {
+            var visited = Set<[UInt64]>()
+            return Self.desktopFiles(in: directory + "/applications", visited: &visited).compactMap { path in
+                guard let bytes = try? FileBytes.read(path) else { return nil }
+                return XDGOpenFiles.ScannedEntry(
+                    path: path, lines: XDGMimeText.lines(bytes), preference: XDGMimeText.initialPreference(bytes))
+            }
         }
     }
 
@@ -182,6 +182,11 @@ struct XDGOpenResolution {
     /// Whether `desktop_file_to_binary` finds a program for `id`: the first data directory that
     /// has the file decides, by its first `Exec` line.
     private func hasProgram(_ id: String) -> Bool {
+        resolver.xdgOpenFiles.hasProgram(id) { findProgram(id) }
+    }
+
+    /// `hasProgram`, found from the files.
+    private func findProgram(_ id: String) -> Bool {
         let desktop = String(id.split(separator: "/").last ?? "")
         for directory in Self.fields(dataDirectories) {
             guard

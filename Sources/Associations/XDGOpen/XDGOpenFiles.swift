@@ -1,0 +1,46 @@
+import Synchronization
+
+/// What xdg-open's emulation reads from files, kept for the lifetime of one resolver: the
+/// script reads the legacy lists, the desktop entries and each default's entry again for every
+/// query, and a resolver answers hundreds of queries over files that do not change meanwhile (a
+/// profile verified three ways). Nothing is kept across resolvers, so a new resolver sees the
+/// files as they are then.
+final class XDGOpenFiles: Sendable {
+    /// One desktop file of an entry scan: its path, its lines and its `InitialPreference`.
+    struct ScannedEntry: Sendable {
+        var path: String
+        var lines: [ArraySlice<UInt8>]
+        var preference: Int?
+    }
+
+    /// The lines of each legacy list read, by path; nil: the file cannot be read.
+    private let legacyLines = Mutex<[String: [ArraySlice<UInt8>]?]>([:])
+    /// The desktop files of each data directory's scan, in the script's order.
+    private let scans = Mutex<[String: [ScannedEntry]]>([:])
+    /// Whether `desktop_file_to_binary` finds a program, by desktop ID.
+    private let programs = Mutex<[String: Bool]>([:])
+
+    /// The lines of the file at `path`, read by `read` on first use.
+    func lines(of path: String, read: () -> [ArraySlice<UInt8>]?) -> [ArraySlice<UInt8>]? {
+        if let known = legacyLines.withLock({ $0[path] }) { return known }
+        let lines = read()
+        legacyLines.withLock { $0[path] = lines }
+        return lines
+    }
+
+    /// The entries a scan of `directory` reads, read by `read` on first use.
+    func entries(in directory: String, read: () -> [ScannedEntry]) -> [ScannedEntry] {
+        if let known = scans.withLock({ $0[directory] }) { return known }
+        let entries = read()
+        scans.withLock { $0[directory] = entries }
+        return entries
+    }
+
+    /// Whether `id` has a program, found by `find` on first use.
+    func hasProgram(_ id: String, find: () -> Bool) -> Bool {
+        if let known = programs.withLock({ $0[id] }) { return known }
+        let found = find()
+        programs.withLock { $0[id] = found }
+        return found
+    }
+}
