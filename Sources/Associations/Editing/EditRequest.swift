@@ -48,12 +48,16 @@ public struct EditRequest: Sendable, Equatable {
     public var force: Bool
     /// Compute the change and its diff; write nothing.
     public var dryRun: Bool
+    /// Which default: `view` is `mimeapps.list`'s, `edit` and `markup` are in assoc's
+    /// `roles.list` (DESIGN.md decision 19), where only `set` and `unset` apply.
+    public var role: Role
 
     /// A request; the flags default to off.
     public init(
         _ action: Action, _ subject: Subject, application: String? = nil, desktop: String? = nil, allTypes: Bool = false,
-        force: Bool = false, dryRun: Bool = false
+        force: Bool = false, dryRun: Bool = false, role: Role = .view
     ) {
+        self.role = role
         self.action = action
         self.subject = subject
         self.application = application
