@@ -144,6 +144,10 @@ public enum CheckFixtures {
         // The temporary of an edit that SIGKILL interrupted an hour ago.
         try tree.write("config/.mimeapps.list.assoc-Ab12Cd", "[Default Applications]\n")
         try age(tree.path("config/.mimeapps.list.assoc-Ab12Cd"))
+        // Role defaults: one not installed, one that does not declare its type.
+        try tree.write(
+            "config/assoc/roles.list",
+            "[Edit Applications]\ntext/plain=assoc-absent.desktop;\n\n[Markup Applications]\napplication/pdf=editor.desktop;\n")
         return tree
     }
 
@@ -163,5 +167,6 @@ public enum CheckFixtures {
         "duplicate-id": "data/applications/vendor-app.desktop", "stale-mimeinfo-cache": "data/applications/mimeinfo.cache",
         "stale-mime-cache": "data/mime/mime.cache", "symlinked-list": "config/mimeapps.list",
         "read-only-list": "config/mimeapps.list", "leftover-temporary": "config/.mimeapps.list.assoc-Ab12Cd",
+        "role-default-missing": "config/assoc/roles.list", "role-default-undeclared": "config/assoc/roles.list",
     ]
 }

@@ -31,9 +31,16 @@ public enum MarkupCopy {
             if let origin = ExtendedAttributes.value(ExtendedAttributes.originURL, of: path) {
                 return "it came from \(origin)"
             }
-            if access(PathCoding.cString(path), W_OK) != 0 { return "it is read-only" }
-            return nil
+            return isReadOnly(path) ? "it is read-only" : nil
         }
+    }
+
+    /// Whether the file cannot be written by this process, or its mode lets no one write it (which
+    /// even a process that may write anything takes as the owner's wish).
+    static func isReadOnly(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(PathCoding.cString(path), &info) == 0 else { return false }
+        return access(PathCoding.cString(path), W_OK) != 0 || info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0
     }
 
     /// The copy's name for a file named `name`: `report.pdf` → `report (marked up).pdf`.

@@ -135,7 +135,7 @@ public struct RoleResolver: Sendable {
             }
         }
         if handlers.isEmpty { steps.append("  no application handles it") }
-        return ranked.sorted { ($0.rank, $0.position) < ($1.rank, $1.position) }.map { ($0.id, "inferred: \($0.reason)") }
+        return ranked.sorted { ($0.rank, $0.position) < ($1.rank, $1.position) }.map { ($0.id, $0.reason) }
     }
 
     private func rankName(_ rank: RoleInference.Rank) -> String {

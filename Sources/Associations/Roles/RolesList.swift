@@ -50,7 +50,9 @@ public struct RolesList: Sendable {
             bytes = try FileBytes.read(path, limit: MimeAppsData.maximumSize)
         } catch {
             exists = false
-            diagnostics = FileBytes.unreadableProblem(path, error).map { [Diagnostic(path: path, message: $0 + "; treated as empty")] } ?? []
+            diagnostics =
+                FileBytes.unreadableProblem(path, error).map { [Diagnostic(path: path, message: $0 + "; treated as empty")] }
+                ?? []
             values = [:]
             return
         }
