@@ -12,7 +12,8 @@ enum DefaultCommand {
             + "(xdg-open on a desktop it does not know) would pick")
 
     static let definition = CommandDefinition(
-        name: "default", summary: "print the default application", forms: ["[--json] [--as MODE] TYPE|PATH|URL", "[--json] --role ROLE TYPE|PATH|URL"],
+        name: "default", summary: "print the default application",
+        forms: ["[--json] [--as MODE] TYPE|PATH|URL", "[--json] --role ROLE TYPE|PATH|URL"],
         description: """
             Prints the desktop file ID of the default application for a MIME type, a file or a URL. A PATH \
             is typed first, as 'assoc type' does; a URL is typed by its scheme as x-scheme-handler/SCHEME (a \

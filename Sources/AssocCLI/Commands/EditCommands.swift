@@ -50,7 +50,8 @@ enum EditCommands {
         definition: CommandDefinition(
             name: "set", summary: "make APP the default (a type, image/*, .pdf, or --file PATH)",
             forms: [
-                "[--role ROLE] [--desktop NAME] [--dry-run] [--all-types] TARGET APP", "[--role ROLE] [--dry-run] --app-types APP",
+                "[--role ROLE] [--desktop NAME] [--dry-run] [--all-types] TARGET APP",
+                "[--role ROLE] [--dry-run] --app-types APP",
                 "[--role ROLE] --file PATH APP",
             ],
             description: """

@@ -14,7 +14,8 @@ enum OpenCommand {
         name: "open", summary: "open files and URLs with their applications, never through a shell",
         forms: [
             "[--with APP] [--choose | --selector CMD] [--dry-run] [--json] [--strict] [--inline] TARGET...",
-            "--edit [--with APP] [--choose] [--dry-run] TARGET...", "--markup [--copy | --in-place] [--with APP] [--dry-run] FILE...",
+            "--edit [--with APP] [--choose] [--dry-run] TARGET...",
+            "--markup [--copy | --in-place] [--with APP] [--dry-run] FILE...",
         ],
         description: """
             Each TARGET is typed (a path, a file:// URL with percent-decoding, or any other URL as \
