@@ -253,13 +253,12 @@ public struct ChooserModel: Screen {
         }
         guard roles.count > 1 else { return verb }
         let tabs = roles.map { $0 == role ? "[\(Self.title(of: $0))]" : " \(Self.title(of: $0)) " }.joined()
-        return tabs + "  " + verb
+        return tabs + " (Tab)  " + verb
     }
 
     private var statusText: String {
         if list.isSearching { return "/" + TextLayout.safe(list.query) + "▏  (Enter keeps the matches, Esc clears)" }
         var keys = ["Enter " + enterLabel]
-        if roles.count > 1 { keys.append("Tab role") }
         if allowsAlways { keys.append("d always use this app") }
         if allowsPerFile { keys.append("f these files only") }
         keys += ["/ search", "? keys", "q cancel"]
