@@ -63,7 +63,8 @@ struct RoleInferenceCorpusTests {
         let entries = try Self.applications().filter { $0.value.mimeTypes.contains("image/png") }
         let ranked = entries.compactMap { name, entry in RoleInference.classify(entry, for: .edit).rank.map { (name, $0) } }
         #expect(Set(ranked.filter { $0.1 == .editor }.map(\.0)) == ["gimp.desktop", "mypaint.desktop"])
-        #expect(Set(ranked.filter { $0.1 == .broad }.map(\.0)) == [
+        #expect(
+            Set(ranked.filter { $0.1 == .broad }.map(\.0)) == [
                 "org.darktable.darktable.desktop", "krita_png.desktop", "com.github.jeromerobert.pdfarranger.desktop",
             ])
         #expect(!ranked.contains { entries[$0.0]?.categories.contains("Viewer") == true })

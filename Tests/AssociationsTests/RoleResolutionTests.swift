@@ -99,7 +99,10 @@ struct RoleResolutionTests {
             EditRequest(.set, .target("application/pdf"), application: "annotator.desktop", role: .markup))
         #expect(report.file == tree.path("config/assoc/roles.list"))
         let text = try String(contentsOfFile: tree.path("config/assoc/roles.list"), encoding: .utf8)
-        #expect(text == "# mine\n[Markup Applications]\ntext/plain=texteditor.desktop;\napplication/pdf=annotator.desktop;\n\n[X-Other]\nkey=value\n")
+        #expect(
+            text
+                == "# mine\n[Markup Applications]\ntext/plain=texteditor.desktop;\napplication/pdf=annotator.desktop;\n\n[X-Other]\nkey=value\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: tree.path("config/mimeapps.list")))
         _ = try editor.apply(EditRequest(.unset, .target("application/pdf"), role: .markup))
         #expect(try String(contentsOfFile: tree.path("config/assoc/roles.list"), encoding: .utf8) == original)
