@@ -84,7 +84,9 @@ let package = Package(
         .testTarget(name: "DocumentProviderTests", dependencies: ["DocumentProvider", "AssocTestSupport"]),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "DocumentProvider", "MIMEDatabase", "PortalDialogs", "XDGSupport", "AssocTestSupport"]),
+            dependencies: [
+                "Associations", "TerminalUI", "DocumentProvider", "MIMEDatabase", "PortalDialogs", "XDGSupport", "AssocTestSupport",
+            ]),
         .testTarget(name: "PortalDialogsTests", dependencies: ["PortalDialogs", "XDGSupport", "AssocTestSupport"]),
         .testTarget(
             name: "AssocCLITests",

@@ -202,3 +202,23 @@ struct RoleChooserScreenTests {
         #expect(try String(contentsOfFile: tree.path("config/mimeapps.list"), encoding: .utf8) == mimeapps)
     }
 }
+
+@Suite(
+    "assoc pick hands its choice to the markup role (tmux)",
+    .enabled(if: TmuxSession.isAvailable && hasSystemDatabase, "tmux or the MIME database is absent"))
+struct RolePickScreenTests {
+    @Test("m on a document opens it as open --markup does: the annotator, on the file itself")
+    func markUpKey() throws {
+        let (tree, variables) = try rolesLaunchWorld()
+        defer { withExtendedLifetime(tree) {} }
+        let report = try tree.write("docs/report.pdf", "%PDF-1.4\n")
+        let environment = variables.merging(["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 }
+        let session = try TmuxSession(
+            [ProcessRunner.assocExecutable, "pick", tree.path("docs")], environment: environment, directory: tree.root)
+        try session.waitFor("report.pdf")
+        try session.send("m")
+        let result = try session.waitForExit()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(recorded(tree, "annotator") == [report])
+    }
+}

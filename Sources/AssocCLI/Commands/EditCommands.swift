@@ -170,7 +170,8 @@ enum EditCommands {
         -> ExitStatus
     {
         let name = action.rawValue
-        let role = RoleOption.role(arguments)
+        // Only set and unset take --role: the roles have defaults, not associations.
+        let role = action == .set || action == .unset ? RoleOption.role(arguments) : .view
         if let path = arguments.value(file) {
             guard !arguments.has(dryRun) else {
                 throw UsageError("'--dry-run' does not apply to a per-file choice, which is not a list", subcommand: name)
