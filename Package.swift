@@ -85,7 +85,8 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "Associations", "TerminalUI", "DocumentProvider", "MIMEDatabase", "PortalDialogs", "XDGSupport", "AssocTestSupport",
+                "Associations", "TerminalUI", "DocumentProvider", "MIMEDatabase", "PortalDialogs", "XDGSupport",
+                "AssocTestSupport",
             ]),
         .testTarget(name: "PortalDialogsTests", dependencies: ["PortalDialogs", "XDGSupport", "AssocTestSupport"]),
         .testTarget(

@@ -18,7 +18,7 @@ struct RoleChooserModelTests {
         var model = ChooserModel(
             subject: "a.pdf", offers: offers, roles: Role.allCases, role: .view, everything: [], allowsPerFile: true)
         var lines = model.render(lines: 24, columns: 80).map(\.text)
-        #expect(lines[0].hasPrefix("[Open]  Edit with…   Mark up with…  (Tab)  Open with: a.pdf"), "\(lines[0])")
+        #expect(lines[0].hasPrefix("[Open] Edit with…  Mark up with…  (Tab)  Open with: a.pdf"), "\(lines[0])")
         #expect(lines[2].hasPrefix("> Viewer"))
         #expect(lines[23].contains("d always use this app"))
         _ = model.handle(.tab)
