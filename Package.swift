@@ -48,7 +48,8 @@ let package = Package(
         /** mimeapps.list reading and default-application resolution, by the spec and as GIO does. */
         .target(name: "Associations", dependencies: ["XDGSupport", "MIMEDatabase", "DesktopEntry"]),
         /** Opening: the open planner (forced app, per-file choice, chooser, default, refusals), Exec expansion, terminals, spawning. */
-        .target(name: "Launching", dependencies: ["Associations", "DesktopEntry", "MIMEDatabase", "XDGSupport"]),
+        .target(
+            name: "Launching", dependencies: ["Associations", "DesktopEntry", "DocumentProvider", "MIMEDatabase", "XDGSupport"]),
         /** Document provider: type filters (MIME, wildcard, extension, UTI), listings, import/export/move. */
         .target(name: "DocumentProvider", dependencies: ["MIMEDatabase", "XDGSupport"]),
         /** The screens: document picker, Open-with chooser, default apps by type; pure models and an ncursesw view. */
@@ -86,7 +87,10 @@ let package = Package(
         .testTarget(name: "DocumentProviderTests", dependencies: ["DocumentProvider", "AssocTestSupport"]),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "DocumentProvider", "MIMEDatabase", "PortalDialogs", "XDGSupport", "AssocTestSupport"]),
+            dependencies: [
+                "Associations", "TerminalUI", "DocumentProvider", "MIMEDatabase", "PortalDialogs", "XDGSupport",
+                "AssocTestSupport",
+            ]),
         .testTarget(name: "PortalDialogsTests", dependencies: ["PortalDialogs", "XDGSupport", "AssocTestSupport"]),
         .testTarget(
             name: "AssocCLITests",

@@ -153,6 +153,10 @@ public enum CheckFixtures {
                 + "\"cause\":\"list-edit\",\"file\":\"\(tree.path("config/mimeapps.list"))\","
                 + "\"added\":[{\"line\":2,\"text\":\"application/pdf=viewer.desktop;\"}],\"removed\":[]}\n")
         try tree.write("config/assoc/pins.list", "[Pins]\napplication/pdf=viewer.desktop;\n")
+        // Role defaults: one not installed, one that does not declare its type.
+        try tree.write(
+            "config/assoc/roles.list",
+            "[Edit Applications]\ntext/plain=assoc-absent.desktop;\n\n[Markup Applications]\napplication/pdf=editor.desktop;\n")
         return tree
     }
 
@@ -173,5 +177,6 @@ public enum CheckFixtures {
         "stale-mime-cache": "data/mime/mime.cache", "symlinked-list": "config/mimeapps.list",
         "read-only-list": "config/mimeapps.list", "leftover-temporary": "config/.mimeapps.list.assoc-Ab12Cd",
         "pin-undefended": "config/assoc/pins.list", "default-changed": "config/mimeapps.list",
+        "role-default-missing": "config/assoc/roles.list", "role-default-undeclared": "config/assoc/roles.list",
     ]
 }

@@ -13,9 +13,19 @@ import XDGSupport
 /// writes both): an attribute with the same application in the list is *confirmed*. Where the
 /// file system refuses attributes, the list line alone holds the choice.
 public struct PerFileChoice: Sendable {
-    /// The attribute that holds the desktop file ID.
+    /// The attribute that holds the desktop file ID of the view role.
     public static let attribute = ExtendedAttributes.assocPrefix + "open-with"
-    static let group = "Open With"
+
+    /// The attribute that holds a role's choice: `user.assoc.open-with`, `user.assoc.edit-with`,
+    /// `user.assoc.markup-with`.
+    public static func attribute(for role: Role) -> String {
+        ExtendedAttributes.assocPrefix + (role == .view ? "open" : role.rawValue) + "-with"
+    }
+
+    /// The group of the list that records a role's choices: `[Open With]`, `[Edit With]`, `[Markup With]`.
+    static func group(for role: Role) -> String {
+        role == .view ? "Open With" : role.rawValue.prefix(1).uppercased() + role.rawValue.dropFirst() + " With"
+    }
 
     /// A per-file choice as found, before any check of whether it may be used.
     public struct Found: Sendable, Equatable {
@@ -28,10 +38,15 @@ public struct PerFileChoice: Sendable {
     }
 
     let environment: XDGEnvironment
+    /// The role whose choices this store holds.
+    public let role: Role
+    private var attributeName: String { Self.attribute(for: role) }
+    private var groupName: String { Self.group(for: role) }
 
-    /// Creates the store for `environment`.
-    public init(environment: XDGEnvironment) {
+    /// Creates the store for `environment`, for the choices of `role` (by default, what opens the file).
+    public init(environment: XDGEnvironment, role: Role = .view) {
         self.environment = environment
+        self.role = role
     }
 
     var listPath: String { environment.stateHome + "/assoc/open-with.list" }
@@ -40,8 +55,8 @@ public struct PerFileChoice: Sendable {
     /// application for this file; else the list's line.
     public func choice(for path: String) -> Found? {
         let recorded = recordedChoice(for: path)
-        if let value = ExtendedAttributes.value(Self.attribute, of: path)?.trimmingSpaces(), !value.isEmpty {
-            return Found(app: value, source: "the \(Self.attribute) attribute", confirmed: recorded == value)
+        if let value = ExtendedAttributes.value(attributeName, of: path)?.trimmingSpaces(), !value.isEmpty {
+            return Found(app: value, source: "the \(attributeName) attribute", confirmed: recorded == value)
         }
         return recorded.map { Found(app: $0, source: listPath, confirmed: true) }
     }
@@ -51,7 +66,7 @@ public struct PerFileChoice: Sendable {
         guard let (absolute, inode) = identity(path), let bytes = try? FileBytes.read(listPath) else { return nil }
         var diagnostics: [Diagnostic] = []
         let file = KeyFile(parsing: String(decoding: bytes, as: UTF8.self), path: listPath, diagnostics: &diagnostics)
-        guard let raw = file.rawValue(Self.key(absolute), in: Self.group) else { return nil }
+        guard let raw = file.rawValue(Self.key(absolute), in: groupName) else { return nil }
         let values = KeyFileValue.list(raw)
         guard values.count >= 2, values[1] == String(inode) else { return nil }
         return values[0]
@@ -68,28 +83,28 @@ public struct PerFileChoice: Sendable {
         try AtomicFile.update(listPath, newFileMode: 0o600) { old in
             var diagnostics: [Diagnostic] = []
             var file = KeyFile(parsing: old ?? "", path: listPath, diagnostics: &diagnostics)
-            file.set("\(app);\(inode);", for: Self.key(absolute), in: Self.group)
+            file.set("\(app);\(inode);", for: Self.key(absolute), in: groupName)
             return file.text
         }
         do {
-            try ExtendedAttributes.set(Self.attribute, to: app, on: path)
-            return "the \(Self.attribute) attribute, recorded as yours in \(listPath)"
+            try ExtendedAttributes.set(attributeName, to: app, on: path)
+            return "the \(attributeName) attribute, recorded as yours in \(listPath)"
         } catch {
             // An older attribute would hide the new choice.
-            try? ExtendedAttributes.remove(Self.attribute, from: path)
+            try? ExtendedAttributes.remove(attributeName, from: path)
             return listPath + " (the file system refuses attributes: \(error.reason))"
         }
     }
 
     /// Forgets the choice for `path` in both places.
     public func unset(_ path: String) throws {
-        try? ExtendedAttributes.remove(Self.attribute, from: path)
+        try? ExtendedAttributes.remove(attributeName, from: path)
         guard let (absolute, _) = identity(path), FileBytes.exists(listPath) else { return }
         _ = try environment.stateHomeForWriting()
         try AtomicFile.update(listPath, newFileMode: 0o600) { old in
             var diagnostics: [Diagnostic] = []
             var file = KeyFile(parsing: old ?? "", path: listPath, diagnostics: &diagnostics)
-            return file.remove(Self.key(absolute), in: Self.group) ? file.text : nil
+            return file.remove(Self.key(absolute), in: groupName) ? file.text : nil
         }
     }
 

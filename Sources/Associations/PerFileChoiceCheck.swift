@@ -36,11 +36,12 @@ public enum PerFileChoiceRefusal: Sendable, Equatable, CustomStringConvertible {
 extension AssociationResolver {
     /// The per-file choice of `path`, a file of `type`, and whether it may be used: only an
     /// installed, usable application associated with the type or one of its parents; under
-    /// `strict`, none; for a download (`user.xdg.origin.url`), only one the user confirmed.
-    public func perFileChoice(for path: String, type: String, strict: Bool = false)
+    /// `strict`, none; for a download (`user.xdg.origin.url`), only one the user confirmed. `role`
+    /// chooses which choice: what opens, edits or marks up the file.
+    public func perFileChoice(for path: String, type: String, strict: Bool = false, role: Role = .view)
         -> PerFileChoiceVerdict?
     {
-        guard let found = PerFileChoice(environment: environment).choice(for: path) else { return nil }
+        guard let found = PerFileChoice(environment: environment, role: role).choice(for: path) else { return nil }
         if let refusal = refusalOfChosenApplication(found.app, type: type) {
             return .ignored(found, refusal)
         }

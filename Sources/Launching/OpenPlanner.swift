@@ -33,12 +33,20 @@ public struct OpenPlanner: Sendable {
         /// The rules that find the default; a per-file choice counts only with the
         /// specification's, since GIO and xdg-open know nothing of it.
         public var mode: ResolutionMode
+        /// What the person wants to do: view (open), edit or mark up; edit and markup resolve by
+        /// `RoleResolver` (DESIGN.md decision 19).
+        public var role: Role
+        /// For markup, whether to work on the file or on a copy beside it.
+        public var placement: MarkupCopy.Placement
 
-        /// A request; by default nothing forced, nothing strict, no one to ask, the specification's rules.
+        /// A request; by default nothing forced, nothing strict, no one to ask, the specification's
+        /// rules, to view.
         public init(
             forced: String? = nil, strict: Bool = false, alwaysAsk: Bool = false, canAsk: Bool = false,
-            mode: ResolutionMode = .spec
+            mode: ResolutionMode = .spec, role: Role = .view, placement: MarkupCopy.Placement = .automatic
         ) {
+            self.role = role
+            self.placement = placement
             self.forced = forced
             self.strict = strict
             self.alwaysAsk = alwaysAsk
@@ -58,6 +66,9 @@ public struct OpenPlanner: Sendable {
         /// Things the person should know: a download that disagrees with its name, a per-file
         /// choice passed over.
         public var warnings: [String]
+        /// For markup of a file: why it is marked up on a copy beside it (`MarkupCopy`), which the
+        /// front end makes before launching; nil to work on the file itself.
+        public var copyReason: String?
     }
 
     /// The resolver for defaults, associations and per-file choices.
@@ -94,13 +105,25 @@ public struct OpenPlanner: Sendable {
             if request.strict { throw LaunchError.refused(target: path, reason: mismatch + " (--strict)") }
             warnings.append(mismatch)
         }
+        let copyReason: String?
+        if request.role == .markup, case .file(let path) = target {
+            copyReason = MarkupCopy.reason(for: path, placement: request.placement)
+        } else {
+            copyReason = nil
+        }
         if let forced = request.forced {
             // A program opened with an application that does not take its type would be run by it.
             if case .file = target, isProgram, let refusal = resolver.refusalOfChosenApplication(forced, type: type) {
                 throw LaunchError.refused(
                     target: argument, reason: "it is a \(type), and assoc never runs a file as a program: \(refusal)")
             }
-            return Plan(target: target, type: type, decision: .open(app: forced), warnings: warnings)
+            return Plan(target: target, type: type, decision: .open(app: forced), warnings: warnings, copyReason: copyReason)
+        }
+        if request.role != .view {
+            var plan = try planRole(target, type: type, isProgram: isProgram, request)
+            plan.warnings = warnings + plan.warnings
+            plan.copyReason = copyReason
+            return plan
         }
         if case .file(let path) = target, request.mode == .spec {
             switch resolver.perFileChoice(for: path, type: type, strict: request.strict) {
@@ -131,6 +154,32 @@ public struct OpenPlanner: Sendable {
                     + "no application is set to open that type")
         }
         return Plan(target: target, type: type, decision: .noApplication(candidates: candidates), warnings: warnings)
+    }
+
+    /// The plan of the edit or markup role for one target: the role's answer (`RoleResolver`),
+    /// the candidates when asked, refused for a downloaded program whose application nobody chose.
+    private func planRole(_ target: LaunchTarget, type: String, isProgram: Bool, _ request: Request) throws -> Plan {
+        var path: String?
+        if case .file(let file) = target { path = file }
+        let resolution = RoleResolver(resolver: resolver).resolve(type, role: request.role, path: path, strict: request.strict)
+        let candidates = resolution.candidates.map(\.id)
+        if request.canAsk && !candidates.isEmpty && (request.alwaysAsk || resolution.application == nil) {
+            return Plan(target: target, type: type, decision: .ask(candidates: candidates), warnings: [])
+        }
+        guard let first = resolution.candidates.first else {
+            return Plan(target: target, type: type, decision: .noApplication(candidates: []), warnings: [])
+        }
+        let chosen: Set<RoleCandidate.Source> = [.perFile, .roleDefault, .editDefault]
+        if let path, isProgram, !chosen.contains(first.source),
+            let origin = ExtendedAttributes.value(ExtendedAttributes.originURL, of: path)
+        {
+            throw LaunchError.refused(
+                target: path,
+                reason: "it is a \(type) downloaded from \(origin), and '\(first.id)' would \(request.role.verb) it only because "
+                    + "\(first.reason), which may run it; choose an application with --with, or with: "
+                    + "assoc set --role \(request.role.rawValue) \(type) APP")
+        }
+        return Plan(target: target, type: type, decision: .open(app: first.id), warnings: [])
     }
 
     /// The processes that open `targets` with `app`: its `Exec` expanded per the Desktop Entry

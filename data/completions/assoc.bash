@@ -100,17 +100,19 @@ _assoc_command() {
             esac
             ;;
         explain)
-            options=(--no-xattr --no-resolve --database --verbose -h --help)
+            options=(--role --no-xattr --no-resolve --database --verbose -h --help)
             kinds=(file...)
             case "$2" in
+                --role) action=(choice view edit markup) ;;
                 --database) action=(choice auto xml cache text) ;;
             esac
             ;;
         default)
-            options=(--as --json --database --verbose -h --help)
+            options=(--as --role --json --database --verbose -h --help)
             kinds=(file)
             case "$2" in
                 --as) action=(choice spec gio xdg-open) ;;
+                --role) action=(choice view edit markup) ;;
                 --database) action=(choice auto xml cache text) ;;
             esac
             ;;
@@ -122,16 +124,17 @@ _assoc_command() {
             esac
             ;;
         apps)
-            options=(--as --of --json --database --verbose -h --help)
+            options=(--as --role --of --json --database --verbose -h --help)
             kinds=(file)
             case "$2" in
                 --as) action=(choice spec gio xdg-open) ;;
+                --role) action=(choice view edit markup) ;;
                 --of) action=(desktop-id) ;;
                 --database) action=(choice auto xml cache text) ;;
             esac
             ;;
         open)
-            options=(--with --choose --selector --dry-run --json --strict --inline --database --verbose -h --help)
+            options=(--edit --markup --copy --in-place --with --choose --selector --dry-run --json --strict --inline --database --verbose -h --help)
             kinds=(file...)
             case "$2" in
                 --with) action=(desktop-id) ;;
@@ -140,9 +143,10 @@ _assoc_command() {
             esac
             ;;
         set)
-            options=(--desktop --dry-run --all-types --app-types --file --force --database --verbose -h --help)
+            options=(--role --desktop --dry-run --all-types --app-types --file --force --database --verbose -h --help)
             kinds=(type-pattern desktop-id)
             case "$2" in
+                --role) action=(choice view edit markup) ;;
                 --desktop) action=(desktop-name) ;;
                 --app-types) action=(desktop-id) ;;
                 --file) action=(file) ;;
@@ -150,9 +154,10 @@ _assoc_command() {
             esac
             ;;
         unset)
-            options=(--desktop --dry-run --file --database --verbose -h --help)
+            options=(--role --desktop --dry-run --file --database --verbose -h --help)
             kinds=(type-pattern)
             case "$2" in
+                --role) action=(choice view edit markup) ;;
                 --desktop) action=(desktop-name) ;;
                 --file) action=(file) ;;
                 --database) action=(choice auto xml cache text) ;;
@@ -308,9 +313,10 @@ _assoc_command() {
             esac
             ;;
         choose)
-            options=(--type --print --portal-request --database --verbose -h --help)
+            options=(--role --type --print --portal-request --database --verbose -h --help)
             kinds=(file...)
             case "$2" in
+                --role) action=(choice view edit markup) ;;
                 --type) action=(mime-type) ;;
                 --portal-request) action=(file) ;;
                 --database) action=(choice auto xml cache text) ;;

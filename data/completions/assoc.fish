@@ -31,11 +31,11 @@ function __assoc_operand_is --argument-names kind
                     set valued2 
                     set kinds file...
                 case explain
-                    set valued --database
+                    set valued --role --database
                     set valued2 
                     set kinds file...
                 case default
-                    set valued --as --database
+                    set valued --as --role --database
                     set valued2 
                     set kinds file
                 case defaults
@@ -43,7 +43,7 @@ function __assoc_operand_is --argument-names kind
                     set valued2 
                     set kinds none
                 case apps
-                    set valued --as --of --database
+                    set valued --as --role --of --database
                     set valued2 
                     set kinds file
                 case open
@@ -51,11 +51,11 @@ function __assoc_operand_is --argument-names kind
                     set valued2 
                     set kinds file...
                 case set
-                    set valued --desktop --app-types --file --database
+                    set valued --role --desktop --app-types --file --database
                     set valued2 
                     set kinds type-pattern desktop-id
                 case unset
-                    set valued --desktop --file --database
+                    set valued --role --desktop --file --database
                     set valued2 
                     set kinds type-pattern
                 case add
@@ -131,7 +131,7 @@ function __assoc_operand_is --argument-names kind
                     set valued2 
                     set kinds file...
                 case choose
-                    set valued --type --portal-request --database
+                    set valued --role --type --portal-request --database
                     set valued2 
                     set kinds file...
                 case settings
@@ -215,13 +215,15 @@ complete -c assoc -n '__fish_seen_subcommand_from type' -l jobs -s j -x -d 'type
 complete -c assoc -n '__fish_seen_subcommand_from type' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from type' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from type' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from explain' -l role -x -a 'view edit markup' -d 'view (the default of mimeapps.list, as without --role), edit or markup: the defaults of $XDG_CONFIG_HOME/assoc/roles.list, resolved as docs/roles.md says'
 complete -c assoc -n '__fish_seen_subcommand_from explain' -l no-xattr -d 'ignore the user.mime_type attribute'
 complete -c assoc -n '__fish_seen_subcommand_from explain' -l no-resolve -d 'show detection only, not the resolution of the default application'
 complete -c assoc -n '__fish_seen_subcommand_from explain' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from explain' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from explain' -l help -s h -d 'show this help'
 complete -c assoc -n '__fish_seen_subcommand_from default' -l as -x -a 'spec gio xdg-open' -d 'the rules to follow: spec, the mime-apps specification (the default); gio, exactly what GIO (gio open, xdg-open on GNOME) would pick; or xdg-open, exactly what xdg-mime query default (xdg-open on a desktop it does not know) would pick'
-complete -c assoc -n '__fish_seen_subcommand_from default' -l json -d 'one JSON object: type, default (null when there is none)'
+complete -c assoc -n '__fish_seen_subcommand_from default' -l role -x -a 'view edit markup' -d 'view (the default of mimeapps.list, as without --role), edit or markup: the defaults of $XDG_CONFIG_HOME/assoc/roles.list, resolved as docs/roles.md says'
+complete -c assoc -n '__fish_seen_subcommand_from default' -l json -d 'one JSON object: type, default (null when there is none); with --role, role too'
 complete -c assoc -n '__fish_seen_subcommand_from default' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from default' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from default' -l help -s h -d 'show this help'
@@ -231,11 +233,16 @@ complete -c assoc -n '__fish_seen_subcommand_from defaults' -l database -x -a 'a
 complete -c assoc -n '__fish_seen_subcommand_from defaults' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from defaults' -l help -s h -d 'show this help'
 complete -c assoc -n '__fish_seen_subcommand_from apps' -l as -x -a 'spec gio xdg-open' -d 'the rules to follow: spec, the mime-apps specification (the default); gio, exactly what GIO (gio open, xdg-open on GNOME) would pick; or xdg-open, exactly what xdg-mime query default (xdg-open on a desktop it does not know) would pick'
+complete -c assoc -n '__fish_seen_subcommand_from apps' -l role -x -a 'view edit markup' -d 'view (the default of mimeapps.list, as without --role), edit or markup: the defaults of $XDG_CONFIG_HOME/assoc/roles.list, resolved as docs/roles.md says'
 complete -c assoc -n '__fish_seen_subcommand_from apps' -l of -x -a '(assoc __complete desktop-id 2>/dev/null)' -d 'the types APP declares and those it is the default for'
-complete -c assoc -n '__fish_seen_subcommand_from apps' -l json -d 'with an argument, one JSON object: type, default, recommended, fallback; with none, one object per application: id, name, path, types, usable, reason; with --of, one object: id, declares, defaultFor'
+complete -c assoc -n '__fish_seen_subcommand_from apps' -l json -d 'with an argument, one JSON object: type, default, recommended, fallback; with none, one object per application: id, name, path, types, usable, reason; with --of, one object: id, declares, defaultFor; with --role, one object: type, role, candidates (id, source, reason)'
 complete -c assoc -n '__fish_seen_subcommand_from apps' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from apps' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from apps' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from open' -l edit -d 'open with the edit application of each target\'s type, not the view default'
+complete -c assoc -n '__fish_seen_subcommand_from open' -l markup -d 'open with the markup (annotation) application; a download is marked up on a copy'
+complete -c assoc -n '__fish_seen_subcommand_from open' -l copy -d 'with --markup, always work on a copy beside the file'
+complete -c assoc -n '__fish_seen_subcommand_from open' -l in-place -d 'with --markup, always work on the file itself'
 complete -c assoc -n '__fish_seen_subcommand_from open' -l with -x -a '(assoc __complete desktop-id 2>/dev/null)' -d 'open with APP: a desktop file ID, or a unique prefix or name'
 complete -c assoc -n '__fish_seen_subcommand_from open' -l choose -d 'choose the application from a numbered list, even when there is a default'
 complete -c assoc -n '__fish_seen_subcommand_from open' -l selector -x -a '(assoc __complete command 2>/dev/null)' -d 'choose with a menu program such as fzf or \'rofi -dmenu\''
@@ -246,6 +253,7 @@ complete -c assoc -n '__fish_seen_subcommand_from open' -l inline -d 'run a term
 complete -c assoc -n '__fish_seen_subcommand_from open' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from open' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from open' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from set' -l role -x -a 'view edit markup' -d 'edit or markup: write [Edit Applications] or [Markup Applications] of $XDG_CONFIG_HOME/assoc/roles.list instead of mimeapps.list, which GIO, xdg-open and the portal read (view, the default, writes mimeapps.list)'
 complete -c assoc -n '__fish_seen_subcommand_from set' -l desktop -x -a '(assoc __complete desktop-name 2>/dev/null)' -d 'edit NAME-mimeapps.list (lower-cased) instead, with [Default Applications] only, as the specification allows there'
 complete -c assoc -n '__fish_seen_subcommand_from set' -l dry-run -d 'print the change as a unified diff and write nothing'
 complete -c assoc -n '__fish_seen_subcommand_from set' -l all-types -d 'with a wildcard or extension, every matching type, not only those APP declares'
@@ -255,6 +263,7 @@ complete -c assoc -n '__fish_seen_subcommand_from set' -l force -d 'write it eve
 complete -c assoc -n '__fish_seen_subcommand_from set' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from set' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from set' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from unset' -l role -x -a 'view edit markup' -d 'edit or markup: write [Edit Applications] or [Markup Applications] of $XDG_CONFIG_HOME/assoc/roles.list instead of mimeapps.list, which GIO, xdg-open and the portal read (view, the default, writes mimeapps.list)'
 complete -c assoc -n '__fish_seen_subcommand_from unset' -l desktop -x -a '(assoc __complete desktop-name 2>/dev/null)' -d 'edit NAME-mimeapps.list (lower-cased) instead, with [Default Applications] only, as the specification allows there'
 complete -c assoc -n '__fish_seen_subcommand_from unset' -l dry-run -d 'print the change as a unified diff and write nothing'
 complete -c assoc -n '__fish_seen_subcommand_from unset' -l file -r -F -d 'a per-file choice: remember APP for this one file (its user.assoc.open-with attribute, or $XDG_STATE_HOME/assoc/open-with.list where attributes fail)'
@@ -378,6 +387,7 @@ complete -c assoc -n '__fish_seen_subcommand_from pick' -l portal-request -r -F 
 complete -c assoc -n '__fish_seen_subcommand_from pick' -l database -x -a 'auto xml cache text' -d 'read each mime/ directory from its XML packages, its mime.cache, its generated text files, or auto: the cache when valid and not older than the packages, else the XML, else the text files'
 complete -c assoc -n '__fish_seen_subcommand_from pick' -l verbose -d 'also print notes about the data read, and every problem of a file'
 complete -c assoc -n '__fish_seen_subcommand_from pick' -l help -s h -d 'show this help'
+complete -c assoc -n '__fish_seen_subcommand_from choose' -l role -x -a 'view edit markup' -d 'view (the default of mimeapps.list, as without --role), edit or markup: the defaults of $XDG_CONFIG_HOME/assoc/roles.list, resolved as docs/roles.md says'
 complete -c assoc -n '__fish_seen_subcommand_from choose' -l type -x -a '(assoc __complete mime-type 2>/dev/null)' -d 'offer the applications of TYPE instead of the first TARGET\'s type'
 complete -c assoc -n '__fish_seen_subcommand_from choose' -l print -d 'print the chosen desktop file ID instead of opening the TARGETs'
 complete -c assoc -n '__fish_seen_subcommand_from choose' -l portal-request -r -F -d 'for assoc portal: offer the applications FILE names and answer on its socket'

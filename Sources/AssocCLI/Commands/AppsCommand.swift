@@ -7,7 +7,7 @@ import XDGSupport
 enum AppsCommand {
     static let definition = CommandDefinition(
         name: "apps", summary: "list the applications for a type, or every installed one",
-        forms: ["[--json] [--as MODE] [TYPE|PATH|URL]", "[--json] --of APP"],
+        forms: ["[--json] [--as MODE] [TYPE|PATH|URL]", "[--json] --role ROLE TYPE|PATH|URL", "[--json] --of APP"],
         description: """
             With an argument, prints the default application, then the recommended ones (associated with \
             the type itself, most preferred first) and the fallback ones (associated only through a parent \
@@ -20,15 +20,20 @@ enum AppsCommand {
             With --of APP, prints the types APP's entry declares (MimeType=, canonical) and the types it is \
             the effective default for (as assoc-defaults(1) finds them), one line each: 'declares TYPE' or \
             'default TYPE'.
+
+            With --role edit or markup, prints the candidates of that role in order, numbered, each with \
+            the step that proposed it and why: a per-file choice, a role default (file and line), for markup \
+            an edit default, the inference (the category or keyword), the view default. The first is what \
+            assoc open --edit or --markup uses.
             """,
         options: [
-            DefaultCommand.modeOption,
+            DefaultCommand.modeOption, RoleOption.any,
             .value("--of", "APP", completion: .desktopID, "the types APP declares and those it is the default for"),
             .flag(
                 "--json",
                 "with an argument, one JSON object: type, default, recommended, fallback; with none, one "
                     + "object per application: id, name, path, types, usable, reason; with --of, one object: id, declares, "
-                    + "defaultFor"),
+                    + "defaultFor; with --role, one object: type, role, candidates (id, source, reason)"),
         ],
         operands: [OperandDefinition(name: "TYPE|PATH|URL", completion: .file)],
         exitStatus: [(0, "applications were found"), (1, "none were"), (2, "a usage error or a failure")],
@@ -43,8 +48,10 @@ enum AppsCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let mode = DefaultCommand.resolutionMode(arguments)
-        // Resolving and printing names need only a few keys of each entry, and no lint.
-        context.entryReading = .resolution
+        let role = RoleOption.role(arguments)
+        // Resolving and printing names need only a few keys of each entry, and no lint; a role's
+        // inference reads Categories and Keywords too.
+        if role == .view { context.entryReading = .resolution }
         context.cacheChecking = .perRead
         let json = arguments.has("--json")
         if let app = arguments.value("--of") {
@@ -56,6 +63,7 @@ enum AppsCommand {
             throw UsageError("expected at most one TYPE, PATH or URL", subcommand: "apps")
         }
         let target = try TargetArgument.resolve(argument, detector: context.detector)
+        if role != .view { return RoleCommands.printCandidates(target, role: role, json: json, context: context) }
         let resolution = context.resolver.resolve(target.type, mode: mode)
         if json {
             context.output.line(

@@ -81,6 +81,11 @@ enum CheckCommand {
                       The default is not associated with its type. The specification requires the association, so
                       assoc passes over such a default; GIO does not, so the two disagree.
 
+                    role-default-missing, role-default-undeclared
+                      An [Edit Applications] or [Markup Applications] line of assoc/roles.list names an application
+                      that is not installed or cannot be used (the role passes over it), or one that declares neither
+                      the type nor a supertype of it (the role uses it, since it was chosen, but it may not open it).
+
                     added-and-removed
                       One list adds and removes the same application for the same type, which the specification
                       calls invalid. GIO and assoc let the addition win.

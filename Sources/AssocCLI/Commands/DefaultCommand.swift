@@ -12,7 +12,8 @@ enum DefaultCommand {
             + "(xdg-open on a desktop it does not know) would pick")
 
     static let definition = CommandDefinition(
-        name: "default", summary: "print the default application", forms: ["[--json] [--as MODE] TYPE|PATH|URL"],
+        name: "default", summary: "print the default application",
+        forms: ["[--json] [--as MODE] TYPE|PATH|URL", "[--json] --role ROLE TYPE|PATH|URL"],
         description: """
             Prints the desktop file ID of the default application for a MIME type, a file or a URL. A PATH \
             is typed first, as 'assoc type' does; a URL is typed by its scheme as x-scheme-handler/SCHEME (a \
@@ -23,8 +24,16 @@ enum DefaultCommand {
             $XDG_DATA_DIRS/applications, first the desktop-specific DESKTOP-mimeapps.list files of \
             $XDG_CURRENT_DESKTOP (lower-cased, in order), then mimeapps.list; in data directories also the \
             legacy defaults.list and the mimeinfo.cache index of the entries' MimeType= lines.
+
+            With --role edit or markup, prints the application of that role instead: the file's per-file \
+            choice of the role, the role's default in assoc/roles.list for the type, a supertype or its \
+            media wildcard, for markup the edit default, then the inference from the applications that \
+            handle the type (never a Viewer for edit), then the view default (docs/roles.md).
             """,
-        options: [modeOption, .flag("--json", "one JSON object: type, default (null when there is none)")],
+        options: [
+            modeOption, RoleOption.any,
+            .flag("--json", "one JSON object: type, default (null when there is none); with --role, role too"),
+        ],
         operands: [OperandDefinition(name: "TYPE|PATH|URL", completion: .file)],
         exitStatus: [(0, "there is a default"), (1, "there is none"), (2, "a usage error or a failure")],
         manSections: [
@@ -64,10 +73,15 @@ enum DefaultCommand {
             throw UsageError("expected one TYPE, PATH or URL", subcommand: "default")
         }
         let mode = resolutionMode(arguments)
-        // Resolving and printing names need only a few keys of each entry, and no lint.
-        context.entryReading = .resolution
+        let role = RoleOption.role(arguments)
+        // Resolving and printing names need only a few keys of each entry, and no lint; a role's
+        // inference reads Categories and Keywords too.
+        if role == .view { context.entryReading = .resolution }
         context.cacheChecking = .perRead
         let target = try TargetArgument.resolve(arguments.operands[0], detector: context.detector)
+        if role != .view {
+            return RoleCommands.printDefault(target, role: role, json: arguments.has("--json"), context: context)
+        }
         var resolution = context.resolver.resolve(target.type, mode: mode)
         // Only assoc honours a per-file choice; GIO and xdg-open answer by the type.
         if mode == .spec, let path = target.path {

@@ -49,7 +49,11 @@ enum EditCommands {
     static let set = Command(
         definition: CommandDefinition(
             name: "set", summary: "make APP the default (a type, image/*, .pdf, or --file PATH)",
-            forms: ["[--desktop NAME] [--dry-run] [--all-types] TARGET APP", "[--dry-run] --app-types APP", "--file PATH APP"],
+            forms: [
+                "[--role ROLE] [--desktop NAME] [--dry-run] [--all-types] TARGET APP",
+                "[--role ROLE] [--dry-run] --app-types APP",
+                "[--role ROLE] --file PATH APP",
+            ],
             description: """
                 Makes APP the default for TARGET in $XDG_CONFIG_HOME/mimeapps.list: writes [Default \
                 Applications] TYPE=APP;, appends APP to [Added Associations] (the specification requires a \
@@ -73,9 +77,17 @@ enum EditCommands {
                 attribute, or where the file system refuses attributes in $XDG_STATE_HOME/assoc/open-with.list \
                 keyed by absolute path and checked against the inode. assoc default and assoc explain honour it \
                 before any default.
+
+                With --role edit or --role markup, APP becomes the default of that role instead: TARGET=APP; \
+                in [Edit Applications] or [Markup Applications] of $XDG_CONFIG_HOME/assoc/roles.list (with \
+                --desktop, NAME-roles.list), written by the same lossless, atomic editor; mimeapps.list is not \
+                touched, so what GIO, xdg-open and the portal open stays as it was. A wildcard or extension is \
+                compiled as above but not kept as a rule. With --file, the choice is the file's \
+                user.assoc.edit-with or user.assoc.markup-with attribute. assoc open --edit and --markup use \
+                them; docs/roles.md says how a role is resolved when it has no default.
                 """,
             options: [
-                desktop, dryRun,
+                RoleOption.writing, desktop, dryRun,
                 allTypes, appTypes, file, force,
             ],
             operands: [
@@ -90,6 +102,9 @@ enum EditCommands {
                 Example(command: "assoc set .odt libreoffice-writer", explanation: "by extension"),
                 Example(command: "assoc set --file scan.pdf gimp", explanation: "this one file only"),
                 Example(command: "assoc set --dry-run text/plain vim", explanation: "show the diff, write nothing"),
+                Example(
+                    command: "assoc set --role markup application/pdf xournalpp",
+                    explanation: "mark PDFs up in Xournal++; they still open in the viewer"),
             ],
             seeAlso: ["assoc-unset(1)", "assoc-add(1)", "assoc-sync(1)", "assoc-default(1)", "assoc-explain(1)"]),
         run: { try run(.set, $0, $1) })
@@ -97,13 +112,14 @@ enum EditCommands {
     static let unset = Command(
         definition: CommandDefinition(
             name: "unset", summary: "remove a default (or --file PATH)",
-            forms: ["[--desktop NAME] [--dry-run] TARGET", "--file PATH"],
+            forms: ["[--role ROLE] [--desktop NAME] [--dry-run] TARGET", "[--role ROLE] --file PATH"],
             description: """
                 Removes the [Default Applications] key of each type of TARGET from the user's list; associations \
                 stay. The type need not be in the database, so a default written with set --force can be taken \
-                back. With --file, forgets the per-file choice of PATH.
+                back. With --file, forgets the per-file choice of PATH. With --role edit or markup, removes the \
+                key from that role's group of $XDG_CONFIG_HOME/assoc/roles.list instead.
                 """,
-            options: [desktop, dryRun, file],
+            options: [RoleOption.writing, desktop, dryRun, file],
             operands: [OperandDefinition(name: "TARGET", completion: .typePattern)],
             exitStatus: editStatus, manSections: [editingSection], seeAlso: editSeeAlso),
         run: { try run(.unset, $0, $1) })
@@ -154,17 +170,19 @@ enum EditCommands {
         -> ExitStatus
     {
         let name = action.rawValue
+        // Only set and unset take --role: the roles have defaults, not associations.
+        let role = action == .set || action == .unset ? RoleOption.role(arguments) : .view
         if let path = arguments.value(file) {
             guard !arguments.has(dryRun) else {
                 throw UsageError("'--dry-run' does not apply to a per-file choice, which is not a list", subcommand: name)
             }
             return try PerFileChoiceCommand.run(
                 action == .set ? .set : .unset, path: path, operands: arguments.operands,
-                context: context, subcommand: name)
+                context: context, subcommand: name, role: role)
         }
         var request = EditRequest(
             action, .target(""), desktop: arguments.value(desktop), allTypes: arguments.has(allTypes),
-            force: arguments.has(force), dryRun: arguments.has(dryRun))
+            force: arguments.has(force), dryRun: arguments.has(dryRun), role: role)
         if action == .set, let argument = arguments.value(appTypes) {
             guard arguments.operands.isEmpty else { throw UsageError("expected --app-types APP alone", subcommand: name) }
             request.subject = .typesOfApplication

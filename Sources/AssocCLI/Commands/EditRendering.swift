@@ -55,6 +55,12 @@ enum EditRendering {
             return
         }
         for answers in report.answers {
+            guard report.request.role == .view else {
+                let role = report.request.role.rawValue
+                context.output.untrustedLine(
+                    "\(answers.type) (\(role)): \(answers.before ?? "(none)") → \(answers.after ?? "(none)")")
+                continue
+            }
             for line in answers.lines { context.output.untrustedLine(line) }
         }
     }

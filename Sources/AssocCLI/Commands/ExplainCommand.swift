@@ -7,7 +7,7 @@ import XDGSupport
 enum ExplainCommand {
     static let definition = CommandDefinition(
         name: "explain", summary: "show each step of detection and resolution, and GIO's answer",
-        forms: ["[--no-xattr] [--no-resolve] PATH|TYPE|URL..."],
+        forms: ["[--no-xattr] [--no-resolve] [--role ROLE] PATH|TYPE|URL..."],
         description: """
             For a PATH, prints each step of detection: the user.mime_type attribute, the file's kind, each \
             glob candidate with its pattern, weight and the mime/ directory it came from, the candidates \
@@ -31,8 +31,16 @@ enum ExplainCommand {
             in its desktop-used-apps table (the portal's memory of "Open with" choices), explain says which \
             application was chosen, how many times in a row, and whether OpenURI still asks. It only reads the \
             store, through gdbus(1), and gives up after two seconds.
+
+            With --role edit or markup, the resolution shown is that role's, step by step: the keys tried \
+            (the type, its supertypes, their media wildcards), every roles.list read, each [Edit \
+            Applications] or [Markup Applications] line with its file and line, each application passed \
+            over and why, for markup the edit defaults, then each application that handles the type with \
+            the category or keyword that makes it proposed or not (a Viewer is never proposed for edit), \
+            the view default, and the answer.
             """,
         options: [
+            RoleOption.any,
             .flag("--no-xattr", "ignore the user.mime_type attribute"),
             .flag("--no-resolve", "show detection only, not the resolution of the default application"),
         ],
@@ -86,7 +94,12 @@ enum ExplainCommand {
                     context.output.untrustedLine("per-file choice: " + OpenPlanner.ignoredMessage(path, found, refusal))
                 }
             }
-            if !arguments.has("--no-resolve") {
+            let role = RoleOption.role(arguments)
+            if !arguments.has("--no-resolve") && role != .view {
+                for line in RoleCommands.explanation(for: resolved.type, role: role, path: resolved.path, context: context) {
+                    context.output.untrustedLine(line)
+                }
+            } else if !arguments.has("--no-resolve") {
                 for line in ResolutionExplainer.lines(for: resolved.type, context: context) {
                     context.output.untrustedLine(line)
                 }

@@ -1,4 +1,5 @@
 import Associations
+import DocumentProvider
 import Launching
 import MIMEDatabase
 import XDGSupport
@@ -11,7 +12,11 @@ import XDGSupport
 enum OpenCommand {
     static let definition = CommandDefinition(
         name: "open", summary: "open files and URLs with their applications, never through a shell",
-        forms: ["[--with APP] [--choose | --selector CMD] [--dry-run] [--json] [--strict] [--inline] TARGET..."],
+        forms: [
+            "[--with APP] [--choose | --selector CMD] [--dry-run] [--json] [--strict] [--inline] TARGET...",
+            "--edit [--with APP] [--choose] [--dry-run] TARGET...",
+            "--markup [--copy | --in-place] [--with APP] [--dry-run] FILE...",
+        ],
         description: """
             Each TARGET is typed (a path, a file:// URL with percent-decoding, or any other URL as \
             x-scheme-handler/SCHEME) and given to its application: the file's per-file choice first (see \
@@ -32,8 +37,20 @@ enum OpenCommand {
             gnome-terminal, kgx, konsole, xfce4-terminal, mate-terminal, tilix, alacritty, kitty, foot, \
             wezterm, x-terminal-emulator and xterm, each with its own way to pass a command; with --inline, \
             when standard input and output are a terminal, here.
+
+            --edit opens each TARGET with its edit application, --markup with its markup application, as \
+            assoc-default(1) --role finds them (docs/roles.md); mimeapps.list's default is only their last \
+            resort. --markup works on the file itself, unless the file came from elsewhere (its \
+            user.xdg.origin.url attribute says where) or cannot be written: then on a copy beside it named \
+            'NAME (marked up).EXT', numbered as 'NAME (marked up) (2).EXT' when that exists, created under a \
+            free name so that nothing is overwritten, with the original's bytes untouched; the copy's path is \
+            printed. --copy always makes the copy, --in-place never does.
             """,
         options: [
+            .flag("--edit", "open with the edit application of each target's type, not the view default"),
+            .flag("--markup", "open with the markup (annotation) application; a download is marked up on a copy"),
+            .flag("--copy", "with --markup, always work on a copy beside the file"),
+            .flag("--in-place", "with --markup, always work on the file itself"),
             .value("--with", "APP", completion: .desktopID, "open with APP: a desktop file ID, or a unique prefix or name"),
             .flag("--choose", "choose the application from a numbered list, even when there is a default"),
             .value("--selector", "CMD", completion: .command, "choose with a menu program such as fzf or 'rofi -dmenu'"),
@@ -88,6 +105,9 @@ enum OpenCommand {
                 explanation: "each with its application, grouped per application"),
             Example(command: "assoc open --dry-run --json *.pdf", explanation: "the argv that would run"),
             Example(command: "assoc open --selector fzf notes.md", explanation: "choose the application with fzf"),
+            Example(
+                command: "assoc open --markup ~/Downloads/report.pdf",
+                explanation: "annotate 'report (marked up).pdf', a copy, since the file was downloaded"),
         ],
         seeAlso: ["assoc-default(1)", "assoc-set(1)"])
 
@@ -109,14 +129,29 @@ enum OpenCommand {
         var dryRun = false
         /// `--json`: the dry run's plans as JSON.
         var json = false
+        /// `--edit` or `--markup`: the role to open with; view by default.
+        var role = Role.view
+        /// `--copy` or `--in-place`: where markup works.
+        var placement = MarkupCopy.Placement.automatic
     }
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard !arguments.operands.isEmpty else { throw UsageError("expected at least one TARGET", subcommand: "open") }
-        let options = Options(
+        var options = Options(
             forced: try arguments.value("--with").map { try AppResolver.resolve($0, context: context, subcommand: "open") },
             strict: arguments.has("--strict"), alwaysAsk: arguments.has("--choose"), selector: arguments.value("--selector"),
             inline: arguments.has("--inline"), dryRun: arguments.has("--dry-run"), json: arguments.has("--json"))
+        guard !(arguments.has("--edit") && arguments.has("--markup")) else {
+            throw UsageError("--edit and --markup exclude each other", subcommand: "open")
+        }
+        guard !(arguments.has("--copy") && arguments.has("--in-place")) else {
+            throw UsageError("--copy and --in-place exclude each other", subcommand: "open")
+        }
+        options.role = arguments.has("--markup") ? .markup : arguments.has("--edit") ? .edit : .view
+        if arguments.has("--copy") || arguments.has("--in-place") {
+            guard options.role == .markup else { throw UsageError("--copy and --in-place go with --markup", subcommand: "open") }
+            options.placement = arguments.has("--copy") ? .copy : .inPlace
+        }
         return try open(arguments.operands, options, context: context)
     }
 
@@ -130,14 +165,18 @@ enum OpenCommand {
         let request = OpenPlanner.Request(
             forced: options.forced, strict: options.strict, alwaysAsk: options.alwaysAsk,
             canAsk: selector != nil || options.alwaysAsk
-                || (context.process.inputIsTerminal && context.process.errorIsTerminal))
+                || (context.process.inputIsTerminal && context.process.errorIsTerminal),
+            role: options.role, placement: options.placement)
         var status = ExitStatus.success
         // Group targets per application, keeping the order of first appearance.
         var groups: [(app: String, targets: [LaunchTarget])] = []
         for argument in targets {
             do {
-                let plan = try planner.plan(argument, request)
+                var plan = try planner.plan(argument, request)
                 for warning in plan.warnings { context.output.warning(warning) }
+                if let reason = plan.copyReason, case .file(let path) = plan.target {
+                    plan.target = .file(try markupCopy(of: path, reason: reason, dryRun: options.dryRun, context: context))
+                }
                 guard let app = try application(for: plan, argument: argument, selector: selector, context: context) else {
                     status = status.combined(with: .notFound)
                     continue
@@ -189,6 +228,18 @@ enum OpenCommand {
                     + (candidates.isEmpty ? "" : "; candidates: " + candidates.joined(separator: ", ") + " (use --with)"))
             return nil
         }
+    }
+
+    /// The copy of `path` that markup works on, made now (or for a dry run, named), its path printed.
+    private static func markupCopy(of path: String, reason: String, dryRun: Bool, context: CommandContext) throws -> String {
+        guard !dryRun else {
+            let name = DocumentTransfer.directoryName(path) + "/" + MarkupCopy.copyName(for: DocumentTransfer.baseName(path))
+            context.output.untrustedLine("\(path): would mark up a copy: \(name) (\(reason))")
+            return name
+        }
+        let copy = try MarkupCopy.make(of: path)
+        context.output.untrustedLine("\(path): marking up a copy: \(copy) (\(reason))")
+        return copy
     }
 
     private static func print(_ plan: LaunchPlan, json: Bool, context: CommandContext) {

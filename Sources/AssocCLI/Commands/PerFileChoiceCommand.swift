@@ -8,10 +8,11 @@ enum PerFileChoiceCommand {
 
     static func run(
         _ action: Action, path: String, operands: [String], context: CommandContext,
-        subcommand: String
+        subcommand: String, role: Role = .view
     ) throws -> ExitStatus {
         guard FileBytes.exists(path) else { throw UsageError("'\(path)' does not exist", subcommand: subcommand) }
-        let store = PerFileChoice(environment: context.environment)
+        let store = PerFileChoice(environment: context.environment, role: role)
+        let verb = role == .view ? "open" : role.verb
         switch action {
         case .set:
             guard operands.count == 1 else { throw UsageError("expected --file PATH APP", subcommand: subcommand) }
@@ -21,11 +22,11 @@ enum PerFileChoiceCommand {
                 throw UsageError("cannot open '\(path)' (\(type)) with '\(app)': \(refusal)", subcommand: subcommand)
             }
             let place = try store.set(app, for: path)
-            context.output.untrustedLine("\(path): open with \(app) (\(place))")
+            context.output.untrustedLine("\(path): \(verb) with \(app) (\(place))")
         case .unset:
             guard operands.isEmpty else { throw UsageError("expected --file PATH", subcommand: subcommand) }
             try store.unset(path)
-            context.output.untrustedLine("\(path): no per-file choice")
+            context.output.untrustedLine("\(path): no per-file choice" + (role == .view ? "" : " to \(verb)"))
         }
         return .success
     }

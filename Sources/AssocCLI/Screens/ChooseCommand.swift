@@ -5,7 +5,7 @@ import TerminalUI
 enum ChooseCommand {
     static let definition = CommandDefinition(
         name: "choose", summary: "choose the application to open files with, on the terminal (\"Open with\")",
-        forms: ["[--type TYPE] [--print] TARGET...", "--type TYPE --print", "--portal-request FILE"],
+        forms: ["[--role ROLE] [--type TYPE] [--print] TARGET...", "[--role ROLE] --type TYPE --print", "--portal-request FILE"],
         description: """
             Shows the applications for the type of the first TARGET (or TYPE) on the terminal: the default \
             first, then the recommended ones (associated with the type itself), then the others that take a \
@@ -18,6 +18,13 @@ enum ChooseCommand {
             so GIO, xdg-open and the portal see it, and prints the default before and after. f does the same \
             and remembers it for these files only (the per-file choice of assoc set --file). Esc or q cancels.
 
+            Tab switches between "Open", "Edit with…" and "Mark up with…" (--role edit or markup starts on \
+            the second or third): each lists the applications of that role in the order assoc-apps(1) --role \
+            gives, then the others that handle the type. Enter opens the TARGETs as assoc-open(1) --edit or \
+            --markup would (a downloaded file is marked up on a copy); d makes the application the default \
+            of the role shown, in assoc/roles.list for edit and markup, mimeapps.list for Open; f the \
+            per-file choice of that role.
+
             --portal-request FILE is how assoc-portal(1) asks the desktop portal's "Open with" question: \
             FILE is the request it wrote; the chooser offers exactly the applications in it (the last choice \
             highlighted), Enter answers with the highlighted one on the request's socket, which the portal \
@@ -25,6 +32,7 @@ enum ChooseCommand {
             place when the portal's set of applications changes.
             """,
         options: [
+            RoleOption.any,
             .value("--type", "TYPE", completion: .mimeType, "offer the applications of TYPE instead of the first TARGET's type"),
             .flag("--print", "print the chosen desktop file ID instead of opening the TARGETs"),
             .value(
@@ -57,7 +65,11 @@ enum ChooseCommand {
         let subject = targets.isEmpty ? type : targets.joined(separator: ", ") + " (\(type))"
         let allowsPerFile = !resolved.isEmpty && resolved.allSatisfy { $0.kind == .path }
         let chosen: ChooserAnswer?
-        do { chosen = try ask(type: type, subject: subject, allowsPerFile: allowsPerFile, context: context) } catch {
+        do {
+            chosen = try ask(
+                type: type, subject: subject, allowsPerFile: allowsPerFile, role: RoleOption.role(arguments),
+                path: resolved.first?.path, context: context)
+        } catch {
             context.output.error(error.description)
             return .failure
         }
@@ -68,29 +80,35 @@ enum ChooseCommand {
         case .once: break
         case .always:
             let status = try EditRendering.apply(
-                EditRequest(.set, .target(type), application: answer.id, command: "assoc choose (Always use)"), context: context,
+                EditRequest(
+                    .set, .target(type), application: answer.id, command: "assoc choose (Always use)", role: answer.role),
+                context: context,
                 subcommand: "choose")
             guard status == .success else { return status }
         case .theseFiles:
             for target in targets {
                 let status = try PerFileChoiceCommand.run(
-                    .set, path: target, operands: [answer.id], context: context, subcommand: "choose")
+                    .set, path: target, operands: [answer.id], context: context, subcommand: "choose", role: answer.role)
                 guard status == .success else { return status }
             }
         }
         guard !arguments.has("--print") else { return .success }
-        return try OpenCommand.open(targets, OpenCommand.Options(forced: answer.id), context: context)
+        var options = OpenCommand.Options(forced: answer.id)
+        options.role = answer.role
+        return try OpenCommand.open(targets, options, context: context)
     }
 
     /// Shows the chooser for `type`; nil when cancelled.
     ///
     /// - Throws: `TerminalError` when there is no terminal to show it on.
     static func ask(
-        type: String, subject: String, allowsPerFile: Bool,
+        type: String, subject: String, allowsPerFile: Bool, role: Role = .view, path: String? = nil,
         context: CommandContext
     ) throws(TerminalError) -> ChooserAnswer? {
-        let (offered, everything) = context.chooserOffer(for: type)
-        var model = ChooserModel(subject: subject, offered: offered, everything: everything, allowsPerFile: allowsPerFile)
+        let everything = context.chooserOffer(for: type).everything
+        var model = ChooserModel(
+            subject: subject, offers: context.chooserOffers(for: type, path: path), roles: Role.allCases, role: role,
+            everything: everything, allowsPerFile: allowsPerFile)
         return try ScreenRunner.run(
             &model, term: context.environment.variables["TERM"] ?? "",
             colors: ScreenColors.allowed(context.environment))

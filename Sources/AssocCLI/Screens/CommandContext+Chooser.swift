@@ -1,3 +1,4 @@
+import Associations
 import TerminalUI
 
 extension CommandContext {
@@ -9,5 +10,15 @@ extension CommandContext {
     /// The applications the chooser offers for `type`, from this command's resolver.
     func chooserOffer(for type: String) -> (offered: [ChooserApplication], everything: [ChooserApplication]) {
         ChooserOffer.applications(for: type, resolver: resolver, locale: environment.locale)
+    }
+
+    /// The applications the chooser offers for `type` in each role, for the file at `path` if any.
+    func chooserOffers(for type: String, path: String?) -> [Role: [ChooserApplication]] {
+        var offers: [Role: [ChooserApplication]] = [:]
+        for role in Role.allCases {
+            offers[role] = ChooserOffer.applications(
+                for: type, role: role, path: path, resolver: resolver, locale: environment.locale)
+        }
+        return offers
     }
 }

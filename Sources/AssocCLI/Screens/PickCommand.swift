@@ -60,6 +60,10 @@ enum PickCommand {
             filters, choices and folder); the answer goes back on the request's socket, not to standard output. \
             A filter's MIME types match by conformance and its globs match file names case-sensitively, as \
             GTK's file chooser does; o changes the dialog's options.
+
+            In open mode, m hands the highlighted document (or the selected ones) to the markup role \
+            instead of printing it: they are opened as assoc-open(1) --markup opens them, a downloaded \
+            document on a copy beside it, whose path is printed.
             """,
         options: [
             .value(
@@ -130,6 +134,7 @@ enum PickCommand {
             context.output.error(error.description)
             return .failure
         }
+        model.offersMarkup = true
         let answer: PickerAnswer?
         do {
             answer = try ScreenRunner.run(

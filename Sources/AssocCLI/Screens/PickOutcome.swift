@@ -23,6 +23,10 @@ struct PickOutcome {
             return place(documents.map(\.path), into: destination, mode: .copy, clashes: [:])
         case .destination(let directory, let clashes):
             return place(arguments.operands, into: directory, mode: mode == .move ? .move : .copy, clashes: clashes)
+        case .markUp(let entries):
+            var options = OpenCommand.Options()
+            options.role = .markup
+            return try OpenCommand.open(entries.map(\.document.path), options, context: context)
         case .save(let path, _):
             emit(
                 Document(

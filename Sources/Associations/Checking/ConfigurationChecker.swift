@@ -39,6 +39,7 @@ public struct ConfigurationChecker: Sendable {
         found += databaseProblems()
         found += leftoverProblems()
         found += historyProblems()
+        found += roleProblems()
         let sorted = found.enumerated().sorted { left, right in
             let (a, b) = (left.element, right.element)
             if a.path != b.path { return a.path < b.path }

@@ -58,6 +58,10 @@ public enum ProblemKind: String, Sendable, Equatable, CaseIterable {
     /// A default that is not associated with its type, which the specification requires and so
     /// assoc ignores, while GIO uses it (SPECS rules 53, 56).
     case defaultNotAssociated = "default-not-associated"
+    /// A role default (`roles.list`) whose application is not installed or cannot be used.
+    case roleDefaultMissing = "role-default-missing"
+    /// A role default whose application declares neither the type nor a supertype of it.
+    case roleDefaultUndeclared = "role-default-undeclared"
 
     // MARK: - Desktop entries
 

@@ -77,7 +77,10 @@ public struct DefaultsEditor: Sendable {
         if let desktop = request.desktop, !ListLocation.isValidDesktopName(desktop) {
             throw .invalidDesktopName(desktop)
         }
-        if let (type, isDefined) = ExtensionTypeDefiner.typeToDefine(for: request, database: database) {
+        if request.role != .view && ![.set, .unset].contains(request.action) {
+            throw .notForRole(request.action, request.role)
+        }
+        if request.role == .view, let (type, isDefined) = ExtensionTypeDefiner.typeToDefine(for: request, database: database) {
             return try ExtensionTypeDefiner(editor: self).apply(request, defining: type, isDefined: isDefined)
         }
         let (types, notes) = try types(of: request)
@@ -97,16 +100,20 @@ public struct DefaultsEditor: Sendable {
     func apply(_ request: EditRequest, types: [String], notes: [String]) throws(EditRefusal) -> EditReport {
         try checkUsable(request)
         let desktop = request.desktop?.lowercased()
-        let edits = types.map { type in Self.edit(request.action, type: type, app: request.application, desktop: desktop) }
-        let file = try list(for: request)
-        let before = request.dryRun ? [] : defaults(of: types, resolver: resolver)
-        let change = try write(edits, to: file, dryRun: request.dryRun, command: request.commandText)
+        let edits = types.map { type in
+            Self.edit(request.action, type: type, app: request.application, desktop: desktop, role: request.role)
+        }
+        let file = try request.role == .view ? list(for: request) : userRolesList(desktop: desktop)
+        let before = request.dryRun ? [] : defaults(of: types, role: request.role, resolver: resolver)
+        let change = try write(
+            edits, to: file, dryRun: request.dryRun, command: request.commandText, readByGIO: request.role == .view)
         var report = EditReport(
             request: request, file: file, types: types, notes: notes, change: change, answers: [], forgottenRule: nil)
         guard !request.dryRun else { return report }
-        report.history = recordInHistory(change, of: file, command: request.commandText)
+        report.history = request.role == .view ? recordInHistory(change, of: file, command: request.commandText) : []
         report.forgottenRule = try keepRule(request, desktop: desktop)
-        let after = defaults(of: types, resolver: AssociationResolver(environment: environment, database: database))
+        let after = defaults(
+            of: types, role: request.role, resolver: AssociationResolver(environment: environment, database: database))
         report.answers = zip(types, zip(before, after)).map { type, answers in
             DefaultAnswers(
                 type: type, before: answers.0.spec, gioBefore: answers.0.gio, after: answers.1.spec, gioAfter: answers.1.gio)
@@ -157,15 +164,16 @@ public struct DefaultsEditor: Sendable {
 
     /// Writes `edits` to the list at `file`, or with `dryRun` only computes the diff: the one
     /// writer of lists, for requests, `assoc sync` and the fixes of `assoc check`. A list that GIO
-    /// ignores as a whole is refused (GIO would ignore the change with the rest of it).
+    /// ignores as a whole is refused (GIO would ignore the change with the rest of it), unless
+    /// the list is one GIO does not read (`readByGIO` false: assoc's `roles.list`).
     ///
     /// - Throws: `EditRefusal.ignoredByGIO` or `.notWritten`; nothing is written then.
-    /// A write is announced to the history first (`command` names it there, `assoc` when nil),
-    /// so that whoever records the change attributes it to assoc.
+    /// A write of a list GIO reads is announced to the history first (`command` names it there,
+    /// `assoc` when nil), so that whoever records the change attributes it to assoc.
     public func write(
-        _ edits: [MimeAppsEdit], to file: String, dryRun: Bool, command: String? = nil
+        _ edits: [MimeAppsEdit], to file: String, dryRun: Bool, command: String? = nil, readByGIO: Bool = true
     ) throws(EditRefusal) -> ListChange {
-        if !dryRun {
+        if !dryRun && readByGIO {
             var seen = Set<String>()
             DefaultsHistory(environment: environment, database: database).announceEdit(
                 command: command ?? "assoc", file: file, types: edits.map(\.type).filter { seen.insert($0).inserted })
@@ -175,12 +183,14 @@ public struct DefaultsEditor: Sendable {
         func currentText() -> String? { (try? FileBytes.read(target)).map { String(decoding: $0, as: UTF8.self) } }
         if dryRun {
             let old = currentText()
-            if let old, let refusal = GIOListView.refusal(of: Array(old.utf8)) { throw .ignoredByGIO(file: file, refusal) }
+            if readByGIO, let old, let refusal = GIOListView.refusal(of: Array(old.utf8)) {
+                throw .ignoredByGIO(file: file, refusal)
+            }
             return .wouldWrite(diff: UnifiedDiff.make(old: old, new: editor.apply(edits, to: old), path: file))
         }
         do {
             let written = try AtomicFile.update(file) { old in
-                if let old, let refusal = GIOListView.refusal(of: Array(old.utf8)) {
+                if readByGIO, let old, let refusal = GIOListView.refusal(of: Array(old.utf8)) {
                     throw EditRefusal.ignoredByGIO(file: file, refusal)
                 }
                 let new = editor.apply(edits, to: old)
@@ -238,8 +248,26 @@ public struct DefaultsEditor: Sendable {
         }
     }
 
-    /// The list edit that `action` makes for one type.
-    static func edit(_ action: EditRequest.Action, type: String, app: String?, desktop: String?) -> MimeAppsEdit {
+    /// The user's `assoc/roles.list`, or `assoc/DESKTOP-roles.list`, in `$XDG_CONFIG_HOME`: where
+    /// the edit and markup defaults are written (DESIGN.md decision 19).
+    ///
+    /// - Throws: `EditRefusal.unknownDirectory` when there is no absolute directory to write in.
+    public func userRolesList(desktop: String? = nil) throws(EditRefusal) -> String {
+        do {
+            return try environment.configHomeForWriting() + "/assoc/" + RolesList.fileName(desktop: desktop)
+        } catch {
+            throw .unknownDirectory(error)
+        }
+    }
+
+    /// The list edit that `action` makes for one type, in `mimeapps.list` for the view role, in
+    /// the role's group of `roles.list` for the others.
+    static func edit(
+        _ action: EditRequest.Action, type: String, app: String?, desktop: String?, role: Role = .view
+    ) -> MimeAppsEdit {
+        if let group = role.group {
+            return action == .set ? .setIn(group: group, type: type, app: app ?? "") : .unsetIn(group: group, type: type)
+        }
         switch action {
         case .set: return desktop == nil ? .setDefault(type: type, app: app ?? "") : .setDefaultOnly(type: type, app: app ?? "")
         case .unset: return .unsetDefault(type: type)
@@ -253,7 +281,7 @@ public struct DefaultsEditor: Sendable {
     /// `reset`; the target of a rule forgotten.
     func keepRule(_ request: EditRequest, desktop: String?) throws(EditRefusal) -> String? {
         guard case .target(let target) = request.subject, AssociationTarget.isRule(target), desktop == nil,
-            request.level == .user
+            request.level == .user, request.role == .view
         else { return nil }
         let rules = RulesList(environment: environment)
         do {
@@ -274,8 +302,16 @@ public struct DefaultsEditor: Sendable {
         return nil
     }
 
-    /// Each type's default by the specification and as GIO sees it.
-    private func defaults(of types: [String], resolver: AssociationResolver) -> [(spec: String?, gio: String?)] {
-        types.map { (resolver.resolve($0).defaultApplication, resolver.resolve($0, mode: .gio).defaultApplication) }
+    /// Each type's default by the specification and as GIO sees it; for the edit and markup
+    /// roles, which GIO does not know, the role's answer twice.
+    private func defaults(of types: [String], role: Role, resolver: AssociationResolver) -> [(spec: String?, gio: String?)] {
+        guard role == .view else {
+            let roles = RoleResolver(resolver: resolver)
+            return types.map { type in
+                let answer = roles.resolve(type, role: role).application
+                return (answer, answer)
+            }
+        }
+        return types.map { (resolver.resolve($0).defaultApplication, resolver.resolve($0, mode: .gio).defaultApplication) }
     }
 }

@@ -26,6 +26,8 @@ public enum EditRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case notEffective(file: String, [IneffectiveDefault])
     /// The type for an extension no type claims could not be defined.
     case typeNotDefined(PackageInstallError)
+    /// `add`, `remove` or `reset` for the edit or markup role, which has defaults only.
+    case notForRole(EditRequest.Action, Role)
 
     /// The message, naming what is wrong and what to do.
     public var description: String {
@@ -45,13 +47,16 @@ public enum EditRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         case .notEffective(let file, let failures):
             return failures.map(\.description).joined(separator: "; ") + "; \(file) was put back as it was"
         case .typeNotDefined(let error): return "the type for the extension was not defined: \(error.description)"
+        case .notForRole(let action, let role):
+            return "'\(action.rawValue)' does not apply to the \(role.rawValue) role, which has defaults only (set and unset)"
         }
     }
 
     /// Whether the fault is in the request (a usage error) rather than in the files.
     public var isUsageError: Bool {
         switch self {
-        case .invalidDesktopName, .missingApplication, .target, .declaresNoTypes, .unusableApplication: return true
+        case .invalidDesktopName, .missingApplication, .target, .declaresNoTypes, .unusableApplication, .notForRole:
+            return true
         case .ignoredByGIO, .notWritten, .unknownDirectory, .notEffective, .typeNotDefined: return false
         }
     }

@@ -62,12 +62,16 @@ public struct EditRequest: Sendable, Equatable {
     /// The command that asked, as the history words it (`assoc set .pdf evince.desktop`,
     /// `xdg-mime default …`); nil: `commandText` words the request itself.
     public var command: String?
+    /// Which default: `view` is `mimeapps.list`'s, `edit` and `markup` are in assoc's
+    /// `roles.list` (DESIGN.md decision 19), where only `set` and `unset` apply.
+    public var role: Role
 
     /// A request; the flags default to off.
     public init(
         _ action: Action, _ subject: Subject, application: String? = nil, desktop: String? = nil, allTypes: Bool = false,
-        force: Bool = false, dryRun: Bool = false, level: Level = .user, command: String? = nil
+        force: Bool = false, dryRun: Bool = false, level: Level = .user, command: String? = nil, role: Role = .view
     ) {
+        self.role = role
         self.action = action
         self.subject = subject
         self.application = application

@@ -11,6 +11,10 @@ public enum MimeAppsEdit: Sendable, Equatable {
     case setDefaultOnly(type: String, app: String)
     /// Removes the `[Default Applications]` key of the type (rule 59d).
     case unsetDefault(type: String)
+    /// `[GROUP] TYPE=APP;` in a list of assoc's own (`[Edit Applications]` of `roles.list`).
+    case setIn(group: AssociationGroup, type: String, app: String)
+    /// Removes the key of the type from a group of a list of assoc's own.
+    case unsetIn(group: AssociationGroup, type: String)
     /// Appends APP to `[Added Associations]` and takes it out of `[Removed Associations]` (59e).
     case add(type: String, app: String)
     /// Appends APP to `[Removed Associations]` and takes it out of `[Added Associations]` (59e).
@@ -33,7 +37,7 @@ public enum MimeAppsEdit: Sendable, Equatable {
         switch self {
         case .setDefault(let type, _), .setDefaultOnly(let type, _), .unsetDefault(let type), .add(let type, _),
             .remove(let type, _), .reset(let type), .setLastUsed(let type, _), .canonicalizeKey(let type),
-            .forget(let type, _):
+            .forget(let type, _), .setIn(_, let type, _), .unsetIn(_, let type):
             return type
         }
     }
@@ -73,6 +77,10 @@ public struct MimeAppsEditor: Sendable {
             write([app], type: type, group: .defaultApplications, in: &file, keys: keys)
         case .unsetDefault:
             file.remove(type, in: AssociationGroup.defaultApplications.rawValue, matching: keys.matcher(for: type))
+        case .setIn(let group, _, let app):
+            write([app], type: type, group: group, in: &file, keys: keys)
+        case .unsetIn(let group, _):
+            file.remove(type, in: group.rawValue, matching: keys.matcher(for: type))
         case .add(_, let app):
             appendIfAbsent(app, type: type, group: .addedAssociations, in: &file, keys: keys)
             removeFromList(app, type: type, group: .removedAssociations, in: &file, keys: keys)

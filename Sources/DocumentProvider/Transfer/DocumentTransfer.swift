@@ -87,11 +87,26 @@ public struct DocumentTransfer: Sendable {
     public func copy(_ source: String, into directory: String) throws(TransferError) -> TransferResult {
         let info = try documentInfo(source)
         try checkConformance(source)
-        return try copyChecked(source, info: info, into: directory)
+        return try copyChecked(source, info: info, into: directory, name: Self.baseName(source))
+    }
+
+    /// Copies the document at `source` into `directory` under `name` (numbered as `NumberedName`
+    /// says when a file of that name exists, never replacing one, whatever `options.replace`
+    /// says): a working copy beside a document, such as the one `assoc open --markup` makes.
+    ///
+    /// - Throws: `TransferError`; the source is untouched and no file is left under a final name.
+    public func copy(_ source: String, into directory: String, named name: String) throws(TransferError) -> TransferResult {
+        let info = try documentInfo(source)
+        try checkConformance(source)
+        let keeping = DocumentTransfer(
+            options: Options(replace: false, makeDirectory: options.makeDirectory), requirement: requirement)
+        return try keeping.copyChecked(source, info: info, into: directory, name: name)
     }
 
     /// Copies a source that has passed the checks.
-    private func copyChecked(_ source: String, info: stat, into directory: String) throws(TransferError) -> TransferResult {
+    private func copyChecked(
+        _ source: String, info: stat, into directory: String, name: String
+    ) throws(TransferError) -> TransferResult {
         // O_NONBLOCK: should the path have become a pipe since it was checked, open must not hang.
         let descriptor = open(PathCoding.cString(source), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else { throw .unreadableSource(path: source, reason: FileBytes.Failure.fromErrno().reason) }
@@ -100,7 +115,6 @@ public struct DocumentTransfer: Sendable {
         guard fstat(descriptor, &opened) == 0, opened.st_ino == info.st_ino, opened.st_dev == info.st_dev else {
             throw .sourceChanged(path: source)
         }
-        let name = Self.baseName(source)
         let target = FilePlacement.join(directory, name)
         if options.replace, FileIdentity(target) == FileIdentity(info) { throw .sameFile(source: source, destination: target) }
         let copy = try FileCopier.copy(descriptor, sourcePath: source, info: opened, into: directory)
@@ -168,7 +182,7 @@ public struct DocumentTransfer: Sendable {
         guard access(PathCoding.cString(sourceDirectory), W_OK) == 0 else {
             throw .sourceNotRemovable(path: source, reason: FileBytes.Failure.fromErrno().reason)
         }
-        var result = try copyChecked(source, info: info, into: directory)
+        var result = try copyChecked(source, info: info, into: directory, name: Self.baseName(source))
         // Written to since the copy was checked: keep both rather than lose the new bytes.
         var now = stat()
         guard stat(PathCoding.cString(source), &now) == 0, now.st_size == info.st_size,

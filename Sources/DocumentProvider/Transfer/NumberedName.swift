@@ -36,8 +36,9 @@ public enum NumberedName {
         return stem + tail
     }
 
-    /// The name without its extension, and the extension with its dot.
-    static func split(_ name: String) -> (String, String) {
+    /// The name without its extension, and the extension with its dot (`.tar.gz` kept whole; a
+    /// hidden name without another dot has none).
+    public static func split(_ name: String) -> (String, String) {
         let lowered = name.lowercased()
         if let double = doubleExtensions.first(where: { lowered.hasSuffix($0) && lowered.count > $0.count }) {
             let cut = name.index(name.endIndex, offsetBy: -double.count)

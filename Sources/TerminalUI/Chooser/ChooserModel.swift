@@ -1,3 +1,5 @@
+import Associations
+
 /// One application a chooser offers: its name, its desktop file ID and where its association
 /// with the type comes from.
 public struct ChooserApplication: Sendable, Equatable {
@@ -26,22 +28,28 @@ public enum ChooserAction: String, Sendable, Equatable {
     case theseFiles = "these-files"
 }
 
-/// The chooser's answer: an application and what to do with it.
+/// The chooser's answer: an application, what to do with it, and for which role.
 public struct ChooserAnswer: Sendable, Equatable {
     /// The desktop file ID chosen.
     public var id: String
     /// Once, always, or for these files.
     public var action: ChooserAction
+    /// What the chooser was showing: "Open", "Edit with…" or "Mark up with…"; `always` and
+    /// `theseFiles` write this role's default or per-file choice.
+    public var role: Role
 
     /// Creates an answer.
-    public init(id: String, action: ChooserAction) {
+    public init(id: String, action: ChooserAction, role: Role = .view) {
         self.id = id
         self.action = action
+        self.role = role
     }
 }
 
 /// "Open with" as a pure model: the default first, then the recommended applications, then those
-/// that take a supertype, then `All applications…`, which adds every installed application.
+/// that take a supertype, then `All applications…`, which adds every installed application. With
+/// several roles, Tab switches between "Open", "Edit with…" and "Mark up with…", each with its own
+/// applications in the role's order.
 public struct ChooserModel: Screen {
     /// The answer is the application and the action.
     public typealias Answer = ChooserAnswer
@@ -66,6 +74,12 @@ public struct ChooserModel: Screen {
     public private(set) var showsHelp = false
     /// What Enter does, for the status line (`open once`; a portal's dialog only chooses).
     public var enterLabel = "open once"
+    /// The roles Tab switches between, in order; one role shows no tabs.
+    public let roles: [Role]
+    /// The role shown now.
+    public private(set) var role: Role
+    /// The applications offered first for each role.
+    private var offeredByRole: [Role: [ChooserApplication]]
 
     /// The title of the row that lists every application.
     public static let allApplicationsTitle = "All applications…"
@@ -75,12 +89,46 @@ public struct ChooserModel: Screen {
         subject: String, offered: [ChooserApplication], everything: [ChooserApplication], allowsPerFile: Bool,
         allowsAlways: Bool = true
     ) {
+        self.init(
+            subject: subject, offers: [.view: offered], roles: [.view], role: .view, everything: everything,
+            allowsPerFile: allowsPerFile, allowsAlways: allowsAlways)
+    }
+
+    /// A chooser for `subject` with the applications of each of `roles` (`offers`), showing `role`
+    /// first; Tab moves to the next role.
+    public init(
+        subject: String, offers: [Role: [ChooserApplication]], roles: [Role], role: Role, everything: [ChooserApplication],
+        allowsPerFile: Bool, allowsAlways: Bool = true
+    ) {
         self.subject = subject
-        self.offered = offered
+        self.offeredByRole = offers
+        self.roles = roles.isEmpty ? [role] : roles
+        self.role = role
+        self.offered = offers[role] ?? []
         self.everything = everything
         self.allowsPerFile = allowsPerFile
         self.allowsAlways = allowsAlways
         rebuild()
+        if offered.isEmpty { expand() }
+    }
+
+    /// The tab title of a role: "Open", "Edit with…", "Mark up with…".
+    public static func title(of role: Role) -> String {
+        switch role {
+        case .view: return "Open"
+        case .edit: return "Edit with…"
+        case .markup: return "Mark up with…"
+        }
+    }
+
+    /// Shows the applications of `newRole`, from the top.
+    public mutating func show(_ newRole: Role) {
+        guard roles.contains(newRole), newRole != role else { return }
+        role = newRole
+        offered = offeredByRole[newRole] ?? []
+        showsEverything = false
+        rebuild()
+        list.highlight(0)
         if offered.isEmpty { expand() }
     }
 
@@ -100,6 +148,11 @@ public struct ChooserModel: Screen {
             showsHelp = false
             return .stay
         }
+        if key == .tab && roles.count > 1 && !list.isSearching {
+            let index = roles.firstIndex(of: role) ?? 0
+            show(roles[(index + 1) % roles.count])
+            return .stay
+        }
         if list.handle(key) { return .stay }
         switch key {
         case .escape, .character("q"): return .cancel
@@ -108,11 +161,11 @@ public struct ChooserModel: Screen {
                 expand()
                 return .stay
             }
-            return .finish(ChooserAnswer(id: current.id, action: .once))
+            return .finish(ChooserAnswer(id: current.id, action: .once, role: role))
         case .character("d") where allowsAlways:
-            return current.map { .finish(ChooserAnswer(id: $0.id, action: .always)) } ?? .stay
+            return current.map { .finish(ChooserAnswer(id: $0.id, action: .always, role: role)) } ?? .stay
         case .character("f") where allowsPerFile:
-            return current.map { .finish(ChooserAnswer(id: $0.id, action: .theseFiles)) } ?? .stay
+            return current.map { .finish(ChooserAnswer(id: $0.id, action: .theseFiles, role: role)) } ?? .stay
         case .character("?"): showsHelp = true
         case .click(let line): list.click(listLine: line - 2)
         default: break
@@ -155,7 +208,8 @@ public struct ChooserModel: Screen {
     public static let keys: [(String, String)] = [
         ("↑/↓ k/j", "move"), ("PgUp/PgDn Home/End", "by a page, to the ends"),
         ("Enter", "open with the highlighted application this once (on All applications…, list every one)"),
-        ("d", "always use this app: make it the default for the type, then open"),
+        ("Tab", "switch between Open, Edit with… and Mark up with… (when offered)"),
+        ("d", "always use this app: make it the default of the role shown for the type, then open"),
         ("f", "use it for these files only (the per-file choice), then open"), ("/", "search by name or ID"),
         ("?", "this help"), ("Esc q", "cancel"),
     ]
@@ -169,7 +223,7 @@ public struct ChooserModel: Screen {
             TextLayout.fit(mark + TextLayout.fit(name, nameWidth) + " " + TextLayout.fit(id, idWidth) + " " + source, columns)
         }
         var result = [
-            StyledLine(TextLayout.fit("Open with: " + TextLayout.safe(subject), columns), style: .title),
+            StyledLine(TextLayout.fit(heading + TextLayout.safe(subject), columns), style: .title),
             StyledLine(line("  ", "NAME", "DESKTOP ID", "FROM"), style: .title),
         ]
         for (position, row) in list.window {
@@ -186,6 +240,20 @@ public struct ChooserModel: Screen {
         while result.count < lines - 1 { result.append(StyledLine(TextLayout.fit("", columns))) }
         result.append(StyledLine(TextLayout.fit(statusText, columns), style: .status))
         return Array(result.suffix(lines))
+    }
+
+    /// The title line's start: the tabs when there are several roles (the shown one in brackets),
+    /// then what the rows do.
+    private var heading: String {
+        let verb: String
+        switch role {
+        case .view: verb = "Open with: "
+        case .edit: verb = "Edit with: "
+        case .markup: verb = "Mark up with: "
+        }
+        guard roles.count > 1 else { return verb }
+        let tabs = roles.map { $0 == role ? "[\(Self.title(of: $0))]" : " \(Self.title(of: $0)) " }.joined()
+        return tabs + " (Tab)  " + verb
     }
 
     private var statusText: String {

@@ -29,6 +29,26 @@ public enum ChooserOffer {
         return (offered, everything)
     }
 
+    /// The rows offered first for `role`: for view, those of `applications(for:resolver:locale:)`;
+    /// for edit and markup, the role's candidates in order (`RoleResolver`), then the other
+    /// applications that handle the type.
+    public static func applications(
+        for type: String, role: Role, path: String? = nil, resolver: AssociationResolver, locale: LocalePreferences
+    ) -> [ChooserApplication] {
+        let view = applications(for: type, resolver: resolver, locale: locale).offered
+        guard role != .view else { return view }
+        let resolution = RoleResolver(resolver: resolver).resolve(type, role: role, path: path)
+        var offered = resolution.candidates.map { candidate in
+            ChooserApplication(
+                id: candidate.id, name: name(candidate.id, resolver: resolver, locale: locale),
+                source: candidate.source == .inference ? candidate.reason : candidate.source.rawValue)
+        }
+        for row in view where !offered.contains(where: { $0.id == row.id }) {
+            offered.append(ChooserApplication(id: row.id, name: row.name, source: "handles \(resolution.type)"))
+        }
+        return offered
+    }
+
     /// An application's localised name, or its ID.
     public static func name(_ id: String, resolver: AssociationResolver, locale: LocalePreferences) -> String {
         resolver.applications.localizedName(of: id, locale: locale) ?? id

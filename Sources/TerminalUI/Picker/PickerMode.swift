@@ -43,4 +43,7 @@ public enum PickerAnswer: Sendable, Equatable {
     case destination(directory: String, clashes: [String: ClashAnswer])
     /// The path to save as; `replacing` when the person confirmed replacing a file.
     case save(path: String, replacing: Bool)
+    /// The chosen documents, to be marked up (`m`, when `PickerModel.offersMarkup`): handed to
+    /// the markup role as `assoc open --markup` opens them.
+    case markUp([PickerEntry])
 }

@@ -11,7 +11,8 @@ extension PickerModel {
         ("a", "show or hide the documents that cannot be chosen (hidden at first, counted on the status line)"),
         ("f", "every document under the folder, or the folder again"),
         ("n", "new folder (export, move, save)"),
-        ("e", "edit the file name (save)"), ("?", "this help"),
+        ("e", "edit the file name (save)"),
+        ("m", "mark the document up: open it as assoc open --markup does (assoc pick, open mode)"), ("?", "this help"),
         ("Esc", "one step back: the question, the search, a kept search; then cancel (asking when documents are selected)"),
         ("q", "cancel (asking first when documents are selected)"),
     ]

@@ -50,6 +50,9 @@ public struct PickerModel: Screen {
     public private(set) var fileName: String
     /// Whether the key overlay is shown.
     public private(set) var showsHelp = false
+    /// Whether `m` answers with the chosen documents to be marked up (`assoc pick` in open mode);
+    /// off for the portal's dialogs, which only choose.
+    public var offersMarkup = false
     /// The terminal's size.
     public private(set) var size = (lines: 30, columns: 100)
     /// Whether every document under the folder is listed, at any depth (`f`), instead of the
@@ -192,6 +195,8 @@ public struct PickerModel: Screen {
         case .enter, .right: return activate()
         case .backspace, .left, .character("h"): goToParent()
         case .character(" "): toggleSelection()
+        case .character("m") where offersMarkup && configuration.mode == .open && !configuration.choosesDirectories:
+            return markUp()
         case .tab:
             filter = configuration.filterNames.isEmpty ? 0 : (filter + 1) % configuration.filterNames.count
             // With unavailable documents shown the rows stay; only the marks drawn change.
@@ -240,6 +245,20 @@ public struct PickerModel: Screen {
             return .stay
         }
         return .finish(.documents([entry]))
+    }
+
+    /// `m`: the selected documents, or the highlighted one, to be marked up.
+    private mutating func markUp() -> ScreenStep<PickerAnswer> {
+        if configuration.multiple && !selection.isEmpty {
+            return .finish(.markUp(selection.compactMap { chosen[$0] }))
+        }
+        guard let row = list.current, row >= pinned else { return .stay }
+        let entry = entry(row - pinned)
+        guard !entry.document.isDirectory, entry.isAvailable else {
+            message = entry.document.isDirectory ? "a folder cannot be marked up" : "unavailable: \(entry.reason ?? "")"
+            return .stay
+        }
+        return .finish(.markUp([entry]))
     }
 
     /// The action row: choose this folder, export or move here, save here.

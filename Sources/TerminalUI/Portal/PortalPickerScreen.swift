@@ -108,7 +108,9 @@ public struct PortalPickerScreen: Screen {
         switch step {
         case .stay: return .stay
         case .cancel: return .cancel
-        case .finish(.documents(let entries)): return .finish(answer(uris: entries.map(\.document.path)))
+        // The portal's picker never offers markup (`offersMarkup` is off); were it asked, it chooses.
+        case .finish(.documents(let entries)), .finish(.markUp(let entries)):
+            return .finish(answer(uris: entries.map(\.document.path)))
         case .finish(.save(let path, _)): return .finish(answer(uris: [path]))
         case .finish(.destination(let directory, _)): return .finish(answer(uris: savedPaths(in: directory)))
         }
