@@ -213,18 +213,22 @@ struct HistoryCommandTests {
     func watcherRunning() throws {
         let (tree, variables) = try world()
         defer { withExtendedLifetime(tree) {} }
-        // A live process by the watcher's executable name: a copy of sleep called assoc-portal.
+        // A live process by the watcher's executable name: a copy of sleep called assoc-portal,
+        // spawned and reaped here (Foundation's Process would hold other tests' children
+        // unreaped while it lives), ended when the test ends.
         try FileManager.default.createDirectory(atPath: tree.path("bin"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: tree.path("bin/assoc-portal"))
-        let watcher = Process()
-        watcher.executableURL = URL(fileURLWithPath: tree.path("bin/assoc-portal"))
-        watcher.arguments = ["600"]
-        try watcher.run()
+        var watcherPID: pid_t = 0
+        let words: [String] = [tree.path("bin/assoc-portal"), "600"]
+        let argv = words.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        try #require(posix_spawn(&watcherPID, words[0], nil, nil, argv, environ) == 0)
         defer {
-            watcher.terminate()
-            watcher.waitUntilExit()
+            kill(watcherPID, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(watcherPID, &status, 0) < 0 && errno == EINTR {}
         }
-        try tree.write("runtime/assoc/watch.pid", "\(watcher.processIdentifier)\n")
+        try tree.write("runtime/assoc/watch.pid", "\(watcherPID)\n")
         try tree.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=b.desktop;\n")
         let history = try ProcessRunner.assoc(["history"], environment: variables)
         #expect(history.status == 1 && history.standardOutput == "no change recorded\n", "the watcher records, not history")
