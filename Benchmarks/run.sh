@@ -536,12 +536,12 @@ if wants profile; then
     if [[ -d $tmp/world/applications ]]; then
         PROFILE_SIZE=500
         for entry in "$tmp/world/applications"/*.desktop; do
-            program=$(sed -n 's/^Exec=//p' "$entry" | head -1 | awk '{print $1}' | tr -d '"')
-            tryexec=$(sed -n 's/^TryExec=//p' "$entry" | head -1)
+            program=$(sed -n '/^Exec=/{s///p;q}' "$entry" | awk '{print $1}' | tr -d '"')
+            tryexec=$(sed -n '/^TryExec=/{s///p;q}' "$entry")
             [[ -n $program && $program != */* && $tryexec != */* ]] || continue
-            sed -n 's/^MimeType=//p' "$entry" | head -1 | tr ';' '\n' | sed '/^$/d' |
+            sed -n '/^MimeType=/{s///p;q}' "$entry" | tr ';' '\n' | sed '/^$/d' |
                 while read -r type; do printf '%s %s\n' "$type" "${entry##*/}"; done
-        done | LC_ALL=C sort -k1,1 -s | awk '!seen[$1]++' | head -n "$PROFILE_SIZE" >"$tmp/profile-pairs"
+        done | LC_ALL=C sort -k1,1 -s | awk -v size="$PROFILE_SIZE" '!seen[$1]++ && kept++ < size' >"$tmp/profile-pairs"
         {
             printf '[Profile]\nName=bench\nVersion=1\n\n[Enforce]\n'
             awk '{ printf "%s=not-installed-%d.desktop;%s;\n", $1, NR, $2 }' "$tmp/profile-pairs"
