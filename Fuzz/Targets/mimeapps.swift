@@ -124,6 +124,18 @@ private func checkMeaning(of edit: MimeAppsEdit, output: String, before: MimeApp
             let expected = rewritten ? old.filter { seen.insert($0).inserted } : old
             expect(ids(group) == expected, "the IDs of [\(group.rawValue)] changed")
         }
+    case let .setIn(group, _, app):
+        // A group of assoc's own list (roles.list): the type's key says exactly the app.
+        var ignored: [Diagnostic] = []
+        let values = KeyFile(parsing: output, path: "", diagnostics: &ignored).entries(in: group.rawValue)
+            .filter { $0.locale == nil && database.canonicalName($0.key) == type }
+            .map { KeyFileValue.list($0.value).map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
+        expect(values == [[app]], "[\(group.rawValue)] does not name exactly the app")
+    case let .unsetIn(group, _):
+        var ignored: [Diagnostic] = []
+        let left = KeyFile(parsing: output, path: "", diagnostics: &ignored).entries(in: group.rawValue)
+            .filter { $0.locale == nil && database.canonicalName($0.key) == type }
+        expect(left.isEmpty, "[\(group.rawValue)] still names the type")
     case let .setLastUsed(_, app):
         expect(ids(.addedAssociations).first == app, "the app is not first in [Added Associations]")
         // The others in their order, each once: the rewrite drops repeats.
