@@ -87,6 +87,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+source Benchmarks/helpers/world.sh
 
 RUNS=${BENCH_RUNS:-30}
 WAIT=${BENCH_WAIT:-240}
@@ -188,22 +189,12 @@ build_helpers() {
 # Variables added to CLEAN_ENV for the rows that follow (set by with_world).
 EXTRA_ENV=()
 
-# Installs the Debian corpus's 370 desktop entries as a data directory (with mimeinfo.cache when
-# update-desktop-database is there), so that default-application rows resolve over real data.
-# Once: a later group finds it made.
+# Installs the Debian corpus's 370 desktop entries as a data directory, with stubs for the programs
+# they run (helpers/world.sh), so that default-application rows resolve over real data. Once: a
+# later group finds it made.
 with_world() {
-    local corpus=../shared/corpus/freedesktop-debian
-    [[ -d $tmp/world ]] && { EXTRA_ENV=("XDG_DATA_DIRS=$tmp/world:/usr/share" "PATH=$tmp/world-bin:/usr/bin:/bin"); return; }
-    [[ -d $corpus/applications ]] || { echo "note: ../shared/corpus absent; default rows use /usr/share only" >&2; return; }
-    mkdir -p "$tmp/world"
-    cp -r "$corpus/applications" "$tmp/world/applications"
-    command -v update-desktop-database >/dev/null && update-desktop-database "$tmp/world/applications" 2>/dev/null
-    # A stub for every program the entries run, so that they count as installed for both tools.
-    mkdir -p "$tmp/world-bin"
-    grep -rhE '^(Try)?Exec=' "$tmp/world/applications" | sed 's/^[A-Za-z]*=//; s/"//g' | awk '{print $1}' |
-        grep -v / | sort -u | while read -r program; do
-            printf '#!/bin/sh\nexit 0\n' > "$tmp/world-bin/$program" && chmod +x "$tmp/world-bin/$program"
-        done
+    [[ -d $tmp/world ]] || make_corpus_world "$tmp" ||
+        { echo "note: ../shared/corpus absent; default rows use /usr/share only" >&2; return; }
     EXTRA_ENV=("XDG_DATA_DIRS=$tmp/world:/usr/share" "PATH=$tmp/world-bin:/usr/bin:/bin")
 }
 

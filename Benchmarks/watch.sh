@@ -12,9 +12,10 @@
 #   idle CPU  the clock ticks (utime + stime of /proc/PID/stat) the watcher uses over that idle
 #             minute: it blocks in poll with no time-out, so the goal is 0.
 #
-# The world: the corpus's 370 desktop entries as a data directory (with mimeinfo.cache), the
-# system's /usr/share after it, a throwaway HOME, XDG_*_HOME and XDG_RUNTIME_DIR, no session bus
-# (the watcher then records without notifying, and says so once), LC_ALL=C. The watcher runs
+# The world: the corpus's 370 desktop entries as a data directory (with mimeinfo.cache, and stubs
+# for the programs they run: helpers/world.sh), the system's /usr/share after it, a throwaway HOME,
+# XDG_*_HOME and XDG_RUNTIME_DIR, no session bus (the watcher then records without notifying, and
+# says so once), LC_ALL=C. The watcher runs
 # through `env -i` so the user's own files never matter.
 #
 # Only a quiet machine gives figures worth quoting: run it alone, never beside builds, fuzzers or
@@ -25,6 +26,7 @@
 #     BENCH_WATCH_ROUNDS=101 bash Benchmarks/watch.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/helpers/world.sh
 
 ROUNDS=${BENCH_WATCH_ROUNDS:-31}
 WAIT=${BENCH_WAIT:-240}
@@ -55,15 +57,9 @@ trap cleanup EXIT
 
 gcc -O2 -o "$tmp/watchlatency" Benchmarks/helpers/watchlatency.c
 
-mkdir -p "$tmp/home" "$tmp/config" "$tmp/state" "$tmp/data" "$tmp/run" "$tmp/world"
+mkdir -p "$tmp/home" "$tmp/config" "$tmp/state" "$tmp/data" "$tmp/run"
 chmod 700 "$tmp/run"
-corpus=../shared/corpus/freedesktop-debian
-if [[ -d $corpus/applications ]]; then
-    cp -r "$corpus/applications" "$tmp/world/applications"
-    command -v update-desktop-database >/dev/null && update-desktop-database "$tmp/world/applications" 2>/dev/null
-else
-    echo "note: ../shared/corpus absent; the world is /usr/share only" >&2
-fi
+make_corpus_world "$tmp" || echo "note: ../shared/corpus absent; the world is /usr/share only" >&2
 # Two applications of the corpus's world for text/plain (any two entries that list it).
 mapfile -t apps < <(grep -l '^MimeType=.*text/plain;' "$tmp/world/applications"/*.desktop /usr/share/applications/*.desktop 2>/dev/null |
     xargs -n1 basename | sort -u | head -2)
@@ -71,7 +67,7 @@ mapfile -t apps < <(grep -l '^MimeType=.*text/plain;' "$tmp/world/applications"/
 
 env -i HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/config" XDG_CONFIG_DIRS="$tmp/etc-xdg" XDG_DATA_HOME="$tmp/data" \
     XDG_DATA_DIRS="$tmp/world:/usr/share" XDG_STATE_HOME="$tmp/state" XDG_CACHE_HOME="$tmp/cache" \
-    XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS="unix:path=$tmp/no-bus" LC_ALL=C PATH=/usr/bin:/bin \
+    XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS="unix:path=$tmp/no-bus" LC_ALL=C PATH="$tmp/world-bin:/usr/bin:/bin" \
     "$bin/assoc" watch --verbose 2>"$tmp/watch.log" &
 watcher=$!
 for _ in $(seq 600); do grep -q 'assoc watch: ready' "$tmp/watch.log" && break; sleep 0.1; done
