@@ -15,8 +15,7 @@
 # The world: the corpus's 370 desktop entries as a data directory (with mimeinfo.cache, and stubs
 # for the programs they run: helpers/world.sh), the system's /usr/share after it, a throwaway HOME,
 # XDG_*_HOME and XDG_RUNTIME_DIR, no session bus (the watcher then records without notifying, and
-# says so once), LC_ALL=C. The watcher runs
-# through `env -i` so the user's own files never matter.
+# says so once), LC_ALL=C. The watcher runs through `env -i` so the user's own files never matter.
 #
 # Only a quiet machine gives figures worth quoting: run it alone, never beside builds, fuzzers or
 # another benchmark. Like run.sh it waits (up to BENCH_WAIT seconds, default 240) for the 1-minute
