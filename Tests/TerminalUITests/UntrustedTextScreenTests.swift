@@ -64,10 +64,15 @@ struct UntrustedTextScreenTests {
     func settings() {
         let row = SettingsType(
             type: "text/x-" + Self.hostile, group: "text", comment: "comment " + Self.hostile, extensions: [".x" + Self.hostile],
-            defaultApplication: "app" + Self.hostile + ".desktop", origin: "/lists/" + Self.hostile)
+            defaultApplication: "app" + Self.hostile + ".desktop", origin: "/lists/" + Self.hostile,
+            roles: [
+                .edit: SettingsRoleAnswer(
+                    application: "editor" + Self.hostile, name: "Editor " + Self.hostile, basis: .inferred,
+                    reason: "reason " + Self.hostile)
+            ], pinnedTo: "pinned" + Self.hostile)
         let source = SettingsSource(
-            applications: { _ in ([], []) }, setDefault: { _, _ in .failure(SettingsProblem("no")) },
-            setForAllTypes: { _ in .failure(SettingsProblem("no")) })
+            applications: { _ in ([:], []) }, setDefault: { _, _, _ in .failure(SettingsProblem("no")) },
+            setForAllTypes: { _, _ in .failure(SettingsProblem("no")) })
         var model = SettingsModel(types: [row], applications: [], source: source)
         _ = model.handle(.resize(lines: 20, columns: 400))
         let lines = model.render(lines: 20, columns: 400)
@@ -75,5 +80,12 @@ struct UntrustedTextScreenTests {
         #expect(text.contains { $0.contains("text/x-" + Self.shown.prefix(20)) }, "\(text)")
         #expect(text.contains { $0.contains(".x" + Self.shown) }, "\(text)")
         #expect(Self.allEscaped(lines), "\(text)")
+        // The edit column, and its detail line with the reason and the pin.
+        _ = model.handle(.tab)
+        let edit = model.render(lines: 20, columns: 400)
+        #expect(edit.contains { $0.text.contains("~Editor " + Self.shown.prefix(14)) }, "\(edit.map(\.text))")
+        #expect(edit.contains { $0.text.contains("reason " + Self.shown) })
+        #expect(text.contains { $0.contains("(pinned to pinned" + Self.shown + ")") }, "\(text)")
+        #expect(Self.allEscaped(edit), "\(edit.map(\.text))")
     }
 }

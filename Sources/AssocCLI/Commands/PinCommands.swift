@@ -64,12 +64,18 @@ enum PinCommands {
             app = try AppResolver.resolve(last, context: context, subcommand: "pin")
         }
         let (pins, records) = try history.pin(targets, app: app)
+        render(pins, records, context: context)
+        return .success
+    }
+
+    /// Prints the pins written and the records of their restore, and warns when no watcher
+    /// defends them (for `assoc pin` and the settings screen's p).
+    static func render(_ pins: [PinsList.Pin], _ records: [HistoryRecord], context: CommandContext) {
         for pin in pins { context.output.untrustedLine("pinned \(pin.target) to \(pin.app)") }
         for record in records { context.output.untrustedLine("\(record.id)  " + HistoryCommand.words(record, context)) }
         if WatcherStatus.runningPID(context.environment) == nil {
             context.output.warning("assoc watch is not running: nothing restores the pins when another program changes them")
         }
-        return .success
     }
 
     static func runUnpin(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {

@@ -29,9 +29,14 @@ enum UndoCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard arguments.operands.count <= 1 else { throw UsageError("expected at most one ID", subcommand: "undo") }
         let history = DefaultsHistory(environment: context.environment)
-        let records = try history.undo(arguments.operands.first)
+        render(try history.undo(arguments.operands.first), context: context)
+        return .success
+    }
+
+    /// Prints the records of an undo, or that there was nothing to change (for `assoc undo` and
+    /// the settings screen's u).
+    static func render(_ records: [HistoryRecord], context: CommandContext) {
         if records.isEmpty { context.output.line("nothing to change: the default is already back") }
         for record in records { context.output.untrustedLine("\(record.id)  " + HistoryCommand.words(record, context)) }
-        return .success
     }
 }

@@ -83,8 +83,11 @@ struct ManSection: Sendable, Equatable {
 
     /// The KEYS section of a screen: each key a term of its own, followed by what it does, so
     /// that a man page lists them (`.TP`) instead of running them into one paragraph.
-    static func keys(_ keys: [(String, String)]) -> ManSection {
-        ManSection(title: "KEYS", text: keys.map { "\($0.0)\n  \($0.1)" }.joined(separator: "\n\n"))
+    static func keys(_ keys: [(String, String)]) -> ManSection { terms("KEYS", keys) }
+
+    /// A section of terms, each followed by what it means (a screen's KEYS, its MARKS).
+    static func terms(_ title: String, _ terms: [(String, String)]) -> ManSection {
+        ManSection(title: title, text: terms.map { "\($0.0)\n  \($0.1)" }.joined(separator: "\n\n"))
     }
 }
 

@@ -1,62 +1,10 @@
-/// One type in the settings screen: its group, comment, current default and where that comes from.
-public struct SettingsType: Sendable, Equatable {
-    /// The MIME type.
-    public var type: String
-    /// The group it is shown in (`images`, `links and schemes`).
-    public var group: String
-    /// Its comment.
-    public var comment: String
-    /// Its extensions (`.pdf`), searched too.
-    public var extensions: [String]
-    /// The current default's desktop file ID, if any.
-    public var defaultApplication: String?
-    /// The current default's name (its desktop entry's `Name`), shown in the list; the desktop
-    /// file ID is on the detail line.
-    public var defaultApplicationName: String?
-    /// Where the default comes from (`FILE:LINE`).
-    public var origin: String
+import Associations
 
-    /// Creates a row.
-    public init(
-        type: String, group: String, comment: String, extensions: [String], defaultApplication: String?,
-        defaultApplicationName: String? = nil, origin: String
-    ) {
-        self.defaultApplicationName = defaultApplicationName
-        self.type = type
-        self.group = group
-        self.comment = comment
-        self.extensions = extensions
-        self.defaultApplication = defaultApplication
-        self.origin = origin
-    }
-}
-
-/// What the settings screen asks of the world: the chooser's applications for a type, and the edits.
-public struct SettingsSource {
-    /// The chooser's rows for a type: offered first, then every installed application.
-    public var applications: (_ type: String) -> (offered: [ChooserApplication], everything: [ChooserApplication])
-    /// Makes an application the default for a type, as `assoc set` does; returns the row as it now is,
-    /// or a message saying why not.
-    public var setDefault: (_ type: String, _ app: String) -> Result<SettingsType, SettingsProblem>
-    /// Makes an application the default for every type it declares, as `assoc set --app-types` does;
-    /// returns the rows changed, or why not.
-    public var setForAllTypes: (_ app: String) -> Result<[SettingsType], SettingsProblem>
-
-    /// Creates a source.
-    public init(
-        applications: @escaping (String) -> (offered: [ChooserApplication], everything: [ChooserApplication]),
-        setDefault: @escaping (String, String) -> Result<SettingsType, SettingsProblem>,
-        setForAllTypes: @escaping (String) -> Result<[SettingsType], SettingsProblem>
-    ) {
-        self.applications = applications
-        self.setDefault = setDefault
-        self.setForAllTypes = setForAllTypes
-    }
-}
-
-/// "Default apps by file type" as a pure model: the types grouped, each with its default; Enter
-/// opens the chooser for the highlighted type (its `d` sets the default and comes back); `a`
-/// switches to the applications, where Enter sets one for all its types.
+/// "Default apps by file type" as a pure model: the types grouped, each with its view, edit and
+/// markup answers and its pin; Tab chooses the role Enter edits, Enter opens the chooser for the
+/// highlighted type on that role's tab (its `d` sets the default of the tab shown and comes
+/// back); `p` pins or unpins the type, `u` undoes its last recorded change; `a` switches to the
+/// applications, where Enter sets one for all its types.
 public struct SettingsModel: Screen {
     /// The screen ends only when cancelled; nothing is answered.
     public typealias Answer = Never
@@ -68,24 +16,42 @@ public struct SettingsModel: Screen {
     public let applications: [ChooserApplication]
     /// Whether the applications are shown instead of the types.
     public private(set) var byApplication = false
+    /// The role Enter edits: its column is marked in the header and named on the status line.
+    public private(set) var role: Role = .view
     /// The chooser open for a type, if any, with that type.
     public private(set) var chooser: (type: String, model: ChooserModel)?
     /// Navigation and search.
     public private(set) var list = SearchableList(keys: [])
     /// The status line's message (what changed).
     public private(set) var message: String?
-    /// How many defaults were saved while the screen was shown (the command's exit status says
-    /// whether any was).
+    /// Whether the key overlay is shown.
+    public private(set) var showsHelp = false
+    /// How many changes (defaults saved, pins, undos) were made while the screen was shown (the
+    /// command's exit status says whether any was).
     public private(set) var savedCount = 0
-    private var lines = 30
+    var lines = 30
 
-    /// The keys of the settings screen, for its man page.
+    /// The keys of the settings screen, for its man page and the `?` overlay.
     public static let keys: [(String, String)] = [
         ("↑/↓ k/j", "move"), ("PgUp/PgDn", "a page up or down"), ("Home/End", "first or last row"),
-        ("Enter", "by type: open the chooser of the highlighted type; by application: make it the default for all its types"),
+        ("Tab", "choose the role Enter edits: view (mimeapps.list), edit or markup (assoc/roles.list)"),
+        (
+            "Enter",
+            "by type: open the chooser of the highlighted type on the role's tab; by application: make it the role's default for all its types"
+        ),
+        ("p", "pin the highlighted type to its current default, or unpin it (assoc pin, assoc unpin)"),
+        ("u", "undo the last recorded change of the highlighted type's default (assoc undo)"),
         ("/", "search by type, comment, extension or application; Enter or ↓ keeps the matches, Esc clears"),
-        ("a", "switch between the types and the applications"),
+        ("a", "switch between the types and the applications"), ("?", "this help"),
         ("Esc", "one step back: the chooser, the search, a kept search; then end the screen"), ("q", "end the screen"),
+    ]
+
+    /// The marks on the rows: the mark, its word on the title line, and what it says, for the
+    /// `?` overlay and the man page.
+    public static let marks: [(mark: String, word: String, meaning: String)] = [
+        ("P", "pinned", "before the type: it is pinned (assoc pin)"),
+        ("~", "inferred", "before an edit or markup application: inferred from the entries; no default names it"),
+        ("=", "fallback", "before an edit or markup application: fallen back to the edit or view default"),
     ]
 
     /// A settings screen over `types` (already grouped and ordered) and `applications`.
@@ -109,8 +75,12 @@ public struct SettingsModel: Screen {
             case .cancel: chooser = nil
             case .finish(let answer):
                 chooser = nil
-                apply(source.setDefault(type, answer.id))
+                apply(source.setDefault(type, answer.role, answer.id))
             }
+            return .stay
+        }
+        if showsHelp {
+            showsHelp = false
             return .stay
         }
         if list.handle(key) { return .stay }
@@ -120,35 +90,46 @@ public struct SettingsModel: Screen {
         case .character("a"):
             byApplication.toggle()
             rebuild()
+        case .tab:
+            let roles = Role.allCases
+            role = roles[((roles.firstIndex(of: role) ?? 0) + 1) % roles.count]
+        case .character("?"): showsHelp = true
         case .enter:
             guard let row = list.current else { return .stay }
             if byApplication {
-                switch source.setForAllTypes(applications[row].id) {
-                case .success(let changed):
-                    savedCount += 1
-                    for row in changed { replace(row) }
-                    message = "\(applications[row].id) is now the default for \(changed.count) types"
-                case .failure(let problem): message = problem.description
-                }
+                apply(source.setForAllTypes(applications[row].id, role))
             } else {
-                let type = types[row].type
-                let (offered, everything) = source.applications(type)
-                var model = ChooserModel(subject: type, offered: offered, everything: everything, allowsPerFile: false)
-                _ = model.handle(.resize(lines: lines, columns: 100))
-                chooser = (type, model)
+                openChooser(for: types[row].type)
             }
+        case .character("p") where !byApplication:
+            guard let row = list.current else { return .stay }
+            let type = types[row]
+            apply(type.pinnedTo == nil ? source.pin(type.type) : source.unpin(type.type))
+        case .character("u") where !byApplication:
+            guard let row = list.current else { return .stay }
+            apply(source.undo(types[row].type))
         case .click(let line): list.click(listLine: line - 2)
         default: break
         }
         return .stay
     }
 
-    private mutating func apply(_ result: Result<SettingsType, SettingsProblem>) {
+    /// Opens the chooser for `type` with a tab per role, showing the role Enter edits.
+    private mutating func openChooser(for type: String) {
+        let (offers, everything) = source.applications(type)
+        var model = ChooserModel(
+            subject: type, offers: offers, roles: Role.allCases, role: role, everything: everything, allowsPerFile: false)
+        model.enterLabel = "make it the default"
+        _ = model.handle(.resize(lines: lines, columns: 100))
+        chooser = (type, model)
+    }
+
+    private mutating func apply(_ result: Result<SettingsChange, SettingsProblem>) {
         switch result {
-        case .success(let row):
+        case .success(let change):
             savedCount += 1
-            replace(row)
-            message = "\(row.type): now \(row.defaultApplication ?? "(none)")"
+            for row in change.rows { replace(row) }
+            message = change.message
         case .failure(let problem): message = problem.description
         }
     }
@@ -167,82 +148,4 @@ public struct SettingsModel: Screen {
             }
         list = SearchableList(keys: keys, pageSize: list.pageSize)
     }
-
-    /// The highlighted row in full: the default's desktop file ID, the file and line it comes
-    /// from, and the type's extensions.
-    private var detail: String {
-        guard let row = list.current else { return "" }
-        if byApplication { return TextLayout.safe(applications[row].id) }
-        let entry = types[row]
-        let origin =
-            entry.origin.isEmpty
-            ? "no default"
-            : (entry.defaultApplication.map { TextLayout.safe($0) + "  ·  " } ?? "") + "default from "
-                + TextLayout.safe(entry.origin)
-        let extensions = TextLayout.safe(entry.extensions.prefix(6).joined(separator: " "))
-        return origin + (entry.extensions.isEmpty ? "" : "  ·  " + extensions)
-    }
-
-    /// The screen: the chooser when one is open, else the grouped rows.
-    public func render(lines: Int, columns: Int) -> [StyledLine] {
-        if let chooser { return chooser.model.render(lines: lines, columns: columns) }
-        let title = byApplication ? "Default apps by application" : "Default apps by file type"
-        var result = [StyledLine(TextLayout.fit("assoc settings: " + title, columns), style: .title)]
-        let widths = Self.typeColumns(columns)
-        let header =
-            byApplication
-            ? "  APPLICATION                   DESKTOP ID"
-            : "  " + TextLayout.fit("GROUP", widths.group) + " " + TextLayout.fit("TYPE", widths.type) + " "
-                + (widths.comment > 0 ? TextLayout.fit("COMMENT", widths.comment) + " " : "") + "DEFAULT"
-        result.append(StyledLine(TextLayout.fit(header, columns), style: .title))
-        for (position, row) in list.window {
-            let mark = position == list.cursor ? "> " : "  "
-            let text: String
-            if byApplication {
-                text =
-                    mark + TextLayout.fit(TextLayout.safe(applications[row].name), 29) + " "
-                    + TextLayout.safe(applications[row].id)
-            } else {
-                let entry = types[row]
-                text =
-                    mark + TextLayout.fit(entry.group, widths.group) + " "
-                    + TextLayout.fit(TextLayout.safe(entry.type), widths.type) + " "
-                    + (widths.comment > 0 ? TextLayout.fit(TextLayout.safe(entry.comment), widths.comment) + " " : "")
-                    + TextLayout.safe(entry.defaultApplicationName ?? entry.defaultApplication ?? "(none)")
-            }
-            result.append(StyledLine(TextLayout.fit(text, columns), style: position == list.cursor ? .highlighted : .normal))
-        }
-        result = Array(result.prefix(max(lines - 2, 0)))
-        while result.count < lines - 2 { result.append(StyledLine(TextLayout.fit("", columns))) }
-        result.append(StyledLine(TextLayout.fit(detail, columns)))
-        let keys =
-            byApplication
-            ? "Enter make it the default for all its types  a by type  / search  q quit"
-            : "Enter choose the default  a by application  / search  q quit"
-        let status = list.isSearching ? "/" + TextLayout.safe(list.query) + "▏" : message.map(TextLayout.safe) ?? keys
-        result.append(StyledLine(TextLayout.fit(status, columns), style: .status))
-        return Array(result.suffix(lines))
-    }
-
-    /// The widths of the group, type and comment columns for a terminal width; the DEFAULT column
-    /// takes the rest, at least `defaultWidth` columns: the comment narrows first, and is dropped
-    /// below 8 columns, then the type narrows to 20.
-    static func typeColumns(_ columns: Int) -> (group: Int, type: Int, comment: Int) {
-        let group = 11
-        var type = 35
-        var comment = 26
-        // What the type and comment columns, each with the space after it, may take.
-        let room = columns - 2 - (group + 1) - Self.defaultWidth
-        comment = min(comment, max(room - type - 2, 0))
-        if comment < 8 {
-            comment = 0
-            type = max(min(type, room - 1), 20)
-        } else {
-            type = min(type, room - comment - 2)
-        }
-        return (group, type, comment)
-    }
-
-    /// The narrowest the DEFAULT column gets.
-    static let defaultWidth = 24
 }
