@@ -42,8 +42,11 @@ struct SettingsWorld {
         }
     }
 
+    /// A resolver that reads the lists as they are now, over the applications already read (the
+    /// screen changes lists, never desktop entries).
     private func fresh() -> AssociationResolver {
-        AssociationResolver(environment: context.environment, database: context.database)
+        AssociationResolver(
+            environment: context.environment, database: context.database, applications: context.resolver.applications)
     }
 
     private func row(_ type: String, _ resolver: AssociationResolver, _ roles: RoleResolver, pinnedTo: String?)
