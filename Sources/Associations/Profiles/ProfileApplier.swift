@@ -156,7 +156,8 @@ public struct ProfileApplier: Sendable {
     /// for the whole apply: the one comparison attributes every list it wrote to `command`, since
     /// the batch announced each write under it. Role lists are not followed by the history.
     private func record(_ writes: [ListWrite], command: String, options: Options) {
-        let viewList = try? editor.list(for: EditRequest(.set, .target(""), desktop: options.desktop, level: options.level))
+        let desktop = options.desktop?.lowercased()
+        let viewList = options.level == .user ? try? editor.userList(desktop: desktop) : editor.systemList(desktop: desktop)
         guard let write = writes.first(where: { $0.file == viewList }) else { return }
         _ = editor.recordInHistory(write.change, of: write.file, command: command)
     }
