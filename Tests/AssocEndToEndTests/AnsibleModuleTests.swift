@@ -90,8 +90,11 @@ struct AnsibleModuleTests {
         variables["ANSIBLE_NOCOLOR"] = "1"
         variables["ANSIBLE_RETRY_FILES_ENABLED"] = "0"
         let profile = try tree.write(
-            "profiles/site.profile", "[Profile]\nName=site\n[Enforce]\napplication/pdf=org.gnome.Evince.desktop\n")
+            "profiles/site.profile",
+            "[Profile]\nName=site\n[Enforce]\napplication/pdf=org.gnome.Evince.desktop\n[Edit]\napplication/pdf=org.kde.okular.desktop\n"
+        )
         let list = tree.path("config/mimeapps.list")
+        let roles = tree.path("config/assoc/roles.list")
         func play(_ extra: [String], profile: String = profile) throws -> ProcessResult {
             try ProcessRunner.run(
                 playbook,
@@ -105,19 +108,24 @@ struct AnsibleModuleTests {
         let check = try play(["--check", "--diff"])
         #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
         #expect(check.standardOutput.contains("+application/pdf=org.gnome.Evince.desktop;"), "\(check.standardOutput)")
+        #expect(check.standardOutput.contains("+application/pdf=org.kde.okular.desktop;"), "\(check.standardOutput)")
         #expect(check.standardOutput.contains("changed=1"), "\(check.standardOutput)")
         #expect(!FileManager.default.fileExists(atPath: list), "check mode wrote the list")
+        #expect(!FileManager.default.fileExists(atPath: roles), "check mode wrote the role list")
 
         let first = try play([])
         #expect(first.status == 0 && first.standardOutput.contains("changed=1"), "\(first.standardOutput)\(first.standardError)")
         let written = try #require(try? String(contentsOfFile: list, encoding: .utf8))
         #expect(written.contains("application/pdf=org.gnome.Evince.desktop;"))
+        let writtenRoles = try? String(contentsOfFile: roles, encoding: .utf8)
+        #expect(writtenRoles == "[Edit Applications]\napplication/pdf=org.kde.okular.desktop;\n")
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: list)
 
         let second = try play(["--diff"])
         #expect(
             second.status == 0 && second.standardOutput.contains("changed=0"), "\(second.standardOutput)\(second.standardError)")
         #expect((try? String(contentsOfFile: list, encoding: .utf8)) == written)
+        #expect((try? String(contentsOfFile: roles, encoding: .utf8)) == writtenRoles)
         let mtime = try FileManager.default.attributesOfItem(atPath: list)[.modificationDate] as? Date
         #expect(mtime == Date(timeIntervalSince1970: 1_000_000_000), "the second run touched the list")
 

@@ -140,6 +140,63 @@ struct RoleCommandTests {
         #expect(explained.standardOutput.contains("edit: painter.desktop (role default"), "\(explained.standardOutput)")
     }
 
+    @Test(
+        "open --edit x.png, image/png given a supertype by a package: the supertype's line before image/*, then image/* alone")
+    func supertypeBeforeWildcard() throws {
+        let (tree, variables) = try rolesLaunchWorld()
+        defer { withExtendedLifetime(tree) {} }
+        // The real database gives image/png no supertype: a package in XDG_DATA_HOME gives it one,
+        // compiled by assoc's own compiler, as the person would.
+        try tree.write(
+            "data/mime/packages/test-raster.xml",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+              <mime-type type="image/x-test-raster"><comment>test raster image</comment></mime-type>
+              <mime-type type="image/png"><sub-class-of type="image/x-test-raster"/></mime-type>
+            </mime-info>
+
+            """)
+        let update = try ProcessRunner.assoc(["types", "update"], environment: variables)
+        #expect(update.status == 0, "\(update.standardError)")
+        #expect(try ProcessRunner.assoc(["is-a", "image/png", "image/x-test-raster"], environment: variables).status == 0)
+        let png = try tree.write("x.png", bytes: TestPNG.image(texts: []))
+        let roles = tree.path("config/assoc/roles.list")
+        // The wildcard's line comes first in the file: the order is the rule's, not the file's.
+        try tree.write(
+            "config/assoc/roles.list", "[Edit Applications]\nimage/*=viewer.desktop;\nimage/x-test-raster=painter.desktop;\n")
+        let result = try ProcessRunner.assoc(["open", "--edit", png], environment: variables)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(recorded(tree, "painter") == [png])
+        #expect(recorded(tree, "viewer") == nil && recorded(tree, "editor") == nil)
+        let explained = try ProcessRunner.assoc(["explain", "--role", "edit", "image/png"], environment: variables).standardOutput
+        let lines = explained.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let steps = [
+            "keys tried, most specific first: image/png, image/x-test-raster, image/*",
+            "\(roles):3: [Edit Applications] image/x-test-raster=painter.desktop;",
+            "\(roles):2: [Edit Applications] image/*=viewer.desktop;",
+            "then the inference from the applications that handle image/png (docs/roles.md):",
+            "editor.desktop: proposed (an editor): its Categories say 2DGraphics, an editing category, and not Viewer",
+            "last, the view default: viewer.desktop",
+            "edit: painter.desktop (role default: [Edit Applications] image/x-test-raster in \(roles):3)",
+        ]
+        let found = steps.map { step in lines.firstIndex(of: step) }
+        #expect(found.allSatisfy { $0 != nil } && found.map { $0 ?? 0 } == found.map { $0 ?? 0 }.sorted(), "\(explained)")
+
+        // Only the wildcard: it wins over the inference (the editor) and the view default (the viewer).
+        try FileManager.default.removeItem(atPath: tree.path("records/painter"))
+        try tree.write("config/assoc/roles.list", "[Edit Applications]\nimage/*=painter.desktop;\n")
+        let wildcard = try ProcessRunner.assoc(["open", "--edit", png], environment: variables)
+        #expect(wildcard.status == 0, "\(wildcard.standardError)")
+        #expect(recorded(tree, "painter") == [png])
+        #expect(recorded(tree, "viewer") == nil && recorded(tree, "editor") == nil)
+        let alone = try ProcessRunner.assoc(["explain", "--role", "edit", png], environment: variables).standardOutput
+        #expect(alone.contains("keys tried, most specific first: image/png, image/x-test-raster, image/*"), "\(alone)")
+        #expect(alone.contains("\(roles):2: [Edit Applications] image/*=painter.desktop;"), "\(alone)")
+        #expect(!alone.contains("image/x-test-raster="), "\(alone)")
+        #expect(alone.contains("edit: painter.desktop (role default: [Edit Applications] image/* in \(roles):2)"), "\(alone)")
+    }
+
     @Test("with no edit default, the inference picks the 2DGraphics editor, never the Viewer, and explain says why")
     func inference() throws {
         let (tree, variables) = try rolesLaunchWorld()

@@ -38,6 +38,24 @@ struct ProfileReaderTests {
         #expect(profile.entries[0].role == .webBrowser && profile.entries[1].role == nil)
     }
 
+    @Test("[Edit] and [Markup] are groups of their roles: a type in [Enforce] and [Edit] is two keys, twice in [Edit] one")
+    func roleGroups() throws {
+        let (profile, _) = try Self.read([
+            "base.profile": "[Edit]\nimage/png=base\n[Markup]\nimage/png=base\n",
+            "top.profile":
+                "[Profile]\nInclude=base.profile\n[Enforce]\nimage/png=a\n[Edit]\nimage/png=b\napplication/pdf=c\n[Markup]\n"
+                + "application/pdf=d\n",
+        ])
+        #expect(
+            profile.entries.map { "\($0.target)=\($0.candidates[0])@\($0.group.name):\($0.group.role.rawValue)" } == [
+                "image/png=base@Markup:markup", "image/png=a@Enforce:view", "image/png=b@Edit:edit",
+                "application/pdf=c@Edit:edit", "application/pdf=d@Markup:markup",
+            ])
+        #expect(ProfileGroup.all.filter { $0.role != .view }.allSatisfy { $0.policy == .always })
+        let (twice, tree) = try Self.error(["top.profile": "[Edit]\nimage/png=a\n[Markup]\nimage/png=a\n[Edit]\nimage/png=b\n"])
+        #expect(twice == "\(tree.path("top.profile")):6: 'image/png' is written twice in this profile (first on line 2)")
+    }
+
     @Test("without Name= the file's name is the profile's, and the version is 0")
     func defaults() throws {
         let (profile, _) = try Self.read(["team.profile": "[Enforce]\ntext/plain=a\n"], top: "team.profile")

@@ -14,11 +14,11 @@ enum ProfileCommand {
         "--system", "apply: write the lists in the first directory of $XDG_CONFIG_DIRS (/etc/xdg by default)")
     static let desktop = OptionDefinition.value(
         "--desktop", "NAME", completion: .desktopName,
-        "apply: write NAME-mimeapps.list ([Default Applications] only) and verify on desktop NAME")
+        "apply: write NAME-mimeapps.list ([Default Applications] only) and NAME-roles.list, and verify on desktop NAME")
     static let json = OptionDefinition.flag(
         "--json",
-        "apply: one JSON object: changed, complies, files, entries (target, wanted, chosen, before, after, "
-            + "resolutions), warnings")
+        "apply: one JSON object: changed, complies, files, entries (target, group, role, wanted, chosen, before, "
+            + "after, resolutions), warnings")
     static let all = OptionDefinition.flag("--all", "export: every effective default, not only the user's own choices")
 
     /// The actions, the first operand, with the options each accepts.
@@ -34,18 +34,23 @@ enum ProfileCommand {
             entry, the first candidate that is installed and usable is made the default of the entry's types, \
             through the same editor as assoc set. [Enforce] entries are written every time; [Suggest] entries \
             once per Version= of the profile, remembered in $XDG_STATE_HOME/assoc/profiles.list, so that a \
-            choice the person makes afterwards stays theirs until the version rises. A later FILE's entry \
-            replaces an earlier one's of the same target.
+            choice the person makes afterwards stays theirs until the version rises. [Edit] and [Markup] \
+            entries set the edit and markup roles' defaults (as assoc set --role does) every time, in \
+            assoc/roles.list. A later FILE's entry replaces an earlier one's of the same target and role.
 
             --user (the default) writes $XDG_CONFIG_HOME/mimeapps.list; --system writes mimeapps.list in the \
             first directory of $XDG_CONFIG_DIRS, the level every user without a choice of their own falls back \
-            to; --desktop NAME writes NAME-mimeapps.list there instead. All entries go to a list in one atomic \
-            write, and a list that already matches is not touched: a second apply writes nothing and says so.
+            to; --desktop NAME writes NAME-mimeapps.list there instead. The role defaults go to assoc/roles.list \
+            (NAME-roles.list) in the same directory's assoc/. All entries go to a list in one atomic \
+            write, and a list that already matches is not touched: a second apply writes nothing and says so. \
+            An apply that changes mimeapps.list is recorded in assoc history, as assoc set is, once the \
+            history has started.
 
             After writing, every entry is verified: what assoc's resolution, GIO's (--as gio) and xdg-open's \
             (--as xdg-open) now open for each of its types, on each desktop of XDG_CURRENT_DESKTOP (or NAME). An \
             entry that a more important list still overrides (the user's own choice under --system, a \
-            desktop-specific list) is reported with the file and line that wins.
+            desktop-specific list) is reported with the file and line that wins. A role entry is verified with \
+            assoc's role resolution (assoc default --role), since GIO and xdg-open know no roles.
 
             --check changes nothing and exits 0 when nothing would be written and every entry answers as \
             chosen, 1 otherwise; with --diff it prints the unified diff of every list apply would write, \
@@ -53,8 +58,9 @@ enum ProfileCommand {
 
             export prints the user's explicit choices ([Default Applications] of the user's mimeapps.list) \
             as a profile, with the types a wildcard or extension rule of assoc set made written as that rule; \
-            --all prints every effective default instead (as assoc defaults lists them). TARGET... limits it \
-            to those types, rules or roles.
+            --all prints every effective default instead (as assoc defaults lists them). The keys of the \
+            user's assoc/roles.list are printed as [Edit] and [Markup] (with --all, those of every role \
+            list that count). TARGET... limits it to those types, rules or roles.
             """,
         options: [check, diff, user, system, desktop, json, all],
         operands: [OperandDefinition(name: "FILE", completion: .file)],
@@ -67,6 +73,8 @@ enum ProfileCommand {
             ("$XDG_CONFIG_HOME/mimeapps.list", "what --user writes"),
             ("$XDG_CONFIG_DIRS/mimeapps.list", "what --system writes, in the first directory"),
             ("$XDG_CONFIG_HOME/xdg-terminals.list", "where the terminal role is written (the first line)"),
+            ("$XDG_CONFIG_HOME/assoc/roles.list", "where --user writes [Edit] and [Markup] entries"),
+            ("$XDG_CONFIG_DIRS/assoc/roles.list", "where --system writes them, in the first directory"),
             ("$XDG_STATE_HOME/assoc/profiles.list", "the profile versions whose [Suggest] entries were applied"),
         ],
         examples: [

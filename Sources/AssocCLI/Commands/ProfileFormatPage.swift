@@ -44,7 +44,8 @@ enum ProfileFormatPage {
                     level (user or system, and a desktop with --desktop), one NAME=VERSION key per profile. A \
                     version is remembered once every [Suggest] entry found an installed candidate, so a \
                     suggestion whose application is installed later is still applied. Any other group is an \
-                    error, as is a key written twice in one file.
+                    error, as is a key written twice in one file for one role ([Enforce] and [Suggest] are both \
+                    the view role; [Edit] and [Markup] may name a type [Enforce] names too).
                     """),
             ManSection(
                 title: "KEYS",
@@ -52,9 +53,10 @@ enum ProfileFormatPage {
                     A key is any TARGET assoc set takes: a MIME type or alias (application/pdf), a wildcard \
                     (image/*), an extension (.odt), a URL scheme's type (x-scheme-handler/irc), or one of the role \
                     names below. A wildcard or an extension stands for the matching types the chosen application \
-                    declares, and is remembered as a rule for assoc sync, as with assoc set (user level only). \
-                    When two keys name one type (an alias and its type, a wildcard and a type under it), the later \
-                    entry writes it.
+                    declares, and is remembered as a rule for assoc sync, as with assoc set (user level only; in \
+                    [Edit] and [Markup] it is compiled as assoc set --role compiles it, and not remembered). \
+                    When two keys of one role name one type (an alias and its type, a wildcard and a type under \
+                    it), the later entry writes it. The terminal role has no edit or markup default.
                     """
                         + "\n\n" + ProfileRole.allCases.map { "\($0.rawValue)\n  \($0.summary)." }.joined(separator: "\n\n")
                             + """
@@ -92,6 +94,12 @@ enum ProfileFormatPage {
                       [Suggest]
                       text/plain=org.gnome.TextEditor.desktop;org.kde.kate.desktop;
                       terminal=org.gnome.Terminal.desktop;
+
+                      [Edit]
+                      image/*=org.gimp.GIMP.desktop;gimp.desktop;
+
+                      [Markup]
+                      application/pdf=com.github.xournalpp.xournalpp.desktop;
                     """),
             ManSection(
                 title: "ERRORS",

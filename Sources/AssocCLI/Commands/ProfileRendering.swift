@@ -67,7 +67,8 @@ struct ProfileRendering {
             case .skipped: what = "(not applied)"
             case .replaced: what = "(its types are written by a later entry)"
             }
-            context.output.untrustedLine("\(entry.entry.target): \(what)")
+            let role = entry.entry.group.role
+            context.output.untrustedLine("\(entry.entry.target)\(role == .view ? "" : " (\(role.rawValue))"): \(what)")
         }
         if checking {
             context.output.line(outcome.complies ? "the machine complies" : "the machine does not comply")
@@ -110,7 +111,7 @@ struct ProfileRendering {
         return .object(
             [
                 ("target", .string(entry.entry.target)), ("group", .string(entry.entry.group.name)),
-                ("profile", .string(entry.profile)),
+                ("role", .string(entry.entry.group.role.rawValue)), ("profile", .string(entry.profile)),
             ] + JSONValue.path("path", entry.entry.path) + [
                 ("line", .int(entry.entry.line)),
                 ("wanted", .strings(entry.entry.candidates)), ("chosen", .optional(entry.chosen)),

@@ -30,7 +30,9 @@ public struct ListWrite: Sendable, Equatable {
 extension DefaultsEditor {
     /// Makes many changes with one write per list, each refused as `apply` refuses it: a
     /// profile's hundreds of entries become one atomic replacement of each list they touch, and a
-    /// batch that changes nothing writes nothing.
+    /// batch that changes nothing writes nothing. A request of the edit or markup role goes to the
+    /// role list of its level (`rolesList(for:)`); the first request's `command` of each list
+    /// names its write in the history's announcement.
     ///
     /// - Parameter dryRun: compute each list's diff; write nothing.
     /// - Throws: `EditRefusal`; nothing more is written then (lists written before the refusal
@@ -38,6 +40,8 @@ extension DefaultsEditor {
     public func apply(batch: [PlannedEdit], dryRun: Bool) throws(EditRefusal) -> [ListWrite] {
         var files: [String] = []
         var edits: [String: [MimeAppsEdit]] = [:]
+        var commands: [String: String] = [:]
+        var viewLists = Set<String>()
         for planned in batch {
             let request = planned.request
             if let desktop = request.desktop, !ListLocation.isValidDesktopName(desktop) {
@@ -45,16 +49,20 @@ extension DefaultsEditor {
             }
             if request.action.needsApplication && request.application == nil { throw .missingApplication(request.action) }
             try checkUsable(request)
-            let file = try list(for: request)
+            let file = try request.role == .view ? list(for: request) : rolesList(for: request)
             if edits[file] == nil { files.append(file) }
+            if request.role == .view { viewLists.insert(file) }
+            if commands[file] == nil, let command = request.command { commands[file] = command }
             let desktop = request.desktop?.lowercased()
             edits[file, default: []] += planned.types.map { type in
-                Self.edit(request.action, type: type, app: request.application, desktop: desktop)
+                Self.edit(request.action, type: type, app: request.application, desktop: desktop, role: request.role)
             }
         }
         var writes: [ListWrite] = []
         for file in files {
-            writes.append(ListWrite(file: file, change: try write(edits[file] ?? [], to: file, dryRun: dryRun)))
+            let change = try write(
+                edits[file] ?? [], to: file, dryRun: dryRun, command: commands[file], readByGIO: viewLists.contains(file))
+            writes.append(ListWrite(file: file, change: change))
         }
         guard !dryRun else { return writes }
         for planned in batch { _ = try keepRule(planned.request, desktop: planned.request.desktop?.lowercased()) }

@@ -103,7 +103,7 @@ public struct DefaultsEditor: Sendable {
         let edits = types.map { type in
             Self.edit(request.action, type: type, app: request.application, desktop: desktop, role: request.role)
         }
-        let file = try request.role == .view ? list(for: request) : userRolesList(desktop: desktop)
+        let file = try request.role == .view ? list(for: request) : rolesList(for: request)
         let before = request.dryRun ? [] : defaults(of: types, role: request.role, resolver: resolver)
         let change = try write(
             edits, to: file, dryRun: request.dryRun, command: request.commandText, readByGIO: request.role == .view)
@@ -257,6 +257,18 @@ public struct DefaultsEditor: Sendable {
             return try environment.configHomeForWriting() + "/assoc/" + RolesList.fileName(desktop: desktop)
         } catch {
             throw .unknownDirectory(error)
+        }
+    }
+
+    /// The role list `request` writes: at its level, `assoc/roles.list` or `assoc/DESKTOP-roles.list`
+    /// (the desktop lower-cased), as `list(for:)` places `mimeapps.list`.
+    ///
+    /// - Throws: `EditRefusal.unknownDirectory` when there is no absolute directory to write in.
+    public func rolesList(for request: EditRequest) throws(EditRefusal) -> String {
+        let desktop = request.desktop?.lowercased()
+        switch request.level {
+        case .user: return try userRolesList(desktop: desktop)
+        case .system: return (environment.configDirs.first ?? "/etc/xdg") + "/assoc/" + RolesList.fileName(desktop: desktop)
         }
     }
 

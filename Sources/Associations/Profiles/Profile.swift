@@ -49,6 +49,18 @@ public struct ProfileEntry: Sendable, Equatable {
     /// The role the key names, if it is a role name.
     public var role: ProfileRole? { ProfileRole(rawValue: target) }
 
+    /// What an entry sets: a target's default of one role. Two entries with one slot are one key
+    /// written twice; `[Enforce]` and `[Edit]` may both name `image/png`.
+    public struct Slot: Sendable, Hashable {
+        /// The role of the entry's group.
+        public var role: Role
+        /// The key as written.
+        public var target: String
+    }
+
+    /// The entry's slot.
+    public var slot: Slot { Slot(role: group.role, target: target) }
+
     /// `PATH:LINE`.
     public var place: String { "\(path):\(line)" }
 }

@@ -4,11 +4,15 @@ import XDGSupport
 
 /// Makes the machine match profiles: one more caller of `DefaultsEditor`, as `set` is.
 ///
-/// For each entry, the first installed and usable candidate is chosen; `[Enforce]` entries are
-/// written every time, `[Suggest]` entries once per profile version (`SuggestionMemory`). All
-/// entries go to each list in one atomic write, so a second apply writes nothing. Afterwards every
-/// entry is verified with the specification's, GIO's and xdg-open's resolution on each desktop, and
-/// an entry a more important list overrides is reported with the file and line that wins.
+/// For each entry, the first installed and usable candidate is chosen; `[Enforce]`, `[Edit]` and
+/// `[Markup]` entries are written every time, `[Suggest]` entries once per profile version
+/// (`SuggestionMemory`). All entries go to each list in one atomic write (`mimeapps.list` for the
+/// view, `assoc/roles.list` for the edit and markup roles), so a second apply writes nothing.
+/// Afterwards every entry is verified, a view entry with the specification's, GIO's and
+/// xdg-open's resolution on each desktop, a role entry with assoc's role resolution (GIO and
+/// xdg-open know no roles), and an entry a more important list overrides is reported with the
+/// file and line that wins. An apply that writes a list GIO reads is recorded in the history
+/// once, as `assoc set` is, when the history has started.
 public struct ProfileApplier: Sendable {
     /// What applying is asked to do.
     public struct Options: Sendable, Equatable {
@@ -18,12 +22,27 @@ public struct ProfileApplier: Sendable {
         public var desktop: String?
         /// Compute what would be written and whether the machine complies; write nothing.
         public var checkOnly: Bool
+        /// The command the history names as the cause; nil: `assoc profile apply` with the
+        /// level, the desktop and the profiles' paths.
+        public var command: String?
 
         /// Options.
-        public init(level: EditRequest.Level = .user, desktop: String? = nil, checkOnly: Bool = false) {
+        public init(
+            level: EditRequest.Level = .user, desktop: String? = nil, checkOnly: Bool = false, command: String? = nil
+        ) {
             self.level = level
             self.desktop = desktop
             self.checkOnly = checkOnly
+            self.command = command
+        }
+
+        /// `command`, or the words of `assoc profile apply` that these options and `profiles` make.
+        func commandText(_ profiles: [Profile]) -> String {
+            if let command { return command }
+            var words = ["assoc", "profile", "apply"]
+            if level == .system { words.append("--system") }
+            if let desktop { words += ["--desktop", desktop] }
+            return (words + profiles.map(\.path)).joined(separator: " ")
         }
     }
 
@@ -46,8 +65,8 @@ public struct ProfileApplier: Sendable {
         let memory = SuggestionMemory(environment: editor.environment)
         var merged: [(profile: Profile, entry: ProfileEntry)] = []
         for profile in profiles {
-            let replaced = Set(profile.entries.map(\.target))
-            merged = merged.filter { !replaced.contains($0.entry.target) } + profile.entries.map { (profile, $0) }
+            let replaced = Set(profile.entries.map(\.slot))
+            merged = merged.filter { !replaced.contains($0.entry.slot) } + profile.entries.map { (profile, $0) }
         }
         let suggestionsDue = Dictionary(
             profiles.map { profile in
@@ -73,26 +92,32 @@ public struct ProfileApplier: Sendable {
             }
             outcomes.append(outcome)
         }
-        // Two keys can name one type (an alias and its type, a wildcard and a type under it): the
-        // later entry wins, as a later line does, and the earlier one keeps its other types.
-        var owner: [String: Int] = [:]
+        // Two keys can name one type of one role (an alias and its type, a wildcard and a type
+        // under it): the later entry wins, as a later line does, and the earlier one keeps its
+        // other types.
+        var owner: [ProfileEntry.Slot: Int] = [:]
         for (index, outcome) in outcomes.enumerated() where outcome.status == .applied {
-            for type in outcome.types { owner[type] = index }
+            for type in outcome.types { owner[ProfileEntry.Slot(role: outcome.entry.group.role, target: type)] = index }
         }
+        let roles = RoleResolver(resolver: editor.resolver)
+        let command = options.commandText(profiles)
         var planned: [PlannedEdit] = []
         for index in outcomes.indices {
+            let role = outcomes[index].entry.group.role
             if outcomes[index].status == .applied, !outcomes[index].types.isEmpty {
-                outcomes[index].types.removeAll { owner[$0] != index }
+                outcomes[index].types.removeAll { owner[ProfileEntry.Slot(role: role, target: $0)] != index }
                 if outcomes[index].types.isEmpty { outcomes[index].status = .replaced }
             }
             for type in outcomes[index].types {
-                if let id = editor.resolver.resolve(type).defaultApplication { outcomes[index].before[type] = id }
+                let answer =
+                    role == .view ? editor.resolver.resolve(type).defaultApplication : roles.resolve(type, role: role).application
+                if let answer { outcomes[index].before[type] = answer }
             }
             guard outcomes[index].status == .applied, let chosen = outcomes[index].chosen, !outcomes[index].types.isEmpty
             else { continue }
-            planned.append(
-                PlannedEdit(
-                    request: request(outcomes[index].entry, chosen, options), types: outcomes[index].types))
+            var edit = request(outcomes[index].entry, chosen, options)
+            edit.command = command
+            planned.append(PlannedEdit(request: edit, types: outcomes[index].types))
         }
         var writes: [ListWrite]
         do {
@@ -100,6 +125,7 @@ public struct ProfileApplier: Sendable {
         } catch {
             throw .refused(error.description)
         }
+        if !options.checkOnly { record(writes, command: command, options: options) }
         if let terminal { writes.append(try preferTerminal(terminal, options: options)) }
         if !options.checkOnly {
             // A version is remembered once every suggestion of it found a candidate: one whose
@@ -126,9 +152,20 @@ public struct ProfileApplier: Sendable {
         return ProfileOutcome(entries: outcomes, writes: writes, warnings: warnings)
     }
 
-    /// The request that writes `id` for `entry`.
+    /// Records the apply's change of effective defaults in the history (DESIGN decision 18), once
+    /// for the whole apply: the one comparison attributes every list it wrote to `command`, since
+    /// the batch announced each write under it. Role lists are not followed by the history.
+    private func record(_ writes: [ListWrite], command: String, options: Options) {
+        let desktop = options.desktop?.lowercased()
+        let viewList = options.level == .user ? try? editor.userList(desktop: desktop) : editor.systemList(desktop: desktop)
+        guard let write = writes.first(where: { $0.file == viewList }) else { return }
+        _ = editor.recordInHistory(write.change, of: write.file, command: command)
+    }
+
+    /// The request that writes `id` for `entry`, in the default of the entry's group's role.
     private func request(_ entry: ProfileEntry, _ id: String, _ options: Options) -> EditRequest {
-        EditRequest(.set, subject(entry), application: id, desktop: options.desktop, level: options.level)
+        EditRequest(
+            .set, subject(entry), application: id, desktop: options.desktop, level: options.level, role: entry.group.role)
     }
 
     /// The subject of an entry: its role's types, or its target.
@@ -144,6 +181,10 @@ public struct ProfileApplier: Sendable {
 
     /// The first installed, usable candidate that the target can be written for, or why none is.
     private func choose(_ entry: ProfileEntry, options: Options) -> Result<Choice, ProfileWarning> {
+        if entry.role?.usesTerminalList == true, entry.group.role != .view {
+            let reason = "the terminal names no MIME type, so it has no \(entry.group.role.rawValue) default"
+            return .failure(.unknownTarget(entry, reason: reason))
+        }
         var reasons: [String] = []
         for candidate in entry.candidates {
             let id = candidate.hasSuffix(".desktop") ? candidate : candidate + ".desktop"

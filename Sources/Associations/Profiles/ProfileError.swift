@@ -16,7 +16,8 @@ public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidName(path: String, line: Int, value: String)
     /// An entry without a desktop file ID.
     case noCandidates(path: String, line: Int, target: String)
-    /// A target written twice in one file (in one group or in two).
+    /// A target written twice in one file for one role (in one group, or in `[Enforce]` and
+    /// `[Suggest]`).
     case duplicateKey(path: String, line: Int, target: String, firstLine: Int)
     /// `Include=` leads back to a file already being read: the chain, first to last.
     case includeCycle(path: String, line: Int, chain: [String])

@@ -16,13 +16,17 @@ public struct ProfileGroup: Sendable, Hashable {
     public var name: String
     /// When its entries are applied.
     public var policy: Policy
+    /// Which default its entries set: `view` is `mimeapps.list`'s, `edit` and `markup` are the
+    /// role defaults of assoc's `roles.list` (DESIGN.md decision 19).
+    public var role: Role
     /// What the group means, for the documentation.
     public var summary: String
 
     /// A group.
-    public init(name: String, policy: Policy, summary: String) {
+    public init(name: String, policy: Policy, role: Role = .view, summary: String) {
         self.name = name
         self.policy = policy
+        self.role = role
         self.summary = summary
     }
 
@@ -36,8 +40,26 @@ public struct ProfileGroup: Sendable, Hashable {
         summary: "applied once per Version= of the profile: a later change by the person stays theirs until "
             + "the profile's Version= rises")
 
+    /// `[Edit]`: the edit role's defaults, applied every time.
+    public static let edit = ProfileGroup(
+        name: "Edit", policy: .always, role: .edit,
+        summary: "the defaults of the edit role (assoc set --role edit, assoc open --edit), applied every time "
+            + "the profile is applied, as [Enforce] entries are; written to [Edit Applications] of assoc/roles.list "
+            + "at the level applied (the user's $XDG_CONFIG_HOME, or with --system the first directory of "
+            + "$XDG_CONFIG_DIRS), which GIO and xdg-open do not read, and verified with assoc's role resolution")
+    /// `[Markup]`: the markup role's defaults, applied every time.
+    public static let markup = ProfileGroup(
+        name: "Markup", policy: .always, role: .markup,
+        summary: "the defaults of the markup role (assoc set --role markup, assoc open --markup), applied every "
+            + "time, as [Edit] entries are, to [Markup Applications] of the same roles.list")
+
     /// Every group that holds entries, in the order the documentation lists them.
-    public static let all: [ProfileGroup] = [enforce, suggest]
+    public static let all: [ProfileGroup] = [enforce, suggest, edit, markup]
+
+    /// The group whose entries set `role`'s defaults every time: what `profile export` writes.
+    public static func enforcing(_ role: Role) -> ProfileGroup {
+        all.first { $0.role == role && $0.policy == .always } ?? enforce
+    }
 
     /// The group called `name`, if profiles have one.
     public static func named(_ name: String) -> ProfileGroup? { all.first { $0.name == name } }

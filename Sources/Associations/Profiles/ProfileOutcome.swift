@@ -65,7 +65,8 @@ public struct ResolutionCheck: Sendable, Equatable {
     public var type: String
     /// The desktop verified on (`XDG_CURRENT_DESKTOP`), nil when none is set.
     public var desktop: String?
-    /// `spec`, `gio`, `xdg-open`, or for the terminal `xdg-terminal-exec`.
+    /// `spec`, `gio`, `xdg-open`; for an `[Edit]` or `[Markup]` entry the role, `edit` or
+    /// `markup` (assoc's role resolution); for the terminal `xdg-terminal-exec`.
     public var resolution: String
     /// The application it answers with.
     public var answer: String?
@@ -117,6 +118,10 @@ public enum ProfileWarning: Error, Sendable, Equatable, CustomStringConvertible 
         case .shadowed(let entry, let check, let chosen):
             let place = check.origin.map { " because " + $0.path + ($0.line.map { ":\($0)" } ?? "") + " wins" } ?? ""
             let desktop = check.desktop.map { " on \($0)" } ?? ""
+            if let role = Role(rawValue: check.resolution), role != .view {
+                return "\(entry.place): the \(role.rawValue) application of \(check.type)\(desktop) is "
+                    + "\(check.answer ?? "none"), not \(chosen)\(place)"
+            }
             return "\(entry.place): \(check.type) opens with \(check.answer ?? "nothing") by \(check.resolution)\(desktop), "
                 + "not \(chosen)\(place)"
         }

@@ -76,7 +76,7 @@ public struct ProfileReader: Sendable {
         }
         var included: [ProfileEntry] = []
         var own: [ProfileEntry] = []
-        var firstLine: [String: Int] = [:]
+        var firstLine: [ProfileEntry.Slot: Int] = [:]
         var group: ProfileGroup?
         var inHeader = false
         for (index, line) in file.lines.enumerated() {
@@ -103,10 +103,11 @@ public struct ProfileReader: Sendable {
             case .entry(let entry):
                 guard let group else { continue }
                 let target = entry.key + (entry.locale.map { "[\($0)]" } ?? "")
-                if let first = firstLine[target] {
+                let slot = ProfileEntry.Slot(role: group.role, target: target)
+                if let first = firstLine[slot] {
                     throw .duplicateKey(path: path, line: number, target: target, firstLine: first)
                 }
-                firstLine[target] = number
+                firstLine[slot] = number
                 let candidates = KeyFileValue.list(entry.value).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                 guard !candidates.isEmpty else { throw .noCandidates(path: path, line: number, target: target) }
                 own.append(ProfileEntry(group: group, target: target, candidates: candidates, path: path, line: number))
@@ -117,10 +118,10 @@ public struct ProfileReader: Sendable {
         return Self.merged(included, own)
     }
 
-    /// `earlier` with each entry whose target `later` has replaced, then `later`.
+    /// `earlier` with each entry whose slot (role and target) `later` has replaced, then `later`.
     static func merged(_ earlier: [ProfileEntry], _ later: [ProfileEntry]) -> [ProfileEntry] {
-        let replaced = Set(later.map(\.target))
-        return earlier.filter { !replaced.contains($0.target) } + later
+        let replaced = Set(later.map(\.slot))
+        return earlier.filter { !replaced.contains($0.slot) } + later
     }
 
     /// `relative` read from the directory of `path`.

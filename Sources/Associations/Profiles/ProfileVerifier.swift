@@ -2,10 +2,14 @@ import XDGSupport
 
 /// Asks every resolution what each entry's types open with now: the specification's, GIO's and
 /// xdg-open's (the resolution calls `assoc default --as` uses), on each desktop named in
-/// `XDG_CURRENT_DESKTOP` or by `--desktop`, and for the terminal the list `xdg-terminal-exec` reads.
+/// `XDG_CURRENT_DESKTOP` or by `--desktop`; for an `[Edit]` or `[Markup]` entry assoc's role
+/// resolution (`assoc default --role`), the only one that knows roles; and for the terminal the
+/// list `xdg-terminal-exec` reads.
 struct ProfileVerifier {
     /// The resolvers over the lists as they are now, one per desktop verified.
     private let resolvers: [(desktop: String?, resolver: AssociationResolver)]
+    /// The role resolvers over the same lists and the role lists, one per desktop.
+    private let roleResolvers: [RoleResolver]
     /// The terminal lists, one per desktop.
     private let terminals: [(desktop: String?, list: TerminalPreferenceList)]
 
@@ -30,6 +34,7 @@ struct ProfileVerifier {
             terminals.append((desktop, TerminalPreferenceList(environment: scoped)))
         }
         self.resolvers = resolvers
+        roleResolvers = resolvers.map { RoleResolver(resolver: $0.1) }
         self.terminals = terminals
     }
 
@@ -43,6 +48,20 @@ struct ProfileVerifier {
                     ResolutionCheck(
                         type: "terminal", desktop: desktop, resolution: "xdg-terminal-exec", answer: preferred?.id,
                         origin: preferred.map { DefaultOrigin(path: $0.path, line: $0.line) }, matches: preferred?.id == chosen))
+            }
+            return
+        }
+        let role = outcome.entry.group.role
+        guard role == .view else {
+            for type in outcome.types {
+                for (index, (desktop, roles)) in zip(resolvers.map(\.desktop), roleResolvers).enumerated() {
+                    let candidate = roles.resolve(type, role: role).candidates.first
+                    if index == 0, let id = candidate?.id { outcome.after[type] = id }
+                    outcome.verification.append(
+                        ResolutionCheck(
+                            type: type, desktop: desktop, resolution: role.rawValue, answer: candidate?.id,
+                            origin: candidate?.origin, matches: candidate?.id == chosen))
+                }
             }
             return
         }

@@ -22,12 +22,15 @@ public struct RoleCandidate: Sendable, Equatable {
     public var source: Source
     /// Why, in words: the file and line, or the category.
     public var reason: String
+    /// The role list's file and line that names it, for a role or edit default.
+    public var origin: DefaultOrigin?
 
     /// A candidate.
-    public init(id: String, source: Source, reason: String) {
+    public init(id: String, source: Source, reason: String, origin: DefaultOrigin? = nil) {
         self.id = id
         self.source = source
         self.reason = reason
+        self.origin = origin
     }
 }
 

@@ -41,9 +41,9 @@ public struct RoleResolver: Sendable {
         let view = resolver.resolve(type)
         var candidates: [RoleCandidate] = []
         var steps: [String] = []
-        func propose(_ id: String, _ source: RoleCandidate.Source, _ reason: String) {
+        func propose(_ id: String, _ source: RoleCandidate.Source, _ reason: String, _ origin: DefaultOrigin? = nil) {
             guard !candidates.contains(where: { $0.id == id }) else { return }
-            candidates.append(RoleCandidate(id: id, source: source, reason: reason))
+            candidates.append(RoleCandidate(id: id, source: source, reason: reason, origin: origin))
         }
         if let path {
             switch resolver.perFileChoice(for: path, type: view.type, strict: strict, role: role) {
@@ -91,7 +91,7 @@ public struct RoleResolver: Sendable {
     /// Proposes the usable IDs of `group`'s lines for `keys`, in the order of keys, then lists.
     private func search(
         _ group: AssociationGroup, keys: [String], source: RoleCandidate.Source, steps: inout [String],
-        propose: (String, RoleCandidate.Source, String) -> Void
+        propose: (String, RoleCandidate.Source, String, DefaultOrigin?) -> Void
     ) {
         var found = false
         for key in keys {
@@ -108,7 +108,9 @@ public struct RoleResolver: Sendable {
                         steps.append("\(id) passed over: \(application.status.description)")
                         continue
                     }
-                    propose(id, source, "[\(group.rawValue)] \(value.key) in \(list.path):\(value.line)")
+                    propose(
+                        id, source, "[\(group.rawValue)] \(value.key) in \(list.path):\(value.line)",
+                        DefaultOrigin(path: list.path, line: value.line))
                 }
             }
         }
