@@ -32,6 +32,20 @@ struct CompiledPair {
         report = try DatabaseUpdate.run(directory: native, options: DatabaseUpdate.Options(synchronize: false))
     }
 
+    /// Replaces both sides' packages with `packages` and compiles each directory again in place,
+    /// over what the last run left there.
+    func recompile(_ packages: [(name: String, bytes: [UInt8])]) throws -> DatabaseUpdate.Report {
+        for side in ["reference", "native"] {
+            try FileManager.default.removeItem(atPath: tree.path(side + "/packages"))
+            for (name, bytes) in packages { try tree.write(side + "/packages/" + name, bytes: bytes) }
+        }
+        let result = try ProcessRunner.run(
+            try #require(referenceCompiler), [reference],
+            environment: ["PATH": "/usr/bin:/bin", "PKGSYSTEM_ENABLE_FSYNC": "0", "HOME": tree.root])
+        guard result.status == 0 else { throw SetupError("update-mime-database failed: \(result.standardError)") }
+        return try DatabaseUpdate.run(directory: native, options: DatabaseUpdate.Options(synchronize: false))
+    }
+
     /// Copies the files at `paths` in as packages.
     init(copying paths: [String]) throws {
         try self.init(
@@ -132,5 +146,34 @@ struct DatabaseUpdateIdentityTests {
         }
         print("types update: \(count) sets compared, \(reported) problems reported on the way")
         #expect(failures.isEmpty, "seed \(seed): \(failures.count) of \(count) sets differ: \(failures.prefix(5))")
+    }
+
+    @Test("compiled again and again in place, over what the last run left, as the packages change: the same bytes")
+    func recompiledInPlace() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["ASSOC_TYPES_UPDATE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+        print("types update in place: seed \(seed) (ASSOC_TYPES_UPDATE_SEED to replay)")
+        var generator = RandomPackages(random: SplitMix(seed: seed))
+        let encode: ([(name: String, text: String)]) -> [(name: String, bytes: [UInt8])] = { set in
+            set.map { ($0.name, Array($0.text.utf8)) }
+        }
+        var packages = encode(generator.packageSet())
+        let pair = try CompiledPair(packages: packages)
+        var failures: [String] = []
+        var unchangedSeen = 0
+        for round in 0..<40 {
+            // Every third round compiles the same packages again: nothing changes but the stamps.
+            if round % 3 != 2 { packages = encode(generator.packageSet()) }
+            let report = try pair.recompile(packages)
+            unchangedSeen += report.unchangedFiles.count
+            if round % 3 == 2 && report.writtenFiles != [] {
+                failures.append("round \(round): the same packages rewrote \(report.writtenFiles.prefix(3))")
+            }
+            if !pair.differences.isEmpty {
+                failures.append("round \(round): \(pair.differences.prefix(3).joined(separator: "; "))")
+            }
+        }
+        #expect(unchangedSeen > 0)
+        #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(5))")
     }
 }

@@ -205,7 +205,7 @@ struct PackageMerger {
     }
 
     /// A `weight` or `priority`: 50 when absent, -1 when not a whole number from 0 to 100.
-    static func number(_ node: UnsafeMutablePointer<xmlNode>, _ name: String) -> Int {
+    static func number(_ node: UnsafeMutablePointer<xmlNode>, _ name: StaticString) -> Int {
         guard let text = XMLNodes.property(node, name) else { return 50 }
         let parsed = CNumbers.strtol(text, base: 10)
         guard !text.isEmpty, parsed.end == text.count else { return -1 }

@@ -11,11 +11,14 @@ final class TypeDocument {
     private let document: UnsafeMutablePointer<xmlDoc>
     /// Namespace declarations taken off copied elements; still referenced by them, freed last.
     private var detachedNamespaces: [UnsafeMutablePointer<xmlNs>] = []
+    /// The `<comment>` of each `xml:lang` (nil: none) in the document: there is at most one, since
+    /// each one appended replaces the earlier one of its language.
+    private var comments: [[UInt8]?: UnsafeMutablePointer<xmlNode>] = [:]
 
     init(typeName: [UInt8]) {
         document = xmlNewDoc("1.0")
         let root = xmlNewDocNode(document, nil, "mime-type", nil)
-        let namespace = xmlNewNs(root, PackageXMLReader.namespace, nil)
+        let namespace = xmlNewNs(root, PackageXMLReader.namespaceLiteral.utf8Start, nil)
         xmlSetNs(root, namespace)
         xmlDocSetRootElement(document, root)
         (typeName + [0]).withUnsafeBufferPointer { name in
@@ -37,30 +40,20 @@ final class TypeDocument {
     func append(_ field: UnsafeMutablePointer<xmlNode>) {
         guard let copy = xmlDocCopyNode(field, document, 1) else { return }
         if let namespace = copy.pointee.ns, namespace.pointee.prefix == nil,
-            XMLNodes.equals(namespace.pointee.href, PackageXMLReader.namespace),
+            XMLNodes.equals(namespace.pointee.href, PackageXMLReader.namespaceLiteral),
             let declarations = copy.pointee.nsDef
         {
             detachedNamespaces.append(declarations)
             copy.pointee.nsDef = nil
         }
-        removeReplaced(by: field)
-        xmlAddChild(xmlDocGetRootElement(document), copy)
-    }
-
-    private func removeReplaced(by field: UnsafeMutablePointer<xmlNode>) {
-        guard XMLNodes.isFreedesktop(field, named: "comment") else { return }
-        let language = XMLNodes.property(field, "lang", namespace: XMLNodes.xmlNamespace)
-        var child = xmlDocGetRootElement(document)?.pointee.children
-        while let current = child {
-            if XMLNodes.isFreedesktop(current, named: "comment"),
-                XMLNodes.property(current, "lang", namespace: XMLNodes.xmlNamespace) == language
-            {
-                xmlUnlinkNode(current)
-                xmlFreeNode(current)
-                return
+        if XMLNodes.isFreedesktop(field, named: "comment") {
+            let language = XMLNodes.property(field, "lang", namespace: XMLNodes.xmlNamespace)
+            if let earlier = comments.updateValue(copy, forKey: language) {
+                xmlUnlinkNode(earlier)
+                xmlFreeNode(earlier)
             }
-            child = current.pointee.next
         }
+        xmlAddChild(xmlDocGetRootElement(document), copy)
     }
 
     /// The document as libxml2 saves it: an XML declaration naming `utf-8`, two-space indents.

@@ -1,14 +1,17 @@
 internal import CLibXML2
 
 /// Small readers over libxml2 tree nodes, with the matching rules `update-mime-database` uses.
+///
+/// Names are given as static strings, whose bytes libxml2 reads in place: a `String` would be
+/// copied to a new C string at every call, and the compiler makes hundreds of thousands.
 enum XMLNodes {
     /// The namespace of `xml:lang`.
-    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+    static let xmlNamespace: StaticString = "http://www.w3.org/XML/1998/namespace"
 
     /// Whether the C string `pointer` equals `text`.
-    static func equals(_ pointer: UnsafePointer<xmlChar>?, _ text: String) -> Bool {
+    static func equals(_ pointer: UnsafePointer<xmlChar>?, _ text: StaticString) -> Bool {
         guard let pointer else { return false }
-        return xmlStrEqual(pointer, text) != 0
+        return xmlStrEqual(pointer, text.utf8Start) != 0
     }
 
     /// The bytes of a C string.
@@ -19,11 +22,11 @@ enum XMLNodes {
 
     /// Whether `node` is in the shared-mime-info namespace.
     static func isFreedesktop(_ node: UnsafeMutablePointer<xmlNode>) -> Bool {
-        equals(node.pointee.ns?.pointee.href, PackageXMLReader.namespace)
+        equals(node.pointee.ns?.pointee.href, PackageXMLReader.namespaceLiteral)
     }
 
     /// Whether `node` is the shared-mime-info element `name`.
-    static func isFreedesktop(_ node: UnsafeMutablePointer<xmlNode>, named name: String) -> Bool {
+    static func isFreedesktop(_ node: UnsafeMutablePointer<xmlNode>, named name: StaticString) -> Bool {
         isFreedesktop(node) && equals(node.pointee.name, name)
     }
 
@@ -33,10 +36,10 @@ enum XMLNodes {
     }
 
     /// The attribute `name` without a namespace (or in `namespace`), as `xmlGetNsProp` finds it.
-    static func property(_ node: UnsafeMutablePointer<xmlNode>, _ name: String, namespace: String? = nil) -> [UInt8]? {
-        let raw: UnsafeMutablePointer<xmlChar>?
-        if let namespace { raw = xmlGetNsProp(node, name, namespace) } else { raw = xmlGetNsProp(node, name, nil) }
-        guard let raw else { return nil }
+    static func property(_ node: UnsafeMutablePointer<xmlNode>, _ name: StaticString, namespace: StaticString? = nil)
+        -> [UInt8]?
+    {
+        guard let raw = xmlGetNsProp(node, name.utf8Start, namespace?.utf8Start) else { return nil }
         defer { clibxml2_free(raw) }
         return bytes(raw)
     }
