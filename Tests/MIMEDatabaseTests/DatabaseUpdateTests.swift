@@ -113,6 +113,31 @@ struct DatabaseUpdateIdentityTests {
         #expect(pair.report.typeCount > 1000)
     }
 
+    @Test("text and attribute values with every character libxml2 escapes, written without libxml2's help")
+    func escapedCharacters() throws {
+        let package = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+              <mime-type type="application/x-esc&amp;aped">
+                <comment>a &lt;b&gt; &amp; "c" 'd' &#13;&#10;e&#9;f ü 日本</comment>
+                <comment xml:lang="de">zwei</comment>
+                <comment xml:lang="de">drei &gt;</comment>
+                <glob pattern="*.q&quot;&gt;&#13;&#10;&#9;&lt;&amp;'ü"/>
+                <glob pattern="*.plain" weight="60" case-sensitive="true"/>
+                <comment/>
+                <acronym></acronym>
+                <expanded-acronym>x</expanded-acronym>
+                <icon name="a&quot;b"/>
+              </mime-type>
+            </mime-info>
+
+            """
+        let pair = try CompiledPair(packages: [("escapes.xml", Array(package.utf8))])
+        #expect(pair.differences.isEmpty, "\(pair.differences)")
+        let file = try FileBytes.read(pair.native + "/application/x-esc&aped.xml")
+        #expect(String(decoding: file, as: UTF8.self).contains("&#13;"))
+    }
+
     @Test("the application packages of the Debian corpus, merged with each other")
     func applicationPackages() throws {
         let directory = try #require(Corpus.path("freedesktop-debian/mime/packages"))
