@@ -27,7 +27,7 @@ final class TypeDocument {
     private var fields: [UnsafeMutablePointer<xmlNode>?] = []
     /// The index in `fields` of the `<comment>` of each `xml:lang` (nil: none): there is at most
     /// one, since each one appended replaces the earlier one of its language.
-    private var comments: [[UInt8]?: Int] = [:]
+    private var comments: [String?: Int] = [:]
     /// The packages the elements belong to, kept parsed while this document may be written.
     private var packages: [PackageDocument] = []
 
@@ -39,7 +39,7 @@ final class TypeDocument {
     func append(_ field: UnsafeMutablePointer<xmlNode>, of package: PackageDocument) {
         if packages.last !== package { packages.append(package) }
         if XMLNodes.isFreedesktop(field, named: "comment") {
-            let language = XMLNodes.property(field, "lang", namespace: XMLNodes.xmlNamespace)
+            let language = XMLNodes.propertyText(field, "lang", namespace: XMLNodes.xmlNamespace)
             if let earlier = comments.updateValue(fields.count, forKey: language) { fields[earlier] = nil }
         }
         fields.append(field)
