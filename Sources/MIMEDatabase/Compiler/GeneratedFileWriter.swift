@@ -44,6 +44,8 @@ struct GeneratedFileWriter {
     private let mode: mode_t
     /// The media directories made (or found) so far.
     private var mediaDirectories: Set<String> = []
+    /// Those this run made: empty before it, so no file in them needs reading first.
+    private var newMediaDirectories: Set<String> = []
     /// The directories in which something was renamed since they were last synced.
     private var directoriesToSync: [String] = []
     /// The bytes of the file last compared, kept to read the next one into.
@@ -58,13 +60,14 @@ struct GeneratedFileWriter {
     /// Makes the directory of the per-type files of `media` (lower case) once per run.
     mutating func makeMediaDirectory(_ media: String) {
         guard mediaDirectories.insert(media).inserted else { return }
-        mkdir(PathCoding.cString(directory + "/" + media), 0o755)
+        if mkdir(PathCoding.cString(directory + "/" + media), 0o755) == 0 { newMediaDirectories.insert(media) }
     }
 
     /// Puts `bytes` in `name` (relative to `directory`), unless it holds them already.
     mutating func write(_ name: String, _ bytes: [UInt8]) throws(DatabaseUpdate.Failure) {
         let path = directory + "/" + name
-        if try holds(path, bytes) {
+        let inNewDirectory = name.firstIndex(of: "/").map { newMediaDirectories.contains(String(name[..<$0])) } ?? false
+        if !inNewDirectory, try holds(path, bytes) {
             unchanged.append(name)
             return
         }
