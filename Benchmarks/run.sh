@@ -29,7 +29,9 @@
 #             GLib's guess with 4 KiB, and `file -f` on every 10th file of the list
 #   types     compiling Debian's database (a copy of /usr/share/mime/packages, each tool its
 #             own): `update-mime-database DIR` = 1 and `assoc types update DIR`, both syncing
-#             each file; then the same two with PKGSYSTEM_ENABLE_FSYNC=0, neither syncing
+#             each file; then the same two with PKGSYSTEM_ENABLE_FSYNC=0, neither syncing; each
+#             compiles in place over its last run's files. Then both pairs again from nothing
+#             (`sh -c` first removes everything in DIR but packages/; that shell alone is a row)
 #   new-ext   the default for an extension no type claims, from nothing each run (`sh -c`
 #             removes the user's mime/ and config first; that shell alone is a row): GIO's way,
 #             the package GIO writes copied in + `update-mime-database` + `gio mime TYPE APP`,
@@ -486,6 +488,20 @@ if wants types && [[ -d /usr/share/mime/packages ]]; then
     row "assoc types update"                      -- "$ASSOC" types update "$tmp/types-assoc/mime"
     end_group
     EXTRA_ENV=()
+    # The first compile: each run, `sh -c` first removes everything in DIR but packages/ (the
+    # names that do not begin with "pa"), then compiles from nothing. The shell and rm alone are
+    # a row, run on a directory with nothing generated in it.
+    mkdir -p "$tmp/types-none/mime/packages"
+    reset='rm -rf "$0"/[!p]* "$0"/p[!a]*'
+    for sync in fsync "no fsync"; do
+        [[ $sync == fsync ]] || EXTRA_ENV=(PKGSYSTEM_ENABLE_FSYNC=0)
+        group "types from nothing ($sync)"
+        row --reference "peer: update-mime-database" -- sh -c "$reset"'; exec update-mime-database "$0"' "$tmp/types-umd/mime"
+        row "assoc types update"                     -- sh -c "$reset"'; exec "$1" types update "$0"' "$tmp/types-assoc/mime" "$ASSOC"
+        row "the shell and rm alone"                 -- sh -c "$reset" "$tmp/types-none/mime"
+        end_group
+        EXTRA_ENV=()
+    done
 fi
 
 if wants new-ext; then

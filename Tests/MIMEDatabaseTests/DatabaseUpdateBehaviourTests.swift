@@ -68,7 +68,75 @@ struct DatabaseUpdateBehaviourTests {
         try setModificationTime(package, secondsAgo: 10)
         let compiled = try DatabaseUpdate.run(directory: directory, options: newer)
         #expect(!compiled.skipped)
-        #expect(compiled.writtenFiles.contains("mime.cache"))
+        // The package's bytes did not change, so neither does the cache; its time and version's do.
+        #expect(compiled.unchangedFiles.suffix(2) == ["mime.cache", "version"])
+        let versionTime = try #require(FileBytes.modificationTime(version))
+        #expect(versionTime >= (try #require(FileBytes.modificationTime(package))))
+        #expect(try DatabaseUpdate.run(directory: directory, options: newer).skipped)
+    }
+
+    @Test("compiled again in place: only the files whose bytes change are replaced; the stamps get the new time")
+    func writesOnlyWhatChanges() throws {
+        let tree = try TemporaryXDGTree()
+        try tree.write("mime/packages/a-good.xml", goodPackage)
+        let directory = tree.path("mime")
+        let options = DatabaseUpdate.Options(synchronize: true)
+        let first = try DatabaseUpdate.run(directory: directory, options: options)
+        #expect(first.unchangedFiles.isEmpty)
+        let files = first.writtenFiles
+        let inodes = try files.map { try inode(directory + "/" + $0) }
+        for stamp in ["mime.cache", "version"] { try setModificationTime(directory + "/" + stamp, secondsAgo: 100) }
+
+        let again = try DatabaseUpdate.run(directory: directory, options: options)
+        #expect(again.writtenFiles.isEmpty)
+        #expect(again.unchangedFiles == files)
+        #expect(try files.map { try inode(directory + "/" + $0) } == inodes)
+        let now = Int64(Date().timeIntervalSince1970) * 1_000_000_000
+        for stamp in ["mime.cache", "version"] {
+            #expect(try #require(FileBytes.modificationTime(directory + "/" + stamp)) >= now - 10_000_000_000)
+        }
+
+        // A glob renamed changes the type's file, both globs files and the cache, nothing else;
+        // `types`, its bytes the same but its mode not a new file's, is made anew.
+        try tree.write(
+            "mime/packages/a-good.xml",
+            goodPackage.replacingOccurrences(of: "<glob pattern=\"*.good\"/>", with: "<glob pattern=\"*.better\"/>"))
+        chmod(directory + "/types", 0o600)
+        let changed = try DatabaseUpdate.run(directory: directory, options: options)
+        #expect(changed.writtenFiles == ["application/x-good.xml", "globs", "globs2", "types", "mime.cache"])
+        #expect(changed.unchangedFiles.contains("aliases"))
+        #expect(changed.unchangedFiles.last == "version")
+        var info = stat()
+        #expect(stat(directory + "/types", &info) == 0)
+        #expect(info.st_mode & 0o7777 == AtomicFile.creationMode())
+        let leftovers = try FileBytes.directoryEntries(directory + "/application").filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("a generated file replaced by a symbolic link or a directory is an error, not followed")
+    func refusesLinksAndDirectories() throws {
+        let tree = try TemporaryXDGTree()
+        try tree.write("mime/packages/a-good.xml", goodPackage)
+        let directory = tree.path("mime")
+        _ = try DatabaseUpdate.run(directory: directory, options: DatabaseUpdate.Options(synchronize: false))
+        let elsewhere = try tree.write("elsewhere", "not the database")
+        try FileManager.default.removeItem(atPath: directory + "/globs")
+        symlink(elsewhere, directory + "/globs")
+        #expect(throws: DatabaseUpdate.Failure.self) {
+            try DatabaseUpdate.run(directory: directory, options: DatabaseUpdate.Options(synchronize: false))
+        }
+        #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "not the database")
+        try FileManager.default.removeItem(atPath: directory + "/globs")
+        try tree.makeDirectory("mime/globs")
+        #expect(throws: DatabaseUpdate.Failure.self) {
+            try DatabaseUpdate.run(directory: directory, options: DatabaseUpdate.Options(synchronize: false))
+        }
+    }
+
+    private func inode(_ path: String) throws -> UInt {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw SetupError("cannot stat \(path)") }
+        return UInt(info.st_ino)
     }
 
     private func setModificationTime(_ path: String, secondsAgo: Int) throws {

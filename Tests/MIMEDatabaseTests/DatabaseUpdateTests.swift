@@ -32,6 +32,20 @@ struct CompiledPair {
         report = try DatabaseUpdate.run(directory: native, options: DatabaseUpdate.Options(synchronize: false))
     }
 
+    /// Replaces both sides' packages with `packages` and compiles each directory again in place,
+    /// over what the last run left there.
+    func recompile(_ packages: [(name: String, bytes: [UInt8])]) throws -> DatabaseUpdate.Report {
+        for side in ["reference", "native"] {
+            try FileManager.default.removeItem(atPath: tree.path(side + "/packages"))
+            for (name, bytes) in packages { try tree.write(side + "/packages/" + name, bytes: bytes) }
+        }
+        let result = try ProcessRunner.run(
+            try #require(referenceCompiler), [reference],
+            environment: ["PATH": "/usr/bin:/bin", "PKGSYSTEM_ENABLE_FSYNC": "0", "HOME": tree.root])
+        guard result.status == 0 else { throw SetupError("update-mime-database failed: \(result.standardError)") }
+        return try DatabaseUpdate.run(directory: native, options: DatabaseUpdate.Options(synchronize: false))
+    }
+
     /// Copies the files at `paths` in as packages.
     init(copying paths: [String]) throws {
         try self.init(
@@ -99,6 +113,31 @@ struct DatabaseUpdateIdentityTests {
         #expect(pair.report.typeCount > 1000)
     }
 
+    @Test("text and attribute values with every character libxml2 escapes, written without libxml2's help")
+    func escapedCharacters() throws {
+        let package = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+              <mime-type type="application/x-esc&amp;aped">
+                <comment>a &lt;b&gt; &amp; "c" 'd' &#13;&#10;e&#9;f ü 日本</comment>
+                <comment xml:lang="de">zwei</comment>
+                <comment xml:lang="de">drei &gt;</comment>
+                <glob pattern="*.q&quot;&gt;&#13;&#10;&#9;&lt;&amp;'ü"/>
+                <glob pattern="*.plain" weight="60" case-sensitive="true"/>
+                <comment/>
+                <acronym></acronym>
+                <expanded-acronym>x</expanded-acronym>
+                <icon name="a&quot;b"/>
+              </mime-type>
+            </mime-info>
+
+            """
+        let pair = try CompiledPair(packages: [("escapes.xml", Array(package.utf8))])
+        #expect(pair.differences.isEmpty, "\(pair.differences)")
+        let file = try FileBytes.read(pair.native + "/application/x-esc&aped.xml")
+        #expect(String(decoding: file, as: UTF8.self).contains("&#13;"))
+    }
+
     @Test("the application packages of the Debian corpus, merged with each other")
     func applicationPackages() throws {
         let directory = try #require(Corpus.path("freedesktop-debian/mime/packages"))
@@ -132,5 +171,34 @@ struct DatabaseUpdateIdentityTests {
         }
         print("types update: \(count) sets compared, \(reported) problems reported on the way")
         #expect(failures.isEmpty, "seed \(seed): \(failures.count) of \(count) sets differ: \(failures.prefix(5))")
+    }
+
+    @Test("compiled again and again in place, over what the last run left, as the packages change: the same bytes")
+    func recompiledInPlace() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["ASSOC_TYPES_UPDATE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+        print("types update in place: seed \(seed) (ASSOC_TYPES_UPDATE_SEED to replay)")
+        var generator = RandomPackages(random: SplitMix(seed: seed))
+        let encode: ([(name: String, text: String)]) -> [(name: String, bytes: [UInt8])] = { set in
+            set.map { ($0.name, Array($0.text.utf8)) }
+        }
+        var packages = encode(generator.packageSet())
+        let pair = try CompiledPair(packages: packages)
+        var failures: [String] = []
+        var unchangedSeen = 0
+        for round in 0..<40 {
+            // Every third round compiles the same packages again: nothing changes but the stamps.
+            if round % 3 != 2 { packages = encode(generator.packageSet()) }
+            let report = try pair.recompile(packages)
+            unchangedSeen += report.unchangedFiles.count
+            if round % 3 == 2 && report.writtenFiles != [] {
+                failures.append("round \(round): the same packages rewrote \(report.writtenFiles.prefix(3))")
+            }
+            if !pair.differences.isEmpty {
+                failures.append("round \(round): \(pair.differences.prefix(3).joined(separator: "; "))")
+            }
+        }
+        #expect(unchangedSeen > 0)
+        #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(5))")
     }
 }

@@ -96,6 +96,7 @@ struct RandomPackages {
         default:
             return pick([
                 "Makefile", "README", "core", "*.txt", "*.C", "*.c", "*.tar.gz", "*.gz", "*.ü", "*.new&#10;line", "a&#9;b",
+                "*.q&quot;&gt;&#13;&lt;&amp;",
             ])
         }
     }
@@ -217,8 +218,8 @@ struct RandomPackages {
     }
 
     private mutating func text() -> String {
-        (0..<int(1...4)).map { _ in pick(["Archive", "document", "&amp;", "Ünïcode", "日本語", "data", "&lt;tag&gt;", "C++"]) }
-            .joined(separator: " ")
+        let words = ["Archive", "document", "&amp;", "Ünïcode", "日本語", "data", "&lt;tag&gt;", "C++", "\"q\"&#13;&#9;'"]
+        return (0..<int(1...4)).map { _ in pick(words) }.joined(separator: " ")
     }
 
     private mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }

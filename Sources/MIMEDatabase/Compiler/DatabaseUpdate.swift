@@ -10,11 +10,12 @@ import XDGSupport
 /// `icons`, `generic-icons`, `XMLnamespaces`, the per-type `MEDIA/SUBTYPE.xml` files, `mime.cache`
 /// and `version`.
 ///
-/// Packages are read in byte order of their names, `Override.xml` last. Each file goes to a
-/// temporary beside it and is renamed into place; `mime.cache`, the file readers take first, is
-/// replaced after every other file, and `version`, the stamp `--newer` compares, after it, so a
-/// reader never mixes an old cache with new files and an interrupted run is redone. Per-type files
-/// of types no package defines any more are removed.
+/// Packages are read in byte order of their names, `Override.xml` last. Each file that changes
+/// goes to a temporary beside it and is renamed into place, and one that already holds its new
+/// bytes is left (`GeneratedFileWriter` says why that keeps the update atomic); `mime.cache`, the
+/// file readers take first, is replaced after every other file, and `version`, the stamp
+/// `--newer` compares, after it, so a reader never mixes an old cache with new files and an
+/// interrupted run is redone. Per-type files of types no package defines any more are removed.
 public enum DatabaseUpdate {
     /// How a run behaves.
     public struct Options: Sendable, Equatable {
@@ -49,8 +50,11 @@ public enum DatabaseUpdate {
         public var problems: [Diagnostic] = []
         /// How many types the database defines.
         public var typeCount = 0
-        /// The files written, relative to the directory.
+        /// The files written (renamed into place), relative to the directory.
         public var writtenFiles: [String] = []
+        /// The files that already held their bytes and were left, relative to the directory
+        /// (`mime.cache` and `version` among them get this run's time).
+        public var unchangedFiles: [String] = []
     }
 
     /// Why nothing could be compiled, or a file not written.
@@ -103,13 +107,20 @@ public enum DatabaseUpdate {
         report.rejectedPackages = merger.rejectedPackages
         report.typeCount = database.types.count
 
-        removeStaleTypeFiles(directory: directory, database: database)
-        var writer = Writer(directory: directory, synchronize: options.synchronize)
-        for (_, type) in database.types.entries {
-            let media = String(decoding: type.media.map(ASCIIBytes.lowercased), as: UTF8.self)
-            let subtype = String(decoding: type.subtype.map(ASCIIBytes.lowercased), as: UTF8.self)
-            mkdir(PathCoding.cString(directory + "/" + media), 0o755)
-            try writer.write(media + "/" + subtype + ".xml", type.document.serialized())
+        var writer = GeneratedFileWriter(directory: directory, synchronize: options.synchronize)
+        // Types whose names differ only in case share one file, which the last of them fills.
+        let typeFiles = database.types.entries.map { _, type in
+            (
+                media: String(decoding: type.media.map(ASCIIBytes.lowercased), as: UTF8.self),
+                subtype: String(decoding: type.subtype.map(ASCIIBytes.lowercased), as: UTF8.self), type: type
+            )
+        }
+        var lastOfFile: [String: Int] = [:]
+        for (index, file) in typeFiles.enumerated() { lastOfFile[file.media + "/" + file.subtype] = index }
+        removeStaleTypeFiles(directory: directory, database: database, written: lastOfFile)
+        for (index, file) in typeFiles.enumerated() where lastOfFile[file.media + "/" + file.subtype] == index {
+            writer.makeMediaDirectory(file.media)
+            try writer.write(file.media + "/" + file.subtype + ".xml", file.type.document.serialized())
         }
         var problems: [Diagnostic] = []
         try writer.write("globs", TextFileWriter.globs(database, problems: &problems, directory: directory))
@@ -125,26 +136,11 @@ public enum DatabaseUpdate {
         try writer.write("icons", TextFileWriter.icons(database.icons))
         database.sortTreeMagic()
         try writer.write("treemagic", TextFileWriter.treeMagic(database))
-        try writer.write("mime.cache", CacheWriter.image(of: database))
-        try writer.write("version", TextFileWriter.version())
+        try writer.writeStamp("mime.cache", CacheWriter.image(of: database))
+        try writer.writeStamp("version", TextFileWriter.version())
         report.writtenFiles = writer.written
+        report.unchangedFiles = writer.unchanged
         return report
-    }
-
-    /// Writes each file through a temporary renamed into place.
-    private struct Writer {
-        let directory: String
-        let synchronize: Bool
-        var written: [String] = []
-
-        mutating func write(_ name: String, _ bytes: [UInt8]) throws(Failure) {
-            do {
-                try AtomicFile.replace(directory + "/" + name, bytes: bytes, synchronize: synchronize)
-            } catch {
-                throw .notWritten(error)
-            }
-            written.append(name)
-        }
     }
 
     /// The packages of `path` in the order they are merged: names ending `.xml` in byte order,
@@ -174,14 +170,19 @@ public enum DatabaseUpdate {
         nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : (nanoseconds - 999_999_999) / 1_000_000_000
     }
 
-    /// Removes `MEDIA/NAME.xml` in the known media directories when `MEDIA/NAME` is no type.
-    private static func removeStaleTypeFiles(directory: String, database: CompiledDatabase) {
+    /// Removes `MEDIA/NAME.xml` in the known media directories when `MEDIA/NAME` is no type. A file
+    /// about to be written again (`written`: the lower-case `MEDIA/NAME` of every type, such as
+    /// that of a type spelt `MEDIA/Name`) is left for the writer, which leaves it alone when it
+    /// already holds its new bytes.
+    private static func removeStaleTypeFiles(directory: String, database: CompiledDatabase, written: [String: Int]) {
         for media in mediaDirectories {
             let folder = directory + "/" + media
             guard let names = try? FileBytes.directoryEntries(folder) else { continue }
             for name in names where name.utf8.count >= 4 && name.hasSuffix(".xml") {
-                let type = Array((media + "/" + name).utf8.dropLast(4))
-                if database.types[type] == nil { unlink(PathCoding.cString(folder + "/" + name)) }
+                let type = media + "/" + name.dropLast(4)
+                if database.types[Array(type.utf8)] == nil && written[type] == nil {
+                    unlink(PathCoding.cString(folder + "/" + name))
+                }
             }
         }
     }

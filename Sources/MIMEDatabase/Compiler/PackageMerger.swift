@@ -32,11 +32,13 @@ struct PackageMerger {
         }
         let parsed = xmlReadFile(PathCoding.cString(path), nil, options)
         xmlSetStructuredErrorFunc(nil, nil)
-        guard let document = parsed else {
+        guard let parsed else {
             reject(path, line: firstError.line, "not well-formed XML: \(firstError.message); package left out")
             return
         }
-        defer { xmlFreeDoc(document) }
+        // Kept parsed while a type document copies from it; freed with the last one.
+        let package = PackageDocument(parsed)
+        let document = package.document
         guard let root = xmlDocGetRootElement(document) else {
             reject(path, line: 1, "the document has no root element; package left out")
             return
@@ -54,7 +56,7 @@ struct PackageMerger {
         }
         for node in XMLNodes.elements(of: root) {
             do throws(ElementError) {
-                try loadTypeElement(node)
+                try loadTypeElement(node, of: package)
             } catch {
                 problems.append(Diagnostic(path: path, line: error.line, message: error.message))
             }
@@ -66,7 +68,9 @@ struct PackageMerger {
         problems.append(Diagnostic(path: path, line: line, message: message))
     }
 
-    private mutating func loadTypeElement(_ node: UnsafeMutablePointer<xmlNode>) throws(ElementError) {
+    private mutating func loadTypeElement(_ node: UnsafeMutablePointer<xmlNode>, of package: PackageDocument)
+        throws(ElementError)
+    {
         let line = XMLNodes.line(node)
         guard XMLNodes.isFreedesktop(node, named: "mime-type") else {
             throw ElementError(
@@ -77,7 +81,7 @@ struct PackageMerger {
         }
         let type = try typeNamed(name, line: line)
         do throws(ElementError) {
-            try loadFields(of: node, into: type)
+            try loadFields(of: node, in: package, into: type)
         } catch {
             let typeName = String(decoding: type.name, as: UTF8.self)
             throw ElementError(
@@ -98,12 +102,14 @@ struct PackageMerger {
         return type
     }
 
-    private mutating func loadFields(of node: UnsafeMutablePointer<xmlNode>, into type: CompiledType) throws(ElementError) {
+    private mutating func loadFields(
+        of node: UnsafeMutablePointer<xmlNode>, in package: PackageDocument, into type: CompiledType
+    ) throws(ElementError) {
         for field in XMLNodes.elements(of: node) {
             if XMLNodes.isFreedesktop(field) {
                 guard try process(field, type: type) else { continue }
             }
-            type.document.append(field)
+            type.document.append(field, of: package)
         }
     }
 
@@ -205,7 +211,7 @@ struct PackageMerger {
     }
 
     /// A `weight` or `priority`: 50 when absent, -1 when not a whole number from 0 to 100.
-    static func number(_ node: UnsafeMutablePointer<xmlNode>, _ name: String) -> Int {
+    static func number(_ node: UnsafeMutablePointer<xmlNode>, _ name: StaticString) -> Int {
         guard let text = XMLNodes.property(node, name) else { return 50 }
         let parsed = CNumbers.strtol(text, base: 10)
         guard !text.isEmpty, parsed.end == text.count else { return -1 }

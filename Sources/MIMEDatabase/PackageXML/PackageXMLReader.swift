@@ -10,7 +10,9 @@ import XDGSupport
 /// section with a diagnostic, never the type.
 enum PackageXMLReader {
     /// The shared-mime-info namespace every element must be in.
-    static let namespace = "http://www.freedesktop.org/standards/shared-mime-info"
+    static let namespace = namespaceLiteral.description
+    /// The same, as bytes libxml2 can read in place.
+    static let namespaceLiteral: StaticString = "http://www.freedesktop.org/standards/shared-mime-info"
 
     /// Parses the file at `path` into a package of its own.
     ///

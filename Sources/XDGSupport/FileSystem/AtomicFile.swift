@@ -177,7 +177,6 @@ public enum AtomicFile {
     ///
     /// Modes are given as by `replace(_:with:newFileMode:)`.
     public static func replace(_ target: String, bytes: [UInt8], newFileMode: mode_t? = nil, synchronize: Bool) throws(Failure) {
-        let directory = directory(of: target)
         var info = stat()
         var linkInfo = stat()
         if lstat(target, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK {
@@ -191,7 +190,25 @@ public enum AtomicFile {
         if exists && (info.st_mode & 0o222 == 0 || access(target, W_OK) != 0) {
             throw .readOnly(path: target, reason: "the file is read-only")
         }
-        var template = PathCoding.cString(directory + "/.\(baseName(of: target))\(TemporaryFiles.replacementMarker)XXXXXX")
+        let mode = exists ? info.st_mode & 0o7777 : newFileMode ?? creationMode()
+        try writeAndRename(target, bytes: bytes, mode: mode, synchronize: synchronize, keepingAttributes: exists)
+        if synchronize { synchronizeDirectory(directory(of: target)) }
+    }
+
+    /// The step every replacement shares: writes `bytes` to a new temporary file beside `target`
+    /// (registered with `TemporaryFiles`, so a signal removes it) with `mode`, copies `target`'s
+    /// `user.*` extended attributes when `keepingAttributes` is set, fsyncs it when `synchronize`
+    /// is set, and renames it over `target`. It checks nothing about `target` and does not sync
+    /// the directory: a caller that renames many files syncs each directory once
+    /// (`synchronizeDirectory`) at the point its order of durability needs.
+    ///
+    /// - Throws: `Failure.readOnly` when the directory refuses the temporary, else `.system`; the
+    ///   temporary is removed then.
+    public static func writeAndRename(
+        _ target: String, bytes: [UInt8], mode: mode_t, synchronize: Bool, keepingAttributes: Bool
+    ) throws(Failure) {
+        var template = PathCoding.cString(
+            directory(of: target) + "/.\(baseName(of: target))\(TemporaryFiles.replacementMarker)XXXXXX")
         let (descriptor, registration) = TemporaryFiles.create(&template)
         guard descriptor >= 0 else {
             let failure = FileBytes.Failure.fromErrno()
@@ -207,11 +224,11 @@ public enum AtomicFile {
             registration.end()
         }
         defer { close(descriptor) }
-        let mode = exists ? info.st_mode & 0o7777 : newFileMode ?? (0o666 & ~currentUmask())
+        // `mkstemp` makes the file 0600, for its owner alone.
         guard fchmod(descriptor, mode) == 0 else {
             throw .system(path: target, step: "chmod", reason: FileBytes.Failure.fromErrno().reason)
         }
-        if exists { ExtendedAttributes.copyUserAttributes(from: target, to: descriptor) }
+        if keepingAttributes { ExtendedAttributes.copyUserAttributes(from: target, to: descriptor) }
         do { try DescriptorIO.writeAll(descriptor, bytes) } catch {
             throw .system(path: target, step: "write", reason: error.description)
         }
@@ -222,13 +239,20 @@ public enum AtomicFile {
             throw .system(path: target, step: "rename", reason: FileBytes.Failure.fromErrno().reason)
         }
         committed = true
-        guard synchronize else { return }
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
     }
+
+    /// Makes the renames done in `directory` durable (fsync of the directory); a directory that
+    /// cannot be opened is left as it is, as the file in it is already in place.
+    public static func synchronizeDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// The mode of a file created new: 0666 less the process's umask, as `fopen` and GLib's
+    /// `g_file_set_contents` create one.
+    public static func creationMode() -> mode_t { 0o666 & ~currentUmask() }
 
     /// The process's umask (read by setting it and setting it back).
     private static func currentUmask() -> mode_t {
