@@ -68,7 +68,12 @@ struct IncrementalSnapshotTests {
         let spaced = ListLineChange(old: base, new: base + ["  text/html = c.desktop;", "", "# image/gif=c.desktop;"])
         #expect(spaced?.keys == ["  text/html ", "text/html"])
         #expect(spaced?.lines.count == 3)
-        #expect(ListLineChange(old: base, new: base + ["[Added Associations]"]) == nil, "a group header")
+        let group = ListLineChange(old: base, new: base + ["[Added Associations]", "image/gif=c.desktop;"])
+        #expect(group?.keys == ["image/gif"], "a group added at the end")
+        #expect(ListLineChange(old: base, new: base + [" [Added Associations]"]) == nil, "a header xdg-mime does not see")
+        let split = base[..<3] + ["[Added Associations]"] + base[3...]
+        #expect(ListLineChange(old: base, new: Array(split)) == nil, "a header that moves the lines below it")
+        #expect(ListLineChange(old: base, new: ["[Added Associations]"] + base) == nil, "a header before the first")
         #expect(ListLineChange(old: base, new: ["text/html=c.desktop;"] + base) == nil, "a key before any group")
         #expect(ListLineChange(old: base, new: base + ["broken"]) == nil, "a line GLib refuses")
         #expect(ListLineChange(old: base, new: base + ["text/plain[de]=c.desktop;"]) == nil, "a localised key")
