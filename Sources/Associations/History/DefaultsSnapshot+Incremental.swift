@@ -19,9 +19,11 @@ extension DefaultsSnapshot {
     ///   other line: a full capture.
     /// - A changed key touches the types it names: as written, trimmed, canonical (aliases and
     ///   case folded, as `MimeAppsData` reads keys) and unaliased as spelled (as GIO reads them).
-    ///   A type is re-resolved, in every view and for every desktop, when one of those is the
+    ///   A type is re-resolved by the spec and GIO, for every desktop, when one of those is the
     ///   type itself or a type it inherits from (`MIMEDatabase.ancestors(of:)`, and the chains
-    ///   the spec and GIO walk). Lists hold no wildcards here: `image/*` in a list is a key like
+    ///   the spec and GIO walk); as xdg-mime only when one is the type itself (xdg-mime walks no
+    ///   parents and resolves no alias), so a change of `text/plain` re-resolves the types below
+    ///   it by the spec and GIO only. Lists hold no wildcards here: `image/*` in a list is a key like
     ///   any other (the resolver looks keys up by type, never by pattern), so it touches the
     ///   type of that name only.
     /// - xdg-mime searches the legacy `defaults.list` for a line *holding* `TYPE=` (`.` matching
@@ -73,15 +75,24 @@ extension DefaultsSnapshot {
         }
         let types = candidates.union(snapshot.patterns.values)
         let legacy = legacyLines.map { ArraySlice($0.utf8) }
+        // xdg-mime walks no parents and resolves no alias: its answer for a type changes only
+        // with a line whose key is the type as written, or a legacy line holding it.
+        let inherited = types.filter { type in
+            previous.defaults[type] != nil && !touched.contains(type)
+                && !legacy.contains { XDGMimeText.contains($0, pattern: Array((type + "=").utf8)) }
+        }
         let stale = types.filter { type in
             guard previous.defaults[type] != nil else { return true }
             let chain = [type] + database.ancestors(of: type) + resolver.specChain(type) + resolver.gioChain(type)
-            if chain.contains(where: touched.contains) { return true }
-            let pattern = Array((type + "=").utf8)
-            return legacy.contains { XDGMimeText.contains($0, pattern: pattern) }
+            return chain.contains(where: touched.contains) || !inherited.contains(type)
         }
         snapshot.defaults = previous.defaults.filter { types.contains($0.key) }
-        snapshot.defaults.merge(views(of: stale, resolver: resolver, desktops: desktops)) { $1 }
+        snapshot.defaults.merge(views(of: stale.subtracting(inherited), resolver: resolver, desktops: desktops)) { $1 }
+        snapshot.defaults.merge(
+            views(
+                of: stale.intersection(inherited), resolver: resolver, desktops: desktops, modes: [.spec, .gio],
+                kept: previous.defaults)
+        ) { $1 }
         snapshot.definitions = previous.definitions.filter { types.contains($0.key) }
         snapshot.definitions.merge(definitions(of: types.subtracting(previous.defaults.keys), database: database)) { $1 }
         return snapshot

@@ -133,15 +133,17 @@ extension DefaultsSnapshot {
     }
 
     /// The views of each of `types`: the session's three, and each of `desktops`' where it
-    /// differs from the session's.
+    /// differs from the session's. With `modes` and `kept`, only the views of `modes` are worked
+    /// out, and each type's other views are taken from `kept`.
     static func views(
-        of types: Set<String>, resolver: AssociationResolver, desktops: [String]
+        of types: Set<String>, resolver: AssociationResolver, desktops: [String],
+        modes: [ResolutionMode] = ResolutionMode.allCases, kept: [String: [DefaultsView: String]] = [:]
     ) -> [String: [DefaultsView: String]] {
         var defaults: [String: [DefaultsView: String]] = [:]
         for type in types {
-            var views: [DefaultsView: String] = [:]
-            for view in DefaultsView.session {
-                views[view] = resolver.resolve(type, mode: view.resolution).defaultApplication ?? ""
+            var views = (kept[type] ?? [:]).filter { !modes.contains($0.key.resolution) }
+            for mode in modes {
+                views[DefaultsView(mode)] = resolver.resolve(type, mode: mode).defaultApplication ?? ""
             }
             defaults[type] = views
         }
@@ -158,10 +160,10 @@ extension DefaultsSnapshot {
                 }
             }
             for type in types where !named.isDisjoint(with: [type] + database.ancestors(of: type)) {
-                for base in DefaultsView.session {
-                    let answer = desktopResolver.resolve(type, mode: base.resolution).defaultApplication ?? ""
-                    if answer != defaults[type]?[base] {
-                        defaults[type]?[DefaultsView(base.resolution, desktop: desktop)] = answer
+                for mode in modes {
+                    let answer = desktopResolver.resolve(type, mode: mode).defaultApplication ?? ""
+                    if answer != defaults[type]?[DefaultsView(mode)] {
+                        defaults[type]?[DefaultsView(mode, desktop: desktop)] = answer
                     }
                 }
             }
