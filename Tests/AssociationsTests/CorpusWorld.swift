@@ -9,14 +9,20 @@ final class CorpusWorld: @unchecked Sendable {
     let tree: TemporaryXDGTree
     let types: [String]
 
-    /// - Parameter mimeInfoCache: run `update-desktop-database` on the applications directory.
-    init(mimeInfoCache: Bool) throws {
+    /// - Parameters:
+    ///   - mimeInfoCache: run `update-desktop-database` on the applications directory.
+    ///   - keeping: the entries (paths below the applications directory) installed; all by default.
+    init(mimeInfoCache: Bool, keeping: (String) -> Bool = { _ in true }) throws {
         tree = try TemporaryXDGTree()
         let corpus = try requireCorpus("freedesktop-debian")
         let packages = try FileManager.default.contentsOfDirectory(atPath: corpus + "/mime/packages")
             .filter { $0.hasSuffix(".xml") }.map { corpus + "/mime/packages/" + $0 }
         try tree.installMIMEPackages(["/usr/share/mime/packages/freedesktop.org.xml"] + packages, compile: true)
         let applications = try tree.copy(corpus + "/applications", to: "usr-share/applications")
+        for file in try FileManager.default.subpathsOfDirectory(atPath: applications)
+        where file.hasSuffix(".desktop") && !keeping(file) {
+            try FileManager.default.removeItem(atPath: applications + "/" + file)
+        }
         for list in try FileManager.default.subpathsOfDirectory(atPath: corpus + "/lists")
         where list.hasSuffix("-mimeapps.list") {
             try tree.copy(corpus + "/lists/" + list, to: "usr-share/applications/" + (list as NSString).lastPathComponent)

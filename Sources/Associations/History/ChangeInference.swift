@@ -20,21 +20,22 @@ struct ChangeInference {
     /// file name pattern given to another type whose files now open elsewhere.
     func changes() -> [Change] {
         var result: [Change] = []
+        let lists = ChangedLists(old: old, new: new, database: database)
         for type in Set(old.defaults.keys).union(new.defaults.keys).sorted() {
             var answers: [DefaultsView: HistoryRecord.Answer] = [:]
             for view in old.views(of: type).union(new.views(of: type)) {
                 answers[view] = HistoryRecord.Answer(before: old.answer(type, view), after: new.answer(type, view))
             }
             guard answers.values.contains(where: { $0.before != $0.after }) else { continue }
-            result.append(Change(type: type, answers: answers, cause: cause(of: type, answers: answers)))
+            result.append(Change(type: type, answers: answers, cause: cause(of: type, answers: answers, lists: lists)))
         }
         return result + retypings()
     }
 
     // MARK: - Causes
 
-    private func cause(of type: String, answers: [DefaultsView: HistoryRecord.Answer]) -> ChangeCause {
-        if let listCause = listCause(of: type) { return listCause }
+    private func cause(of type: String, answers: [DefaultsView: HistoryRecord.Answer], lists: ChangedLists) -> ChangeCause {
+        if let listCause = listCause(of: type, lists: lists) { return listCause }
         let chain = [type] + database.ancestors(of: type)
         // A type no longer followed (nothing declares it now) has no definition in the new
         // snapshot: that is not a change of the database.
@@ -63,13 +64,11 @@ struct ChangeInference {
     /// The first list, in precedence order, whose lines about `type` or one of its ancestors
     /// changed: GIO's last-used move when a line of `[Added Associations]` only brought an ID
     /// it held to the front, else the lines added and removed.
-    private func listCause(of type: String) -> ChangeCause? {
-        let chain = Set([type] + database.ancestors(of: type))
-        var paths = new.lists.map(\.path)
-        for path in old.lists.map(\.path) where !paths.contains(path) { paths.append(path) }
-        for path in paths {
-            let before = Self.entries(old.lines(of: path) ?? []).filter { chain.contains(database.canonicalName($0.key)) }
-            let after = Self.entries(new.lines(of: path) ?? []).filter { chain.contains(database.canonicalName($0.key)) }
+    private func listCause(of type: String, lists: ChangedLists) -> ChangeCause? {
+        let chain = [type] + database.ancestors(of: type)
+        for path in lists.paths {
+            let before = lists.entries(before: true, of: path, keys: chain)
+            let after = lists.entries(before: false, of: path, keys: chain)
             let beforeSet = Set(before.map(\.identity))
             let afterSet = Set(after.map(\.identity))
             let added = after.filter { !beforeSet.contains($0.identity) }
@@ -109,6 +108,43 @@ struct ChangeInference {
         var identity: String { group + "\n" + key + "=" + value }
         var ids: [String] { value.split(separator: ";").map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
         var numbered: NumberedLine { NumberedLine(line: line, text: key + "=" + value) }
+    }
+
+    /// The key lines of the lists whose lines changed, old and new, by canonical key: each list
+    /// is read once, however many types changed (a list can have a million lines).
+    struct ChangedLists {
+        /// The lists whose lines changed, the new ones' order first, then those that went away.
+        let paths: [String]
+        private var before: [String: [String: [ListEntry]]] = [:]
+        private var after: [String: [String: [ListEntry]]] = [:]
+
+        init(old: DefaultsSnapshot, new: DefaultsSnapshot, database: MIMEDatabase) {
+            var paths = new.lists.map(\.path)
+            for path in old.lists.map(\.path) where !paths.contains(path) { paths.append(path) }
+            paths = paths.filter { old.lines(of: $0) != new.lines(of: $0) }
+            self.paths = paths
+            func index(_ lines: [String]) -> [String: [ListEntry]] {
+                var canonical: [String: String] = [:]
+                var result: [String: [ListEntry]] = [:]
+                for entry in ChangeInference.entries(lines) {
+                    let key = canonical[entry.key] ?? database.canonicalName(entry.key)
+                    canonical[entry.key] = key
+                    result[key, default: []].append(entry)
+                }
+                return result
+            }
+            for path in paths {
+                before[path] = index(old.lines(of: path) ?? [])
+                after[path] = index(new.lines(of: path) ?? [])
+            }
+        }
+
+        /// The entries of the list at `path`, old or new, whose canonical key is one of `keys`,
+        /// in the order of the file.
+        func entries(before isBefore: Bool, of path: String, keys: [String]) -> [ListEntry] {
+            let index = (isBefore ? before : after)[path] ?? [:]
+            return Set(keys).flatMap { index[$0] ?? [] }.sorted { $0.line < $1.line }
+        }
     }
 
     /// The key lines of a list with their groups and numbers; comments and blank lines skipped.

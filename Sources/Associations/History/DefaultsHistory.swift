@@ -92,9 +92,10 @@ public struct DefaultsHistory: Sendable {
         let database = loadDatabase()
         let now = Self.now()
         let pinned = pins.pins().pins.map(\.target).filter { !AssociationTarget.isRule($0) }
+        let previous = journal.loadSnapshot()
         let current = DefaultsSnapshot.capture(
-            environment: environment, database: database, time: now.seconds, extraTypes: pinned)
-        guard let previous = journal.loadSnapshot() else {
+            environment: environment, database: database, time: now.seconds, extraTypes: pinned, previous: previous)
+        guard let previous else {
             try journal.save(current)
             return []
         }

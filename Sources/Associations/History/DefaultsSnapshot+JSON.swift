@@ -6,7 +6,9 @@ extension DefaultsSnapshot {
 
     /// The snapshot as one JSON object: `version`, `time`, `defaults` (type → view → ID, `""`
     /// for none), `lists` (path → lines, in precedence order), `entries`, `files`,
-    /// `definitions`, `patterns`.
+    /// `definitions`, `patterns`, `inputs` (the fingerprints the incremental capture compares),
+    /// `declared` and `named` (types, sorted). A reader that does not know the last three
+    /// skips them; a snapshot without them is read with them empty.
     public var json: JSONValue {
         func strings(_ map: [String: String]) -> JSONValue {
             .object(map.keys.sorted().map { ($0, .string(map[$0] ?? "")) })
@@ -23,7 +25,8 @@ extension DefaultsSnapshot {
             ),
             ("lists", .object(lists.map { ($0.path, .strings($0.lines)) })),
             ("entries", strings(entries)), ("files", strings(files)), ("definitions", strings(definitions)),
-            ("patterns", strings(patterns)),
+            ("patterns", strings(patterns)), ("inputs", strings(inputs)), ("declared", .strings(declared.sorted())),
+            ("named", .strings(named.sorted())),
         ])
     }
 
@@ -52,6 +55,9 @@ extension DefaultsSnapshot {
         files = try Self.strings("files", in: object)
         definitions = try Self.strings("definitions", in: object)
         patterns = try Self.strings("patterns", in: object)
+        inputs = try Self.strings("inputs", in: object)
+        declared = Set(object["declared"] == nil ? [] : try object.strings("declared"))
+        named = Set(object["named"] == nil ? [] : try object.strings("named"))
     }
 
     private static func strings(_ key: String, in object: JSONObject) throws(JSONObject.Failure) -> [String: String] {

@@ -21,6 +21,13 @@ public struct DefaultsSnapshot: Sendable, Equatable {
     public var definitions: [String: String]
     /// A file name pattern of a type (`*.htm`) → the type a file named by it is now.
     public var patterns: [String: String]
+    /// Fingerprints of what the answers depend on besides the lists' lines (`SnapshotInputs`);
+    /// empty in a snapshot written before they were kept, whose successor is then a full capture.
+    public var inputs: [String: String] = [:]
+    /// The types an application declares (`MimeType=`), canonical.
+    public var declared: Set<String> = []
+    /// The types a list names in `[Default Applications]` or `[Added Associations]`, canonical.
+    public var named: Set<String> = []
 
     /// The default of `type` by `view`, nil when none.
     public func answer(_ type: String, _ view: DefaultsView) -> String? {
@@ -39,7 +46,8 @@ public struct DefaultsSnapshot: Sendable, Equatable {
     public static func == (lhs: DefaultsSnapshot, rhs: DefaultsSnapshot) -> Bool {
         lhs.time == rhs.time && lhs.defaults == rhs.defaults && lhs.lists.map(\.path) == rhs.lists.map(\.path)
             && lhs.lists.map(\.lines) == rhs.lists.map(\.lines) && lhs.entries == rhs.entries && lhs.files == rhs.files
-            && lhs.definitions == rhs.definitions && lhs.patterns == rhs.patterns
+            && lhs.definitions == rhs.definitions && lhs.patterns == rhs.patterns && lhs.inputs == rhs.inputs
+            && lhs.declared == rhs.declared && lhs.named == rhs.named
     }
 }
 
@@ -49,24 +57,37 @@ extension DefaultsSnapshot {
 
     /// Takes the snapshot of `environment` now, resolving with the resolver's own calls (spec,
     /// GIO, xdg-open) for the session's desktop and for each other desktop that has a
-    /// desktop-specific list; `extraTypes` (pinned types) are resolved too.
+    /// desktop-specific list; `extraTypes` (pinned types) are resolved too. With `previous`, the
+    /// snapshot is worked out from it where only list lines changed since
+    /// (`captureIncrementally`), which gives the same snapshot at the cost of the types the
+    /// changed lines touch.
     ///
     /// A program may write a list while the snapshot is taken (xdg-mime touches the list, then
     /// renames the new one over it): the answers and the lines kept must come from the same
     /// files, or the next change is blamed on something else. So the lists are read before the
     /// answers too, and a snapshot whose lists changed meanwhile is taken again (at most thrice).
     public static func capture(
-        environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String] = []
+        environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String] = [],
+        previous: DefaultsSnapshot? = nil
     ) -> DefaultsSnapshot {
         var snapshot: DefaultsSnapshot
         var attempts = 0
         repeat {
             let before = listFiles(environment)
-            snapshot = captureOnce(environment: environment, database: database, time: time, extraTypes: extraTypes)
-            attempts += 1
-            if before.map(\.path) == snapshot.lists.map(\.path) && before.map(\.lines) == snapshot.lists.map(\.lines) {
-                break
+            let after: [(path: String, lines: [String])]
+            if let previous,
+                let quick = captureIncrementally(
+                    from: previous, lists: before, environment: environment, database: database, time: time,
+                    extraTypes: extraTypes)
+            {
+                snapshot = quick
+                after = listFiles(environment)
+            } else {
+                snapshot = captureOnce(environment: environment, database: database, time: time, extraTypes: extraTypes)
+                after = snapshot.lists
             }
+            attempts += 1
+            if before.map(\.path) == after.map(\.path) && before.map(\.lines) == after.map(\.lines) { break }
         } while attempts < 3
         return snapshot
     }
@@ -75,17 +96,12 @@ extension DefaultsSnapshot {
     static func listFiles(_ environment: XDGEnvironment) -> [(path: String, lines: [String])] {
         var lists: [(path: String, lines: [String])] = []
         var seen = Set<String>()
-        var locations = ListLocation.all(for: environment)
-        for desktop in otherDesktops(environment) {
-            var variables = environment.variables
-            variables["XDG_CURRENT_DESKTOP"] = desktop
-            locations += ListLocation.all(for: XDGEnvironment(variables))
-        }
-        for location in locations where location.kind != .mimeInfoCache && seen.insert(location.path).inserted {
-            guard let bytes = try? FileBytes.read(location.path, limit: listLimit) else { continue }
+        for path in SnapshotInputs.listPaths(environment, desktops: otherDesktops(environment))
+        where seen.insert(path).inserted {
+            guard let bytes = try? FileBytes.read(path, limit: listLimit) else { continue }
             lists.append(
                 (
-                    location.path,
+                    path,
                     String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
                         String.init)
                 ))
@@ -97,66 +113,66 @@ extension DefaultsSnapshot {
     private static func captureOnce(
         environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String]
     ) -> DefaultsSnapshot {
+        let desktops = otherDesktops(environment)
+        let pinned = Set(extraTypes.map(database.canonicalName))
+        let inputs = SnapshotInputs.fingerprints(environment: environment, pinned: pinned, desktops: desktops)
         let applications = ApplicationIndex(environment: environment, reading: .resolution)
         let resolver = AssociationResolver(environment: environment, database: database, applications: applications)
-        var types = candidateTypes(resolver)
-        types.formUnion(extraTypes.map(database.canonicalName))
-        let patterns = patternTypes(of: types, database: database)
-        types.formUnion(patterns.values)
+        let declared = declaredTypes(applications, database: database)
+        let named = namedTypes(resolver)
+        let candidates = declared.union(named).union(pinned)
+        let patterns = patternTypes(of: candidates, database: database)
+        let types = candidates.union(patterns.values)
+        let defaults = views(of: types, resolver: resolver, desktops: desktops)
+        var entries: [String: String] = [:]
+        for application in applications.allApplications() { entries[application.id] = application.path }
+        return DefaultsSnapshot(
+            time: time, defaults: defaults, lists: listFiles(environment), entries: entries,
+            files: fileFingerprints(environment), definitions: definitions(of: types, database: database),
+            patterns: patterns, inputs: inputs, declared: declared, named: named)
+    }
+
+    /// The views of each of `types`: the session's three, and each of `desktops`' where it
+    /// differs from the session's. With `modes` and `kept`, only the views of `modes` are worked
+    /// out, and each type's other views are taken from `kept`.
+    static func views(
+        of types: Set<String>, resolver: AssociationResolver, desktops: [String],
+        modes: [ResolutionMode] = ResolutionMode.allCases, kept: [String: [DefaultsView: String]] = [:]
+    ) -> [String: [DefaultsView: String]] {
         var defaults: [String: [DefaultsView: String]] = [:]
         for type in types {
-            var views: [DefaultsView: String] = [:]
-            for view in DefaultsView.session {
-                views[view] = resolver.resolve(type, mode: view.resolution).defaultApplication ?? ""
+            var views = (kept[type] ?? [:]).filter { !modes.contains($0.key.resolution) }
+            for mode in modes {
+                views[DefaultsView(mode)] = resolver.resolve(type, mode: mode).defaultApplication ?? ""
             }
             defaults[type] = views
         }
-        var lists: [(String, [String])] = []
-        var seenLists = Set<String>()
-        func keepList(_ location: ListLocation) {
-            guard location.kind != .mimeInfoCache, seenLists.insert(location.path).inserted,
-                let bytes = try? FileBytes.read(location.path, limit: listLimit)
-            else { return }
-            lists.append(
-                (
-                    location.path,
-                    String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
-                        String.init)
-                ))
-        }
-        ListLocation.all(for: environment).forEach(keepList)
-        for desktop in otherDesktops(environment) {
-            var variables = environment.variables
-            variables["XDG_CURRENT_DESKTOP"] = desktop
-            let desktopEnvironment = XDGEnvironment(variables)
-            ListLocation.all(for: desktopEnvironment).forEach(keepList)
+        let database = resolver.database
+        for desktop in desktops {
             let desktopResolver = AssociationResolver(
-                environment: desktopEnvironment, database: database, applications: applications)
+                environment: resolver.environment.withDesktop(desktop), database: database,
+                applications: resolver.applications)
             // A desktop-specific list changes only the types it names and the types below them.
-            let named = Set(
-                desktopResolver.lists.filter { $0.location.desktop == desktop }.flatMap { list in
-                    AssociationGroup.allCases.flatMap { (list.groups[$0] ?? [:]).keys.map(database.canonicalName) }
-                })
+            var named = Set<String>()
+            for list in desktopResolver.lists where list.location.desktop == desktop {
+                for group in AssociationGroup.allCases {
+                    for key in (list.groups[group] ?? [:]).keys { named.insert(database.canonicalName(key)) }
+                }
+            }
             for type in types where !named.isDisjoint(with: [type] + database.ancestors(of: type)) {
-                for base in DefaultsView.session {
-                    let answer = desktopResolver.resolve(type, mode: base.resolution).defaultApplication ?? ""
-                    if answer != defaults[type]?[base] {
-                        defaults[type]?[DefaultsView(base.resolution, desktop: desktop)] = answer
+                for mode in modes {
+                    let answer = desktopResolver.resolve(type, mode: mode).defaultApplication ?? ""
+                    if answer != defaults[type]?[DefaultsView(mode)] {
+                        defaults[type]?[DefaultsView(mode, desktop: desktop)] = answer
                     }
                 }
             }
         }
-        var entries: [String: String] = [:]
-        for application in applications.allApplications() { entries[application.id] = application.path }
-        return DefaultsSnapshot(
-            time: time, defaults: defaults, lists: lists, entries: entries,
-            files: fileFingerprints(environment), definitions: definitions(of: types, database: database),
-            patterns: patterns)
+        return defaults
     }
 
-    /// Every type a list names in `[Default Applications]` or `[Added Associations]`, every type
-    /// an application declares, canonical: the types that have a candidate application.
-    static func candidateTypes(_ resolver: AssociationResolver) -> Set<String> {
+    /// Every type a list names in `[Default Applications]` or `[Added Associations]`, canonical.
+    static func namedTypes(_ resolver: AssociationResolver) -> Set<String> {
         var types = Set<String>()
         let database = resolver.database
         for list in resolver.lists {
@@ -164,7 +180,13 @@ extension DefaultsSnapshot {
                 for key in (list.groups[group] ?? [:]).keys { types.insert(database.canonicalName(key)) }
             }
         }
-        for application in resolver.applications.applicationEntries() {
+        return types
+    }
+
+    /// Every type an application declares, canonical.
+    static func declaredTypes(_ applications: ApplicationIndex, database: MIMEDatabase) -> Set<String> {
+        var types = Set<String>()
+        for application in applications.applicationEntries() {
             for type in application.entry?.mimeTypes ?? [] { types.insert(database.canonicalName(type)) }
         }
         return types
@@ -213,15 +235,18 @@ extension DefaultsSnapshot {
         return result
     }
 
-    /// For every `*.EXT` glob of `types`, the type a file named `file.EXT` has by its name.
-    static func patternTypes(of types: Set<String>, database: MIMEDatabase) -> [String: String] {
+    /// For every `*.EXT` glob of `types`, the type a file named `file.EXT` has by its name;
+    /// `known` holds answers already found in the same database.
+    static func patternTypes(
+        of types: Set<String>, database: MIMEDatabase, known: [String: String] = [:]
+    ) -> [String: String] {
         let detector = TypeDetector(database: database)
         var result: [String: String] = [:]
         for type in types {
             for rule in database.globs(of: type) where rule.pattern.hasPrefix("*.") && result[rule.pattern] == nil {
                 let suffix = rule.pattern.dropFirst()
                 guard !suffix.contains(where: { "*?[".contains($0) }) else { continue }
-                result[rule.pattern] = detector.detect(name: "file" + suffix).type
+                result[rule.pattern] = known[rule.pattern] ?? detector.detect(name: "file" + suffix).type
             }
         }
         return result

@@ -22,23 +22,44 @@ struct XDGOpenResolution {
 
     private var variables: [String: String] { resolver.environment.variables }
 
-    private func value(_ name: String) -> String? { variables[name].flatMap { $0.isEmpty ? nil : $0 } }
+    private func value(_ name: String) -> String? { Self.value(name, in: variables) }
 
-    private var home: String { variables["HOME"] ?? "" }
+    private static func value(_ name: String, in variables: [String: String]) -> String? {
+        variables[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     /// `$XDG_DATA_HOME` (or `~/.local/share`) and `$XDG_DATA_DIRS` (or the default), as written.
-    private var dataDirectories: String {
-        (value("XDG_DATA_HOME") ?? home + "/.local/share") + ":"
-            + (value("XDG_DATA_DIRS") ?? "/usr/local/share/:/usr/share/")
+    private var dataDirectories: String { Self.dataDirectories(variables) }
+
+    private static func dataDirectories(_ variables: [String: String]) -> String {
+        (value("XDG_DATA_HOME", in: variables) ?? (variables["HOME"] ?? "") + "/.local/share") + ":"
+            + (value("XDG_DATA_DIRS", in: variables) ?? "/usr/local/share/:/usr/share/")
     }
 
     /// The directories whose lists `check_mimeapps_list` reads, in order (split at `:` as the
     /// shell splits them, empty fields kept).
-    private var listDirectories: [String] {
+    private var listDirectories: [String] { Self.listDirectories(variables) }
+
+    private static func listDirectories(_ variables: [String: String]) -> [String] {
         let config =
-            (value("XDG_CONFIG_HOME") ?? home + "/.config") + ":" + (value("XDG_CONFIG_DIRS") ?? "/etc/xdg")
-        let data = dataDirectories
-        return Self.fields(config) + Self.fields(data).map { $0 + "/applications" }
+            (value("XDG_CONFIG_HOME", in: variables) ?? (variables["HOME"] ?? "") + "/.config") + ":"
+            + (value("XDG_CONFIG_DIRS", in: variables) ?? "/etc/xdg")
+        return fields(config) + fields(dataDirectories(variables)).map { $0 + "/applications" }
+    }
+
+    /// The prefixes of the desktop-specific lists `check_mimeapps_list` reads, then none.
+    private static func listPrefixes(_ variables: [String: String]) -> [String] {
+        (variables["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":", omittingEmptySubsequences: false)
+            .filter { !$0.isEmpty }.map { $0.lowercased() + "-" } + [""]
+    }
+
+    /// The legacy files of one data directory, in the order they are searched: for
+    /// `$XDG_MENU_PREFIX`, then for no prefix, its `defaults.list` and `mimeinfo.cache`.
+    private static func legacyFiles(in directory: String, _ variables: [String: String]) -> [[String]] {
+        let menuPrefix = variables["XDG_MENU_PREFIX"] ?? ""
+        return [menuPrefix, ""].map { prefix in
+            ["defaults.list", "mimeinfo.cache"].map { directory + "/applications/" + prefix + $0 }
+        }
     }
 
     private static func fields(_ text: String) -> [String] {
@@ -47,8 +68,27 @@ struct XDGOpenResolution {
 
     /// The data directories as `for x in $(echo ... | sed 's/:/ /g')` splits them: at `:` and
     /// blanks, empty fields dropped.
-    private var dataDirectoryWords: [String] {
-        dataDirectories.split { $0 == ":" || $0 == " " || $0 == "\t" || $0 == "\n" }.map(String.init)
+    private var dataDirectoryWords: [String] { Self.dataDirectoryWords(variables) }
+
+    private static func dataDirectoryWords(_ variables: [String: String]) -> [String] {
+        dataDirectories(variables).split { $0 == ":" || $0 == " " || $0 == "\t" || $0 == "\n" }.map(String.init)
+    }
+
+    /// What the script reads for any type, given the environment's `variables`: every
+    /// `mimeapps.list` and legacy file (`defaults.list`, `mimeinfo.cache`), and the directories
+    /// whose desktop entries it scans or looks programs up in (`applications/`, `applnk/`). The
+    /// history's incremental capture fingerprints what of these its snapshot does not keep.
+    static func filesRead(_ variables: [String: String]) -> (files: [String], trees: [String]) {
+        var files = listDirectories(variables).flatMap { directory in
+            listPrefixes(variables).map { directory + "/" + $0 + "mimeapps.list" }
+        }
+        var trees: [String] = []
+        for directory in dataDirectoryWords(variables) {
+            files += legacyFiles(in: directory, variables).joined()
+            trees.append(directory + "/applications")
+        }
+        for directory in fields(dataDirectories(variables)) { trees += [directory + "/applications", directory + "/applnk"] }
+        return (files, trees)
     }
 
     func resolve(_ type: String) -> Resolution {
@@ -65,9 +105,7 @@ struct XDGOpenResolution {
     // MARK: - The three stages
 
     private func fromLists(_ type: String, steps: inout [ResolutionStep]) -> String? {
-        let desktops =
-            (variables["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":", omittingEmptySubsequences: false)
-            .filter { !$0.isEmpty }.map { $0.lowercased() + "-" } + [""]
+        let desktops = Self.listPrefixes(variables)
         for directory in listDirectories {
             for prefix in desktops {
                 let path = directory + "/" + prefix + "mimeapps.list"
@@ -97,11 +135,9 @@ struct XDGOpenResolution {
 
     private func fromLegacyFiles(_ type: String, steps: inout [ResolutionStep]) -> String? {
         let pattern = Array((type + "=").utf8)
-        let menuPrefix = variables["XDG_MENU_PREFIX"] ?? ""
         for directory in dataDirectoryWords {
-            for prefix in [menuPrefix, ""] {
-                for name in ["defaults.list", "mimeinfo.cache"] {
-                    let path = directory + "/applications/" + prefix + name
+            for files in Self.legacyFiles(in: directory, variables) {
+                for path in files {
                     let lines = resolver.xdgOpenFiles.lines(of: path) {
                         (try? FileBytes.read(path)).map(XDGMimeText.lines)
                     }
