@@ -41,6 +41,13 @@ public final class ApplicationIndex: Sendable {
     private let supported = Mutex<[Int: [String: [String]]]>([:])
     private let gioLoaded = Mutex<[Int: [String: GIOEntryLoading.Loaded?]]>([:])
     private let declaredNames = Mutex<Set<String>?>(nil)
+    /// `isStale` per directory, decided on first use: the index is a snapshot of the directories,
+    /// and a profile's hundreds of resolutions would otherwise stat every entry of a directory
+    /// for each type they try.
+    private let staleness = Mutex<[Int: Bool]>([:])
+    /// `findProgram` per program name, looked up on first use: the entries of a directory run
+    /// the same few programs, and each lookup stats every `PATH` directory.
+    private let programs = Mutex<[String: String?]>([:])
 
     /// Lists the `applications/` directory of every data directory of `environment`; entries will
     /// be read as `reading` says (`.resolution` gives entries without lint and with only the keys
@@ -145,8 +152,17 @@ public final class ApplicationIndex: Sendable {
         return .usable
     }
 
-    /// The full path of `program`, looked up on `PATH` unless it contains a slash.
+    /// The full path of `program`, looked up on `PATH` unless it contains a slash; each name is
+    /// looked up once per index.
     public func findProgram(_ program: String) -> String? {
+        if let known = programs.withLock({ $0[program] }) { return known }
+        let found = lookUpProgram(program)
+        programs.withLock { $0[program] = .some(found) }
+        return found
+    }
+
+    /// `findProgram`, from the file system.
+    private func lookUpProgram(_ program: String) -> String? {
         if program.contains("/") { return FileBytes.isExecutableFile(program) ? program : nil }
         for directory in searchPath {
             let candidate = directory + "/" + program
@@ -232,10 +248,18 @@ public final class ApplicationIndex: Sendable {
         return map
     }
 
-    /// Whether a directory's `mimeinfo.cache` is older than an entry in it.
+    /// Whether a directory's `mimeinfo.cache` is older than an entry in it, as it was on the
+    /// index's first question about the directory.
     public func isStale(_ directoryIndex: Int) -> Bool {
+        if let known = staleness.withLock({ $0[directoryIndex] }) { return known }
         let directory = directories[directoryIndex]
-        guard let cacheTime = FileBytes.modificationTime(directory.path + "/mimeinfo.cache") else { return true }
-        return directory.files.values.contains { (FileBytes.modificationTime($0) ?? 0) > cacheTime }
+        let stale: Bool
+        if let cacheTime = FileBytes.modificationTime(directory.path + "/mimeinfo.cache") {
+            stale = directory.files.values.contains { (FileBytes.modificationTime($0) ?? 0) > cacheTime }
+        } else {
+            stale = true
+        }
+        staleness.withLock { $0[directoryIndex] = stale }
+        return stale
     }
 }
