@@ -188,11 +188,28 @@ public final class ApplicationIndex: Sendable {
     public func declares(type: String) -> Bool {
         if let names = declaredNames.withLock({ $0 }) { return names.contains(type.lowercased()) }
         var names = Set<String>()
-        for application in allApplications() {
-            for declared in application.entry?.mimeTypes ?? [] { names.insert(declared.lowercased()) }
+        for (index, directory) in directories.enumerated() {
+            for id in directory.files.keys where !isMasked(id, below: index) {
+                for declared in mimeTypes(of: id, in: index) { names.insert(declared.lowercased()) }
+            }
         }
         declaredNames.withLock { $0 = names }
         return names.contains(type.lowercased())
+    }
+
+    /// The `MimeType=` list of the entry for `id` in one directory: from the entry when it was
+    /// parsed already, else from a resolution read that is not kept (the whole entry, parsed
+    /// and linted, is several times the work, and a caller asking about every entry needs only
+    /// this key). An entry that cannot be read at all is loaded as `application(_:in:)` loads it,
+    /// so that it is among the broken entries a command met, as when every entry was loaded.
+    private func mimeTypes(of id: String, in directoryIndex: Int) -> [String] {
+        if reading == .resolution || parsed.withLock({ $0[directoryIndex]?[id] }) != nil {
+            return application(id, in: directoryIndex)?.entry?.mimeTypes ?? []
+        }
+        guard let path = directories[directoryIndex].files[id],
+            let entry = try? DesktopEntry.loadForResolution(path: path, id: id, locale: locale)
+        else { return application(id, in: directoryIndex)?.entry?.mimeTypes ?? [] }
+        return entry.mimeTypes
     }
 
     /// The entries of `allApplications()` that are applications (`Type=Application`), not links
