@@ -41,6 +41,13 @@ public final class ApplicationIndex: Sendable {
     private let supported = Mutex<[Int: [String: [String]]]>([:])
     private let gioLoaded = Mutex<[Int: [String: GIOEntryLoading.Loaded?]]>([:])
     private let declaredNames = Mutex<Set<String>?>(nil)
+    /// `isStale` per directory, decided on first use: the index is a snapshot of the directories,
+    /// and a profile's hundreds of resolutions would otherwise stat every entry of a directory
+    /// for each type they try.
+    private let staleness = Mutex<[Int: Bool]>([:])
+    /// `findProgram` per program name, looked up on first use: the entries of a directory run
+    /// the same few programs, and each lookup stats every `PATH` directory.
+    private let programs = Mutex<[String: String?]>([:])
 
     /// Lists the `applications/` directory of every data directory of `environment`; entries will
     /// be read as `reading` says (`.resolution` gives entries without lint and with only the keys
@@ -145,8 +152,17 @@ public final class ApplicationIndex: Sendable {
         return .usable
     }
 
-    /// The full path of `program`, looked up on `PATH` unless it contains a slash.
+    /// The full path of `program`, looked up on `PATH` unless it contains a slash; each name is
+    /// looked up once per index.
     public func findProgram(_ program: String) -> String? {
+        if let known = programs.withLock({ $0[program] }) { return known }
+        let found = lookUpProgram(program)
+        programs.withLock { $0[program] = .some(found) }
+        return found
+    }
+
+    /// `findProgram`, from the file system.
+    private func lookUpProgram(_ program: String) -> String? {
         if program.contains("/") { return FileBytes.isExecutableFile(program) ? program : nil }
         for directory in searchPath {
             let candidate = directory + "/" + program
@@ -172,11 +188,28 @@ public final class ApplicationIndex: Sendable {
     public func declares(type: String) -> Bool {
         if let names = declaredNames.withLock({ $0 }) { return names.contains(type.lowercased()) }
         var names = Set<String>()
-        for application in allApplications() {
-            for declared in application.entry?.mimeTypes ?? [] { names.insert(declared.lowercased()) }
+        for (index, directory) in directories.enumerated() {
+            for id in directory.files.keys where !isMasked(id, below: index) {
+                for declared in mimeTypes(of: id, in: index) { names.insert(declared.lowercased()) }
+            }
         }
         declaredNames.withLock { $0 = names }
         return names.contains(type.lowercased())
+    }
+
+    /// The `MimeType=` list of the entry for `id` in one directory: from the entry when it was
+    /// parsed already, else from a resolution read that is not kept (the whole entry, parsed
+    /// and linted, is several times the work, and a caller asking about every entry needs only
+    /// this key). An entry that cannot be read at all is loaded as `application(_:in:)` loads it,
+    /// so that it is among the broken entries a command met, as when every entry was loaded.
+    private func mimeTypes(of id: String, in directoryIndex: Int) -> [String] {
+        if reading == .resolution || parsed.withLock({ $0[directoryIndex]?[id] }) != nil {
+            return application(id, in: directoryIndex)?.entry?.mimeTypes ?? []
+        }
+        guard let path = directories[directoryIndex].files[id],
+            let entry = try? DesktopEntry.loadForResolution(path: path, id: id, locale: locale)
+        else { return application(id, in: directoryIndex)?.entry?.mimeTypes ?? [] }
+        return entry.mimeTypes
     }
 
     /// The entries of `allApplications()` that are applications (`Type=Application`), not links
@@ -232,10 +265,18 @@ public final class ApplicationIndex: Sendable {
         return map
     }
 
-    /// Whether a directory's `mimeinfo.cache` is older than an entry in it.
+    /// Whether a directory's `mimeinfo.cache` is older than an entry in it, as it was on the
+    /// index's first question about the directory.
     public func isStale(_ directoryIndex: Int) -> Bool {
+        if let known = staleness.withLock({ $0[directoryIndex] }) { return known }
         let directory = directories[directoryIndex]
-        guard let cacheTime = FileBytes.modificationTime(directory.path + "/mimeinfo.cache") else { return true }
-        return directory.files.values.contains { (FileBytes.modificationTime($0) ?? 0) > cacheTime }
+        let stale: Bool
+        if let cacheTime = FileBytes.modificationTime(directory.path + "/mimeinfo.cache") {
+            stale = directory.files.values.contains { (FileBytes.modificationTime($0) ?? 0) > cacheTime }
+        } else {
+            stale = true
+        }
+        staleness.withLock { $0[directoryIndex] = stale }
+        return stale
     }
 }

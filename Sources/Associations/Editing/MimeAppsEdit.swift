@@ -61,12 +61,12 @@ public struct MimeAppsEditor: Sendable {
     public func apply(_ edits: [MimeAppsEdit], to text: String?) -> String {
         var diagnostics: [Diagnostic] = []
         var file = KeyFile(parsing: text ?? "", path: "mimeapps.list", diagnostics: &diagnostics)
-        let keys = KeyTypes(file, database: database)
+        let keys = MimeAppsKeyIndex(file, database: database)
         for edit in edits { apply(edit, to: &file, keys: keys) }
         return file.text
     }
 
-    private func apply(_ edit: MimeAppsEdit, to file: inout KeyFile, keys: KeyTypes) {
+    private func apply(_ edit: MimeAppsEdit, to file: inout KeyFile, keys: MimeAppsKeyIndex) {
         let type = keys.type(of: edit.type)
         switch edit {
         case .setDefault(_, let app):
@@ -76,11 +76,11 @@ public struct MimeAppsEditor: Sendable {
         case .setDefaultOnly(_, let app):
             write([app], type: type, group: .defaultApplications, in: &file, keys: keys)
         case .unsetDefault:
-            file.remove(type, in: AssociationGroup.defaultApplications.rawValue, matching: keys.matcher(for: type))
+            remove(type, group: .defaultApplications, in: &file, keys: keys)
         case .setIn(let group, _, let app):
             write([app], type: type, group: group, in: &file, keys: keys)
         case .unsetIn(let group, _):
-            file.remove(type, in: group.rawValue, matching: keys.matcher(for: type))
+            remove(type, group: group, in: &file, keys: keys)
         case .add(_, let app):
             appendIfAbsent(app, type: type, group: .addedAssociations, in: &file, keys: keys)
             removeFromList(app, type: type, group: .removedAssociations, in: &file, keys: keys)
@@ -96,7 +96,7 @@ public struct MimeAppsEditor: Sendable {
             removeFromList(app, type: type, group: .addedAssociations, in: &file, keys: keys)
         case .reset:
             for group in [AssociationGroup.defaultApplications, .addedAssociations, .removedAssociations] {
-                file.remove(type, in: group.rawValue, matching: keys.matcher(for: type))
+                remove(type, group: group, in: &file, keys: keys)
             }
         case .canonicalizeKey:
             // GIO's reading of the group comes first, so that its answers stay as they are: the
@@ -131,35 +131,35 @@ public struct MimeAppsEditor: Sendable {
 
     /// The IDs the file lists for `type` in `group`, over every key spelling of the type.
     func ids(for type: String, group: AssociationGroup, in file: KeyFile) -> [String] {
-        ids(for: type, group: group, in: file, keys: KeyTypes(file, database: database))
+        ids(for: type, group: group, in: file, keys: MimeAppsKeyIndex(file, database: database))
     }
 
-    /// `ids(for:group:in:)` with the key spellings of one `apply`.
-    private func ids(for type: String, group: AssociationGroup, in file: KeyFile, keys: KeyTypes) -> [String] {
-        // No key of the file spells the type: nothing to read (a profile adds hundreds of types).
-        guard keys.mayBeWritten(type) else { return [] }
-        // A set beside the array: a value of fifty thousand IDs is not searched per ID.
-        var result = OrderedIDs()
-        for entry in file.entries(in: group.rawValue) where entry.locale == nil && keys.type(of: entry.key) == type {
-            for id in KeyFileValue.list(entry.value).map({ $0.trimmingSpaces() }) where !id.isEmpty {
-                result.append(id)
-            }
-        }
-        return result.ids
+    /// `ids(for:group:in:)` with the key index of one `apply`.
+    private func ids(for type: String, group: AssociationGroup, in file: KeyFile, keys: MimeAppsKeyIndex) -> [String] {
+        keys.ids(for: type, group: group, in: file)
     }
 
-    private func write(_ ids: [String], type: String, group: AssociationGroup, in file: inout KeyFile, keys: KeyTypes) {
+    private func write(
+        _ ids: [String], type: String, group: AssociationGroup, in file: inout KeyFile, keys: MimeAppsKeyIndex
+    ) {
         if ids.isEmpty {
-            file.remove(type, in: group.rawValue, matching: keys.matcher(for: type))
-        } else {
-            let value = KeyFileValue.listValue(ids)
-            file.set(value, for: type, in: group.rawValue, matching: keys.matcher(for: type))
-            keys.written(type)
+            remove(type, group: group, in: &file, keys: keys)
+            return
         }
+        let value = KeyFileValue.listValue(ids)
+        // The type's one line says this already: `set` would give the line it has.
+        guard !keys.isWritten(value, for: type, group: group, in: file) else { return }
+        file.set(value, for: type, in: group.rawValue, matching: keys.matcher(for: type))
+        keys.wrote(value, for: type, group: group)
+    }
+
+    private func remove(_ type: String, group: AssociationGroup, in file: inout KeyFile, keys: MimeAppsKeyIndex) {
+        file.remove(type, in: group.rawValue, matching: keys.matcher(for: type))
+        keys.removed(type, group: group)
     }
 
     private func appendIfAbsent(
-        _ app: String, type: String, group: AssociationGroup, in file: inout KeyFile, keys: KeyTypes
+        _ app: String, type: String, group: AssociationGroup, in file: inout KeyFile, keys: MimeAppsKeyIndex
     ) {
         let current = ids(for: type, group: group, in: file, keys: keys)
         guard !current.contains(app) else { return }
@@ -167,49 +167,10 @@ public struct MimeAppsEditor: Sendable {
     }
 
     private func removeFromList(
-        _ app: String, type: String, group: AssociationGroup, in file: inout KeyFile, keys: KeyTypes
+        _ app: String, type: String, group: AssociationGroup, in file: inout KeyFile, keys: MimeAppsKeyIndex
     ) {
         let current = ids(for: type, group: group, in: file, keys: keys)
         guard current.contains(app) else { return }
         write(current.filter { $0 != app }, type: type, group: group, in: &file, keys: keys)
-    }
-}
-
-/// The canonical type of each key spelling met during one `MimeAppsEditor.apply`, and the types
-/// some key of the file may spell: a batch of hundreds of edits asks the same keys again for
-/// each edit, and most of a profile's types are not in the file yet.
-private final class KeyTypes {
-    let database: MIMEDatabase
-    /// Key as written → canonical type.
-    private var canonical: [String: String] = [:]
-    /// The canonical types of every key the file has had during the edits (a removed key's type
-    /// may stay: it only costs a scan).
-    private var present: Set<String> = []
-
-    init(_ file: KeyFile, database: MIMEDatabase) {
-        self.database = database
-        for line in file.lines {
-            if case .entry(let entry) = line { present.insert(type(of: entry.key)) }
-        }
-    }
-
-    /// The canonical type of `key`.
-    func type(of key: String) -> String {
-        if let known = canonical[key] { return known }
-        let name = database.canonicalName(key)
-        canonical[key] = name
-        return name
-    }
-
-    /// Whether some key of the file may spell `type`.
-    func mayBeWritten(_ type: String) -> Bool { present.contains(type) }
-
-    /// Notes that a key of `type` was written.
-    func written(_ type: String) { present.insert(type) }
-
-    /// Whether a key spells `type`; false without looking when no key of the file does.
-    func matcher(for type: String) -> (String) -> Bool {
-        guard present.contains(type) else { return { _ in false } }
-        return { self.type(of: $0) == type }
     }
 }

@@ -19,6 +19,8 @@ final class XDGOpenFiles: Sendable {
     private let scans = Mutex<[String: [ScannedEntry]]>([:])
     /// Whether `desktop_file_to_binary` finds a program, by desktop ID.
     private let programs = Mutex<[String: Bool]>([:])
+    /// The subdirectories `desktop_file_to_binary` looks in, by directory.
+    private let subdirectoryLists = Mutex<[String: [String]]>([:])
 
     /// The lines of the file at `path`, read by `read` on first use.
     func lines(of path: String, read: () -> [ArraySlice<UInt8>]?) -> [ArraySlice<UInt8>]? {
@@ -42,5 +44,13 @@ final class XDGOpenFiles: Sendable {
         let found = find()
         programs.withLock { $0[id] = found }
         return found
+    }
+
+    /// The subdirectories of `directory` in the script's order, listed by `list` on first use.
+    func subdirectories(of directory: String, list: () -> [String]) -> [String] {
+        if let known = subdirectoryLists.withLock({ $0[directory] }) { return known }
+        let listed = list()
+        subdirectoryLists.withLock { $0[directory] = listed }
+        return listed
     }
 }

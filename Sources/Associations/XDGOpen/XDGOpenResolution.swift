@@ -247,9 +247,11 @@ struct XDGOpenResolution {
         }
         for root in ["applications", "applnk"] {
             let top = directory + "/" + root
-            let subdirectories = ((try? FileBytes.directoryEntries(top)) ?? []).filter { !$0.hasPrefix(".") }
-                .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-                .map { top + "/" + $0 }.filter(FileBytes.isDirectory)
+            let subdirectories = resolver.xdgOpenFiles.subdirectories(of: top) {
+                ((try? FileBytes.directoryEntries(top)) ?? []).filter { !$0.hasPrefix(".") }
+                    .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                    .map { top + "/" + $0 }.filter(FileBytes.isDirectory)
+            }
             for inner in [top] + subdirectories where FileBytes.exists(inner + "/" + desktop) {
                 return inner + "/" + desktop
             }
