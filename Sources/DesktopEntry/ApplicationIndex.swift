@@ -41,6 +41,7 @@ public final class ApplicationIndex: Sendable {
     private let supported = Mutex<[Int: [String: [String]]]>([:])
     private let gioLoaded = Mutex<[Int: [String: GIOEntryLoading.Loaded?]]>([:])
     private let declaredNames = Mutex<Set<String>?>(nil)
+    private let staleness = Mutex<[Int: Bool]>([:])
 
     /// Lists the `applications/` directory of every data directory of `environment`; entries will
     /// be read as `reading` says (`.resolution` gives entries without lint and with only the keys
@@ -50,8 +51,8 @@ public final class ApplicationIndex: Sendable {
         locale = environment.locale
         directories = environment.dataSearchPath.map { dataDir in
             let path = dataDir + "/applications"
-            var files: [String: String] = [:]
-            for file in DesktopFileScan.files(in: path) where files[file.id] == nil { files[file.id] = file.path }
+            // The first file found for an ID is its file; one hash of each ID.
+            let files = Dictionary(DesktopFileScan.files(in: path), uniquingKeysWith: { first, _ in first })
             return Directory(path: path, files: files)
         }
         searchPath = (environment.variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
@@ -232,10 +233,19 @@ public final class ApplicationIndex: Sendable {
         return map
     }
 
-    /// Whether a directory's `mimeinfo.cache` is older than an entry in it.
+    /// Whether a directory's `mimeinfo.cache` is older than an entry in it; found on first use.
     public func isStale(_ directoryIndex: Int) -> Bool {
+        if let known = staleness.withLock({ $0[directoryIndex] }) { return known }
         let directory = directories[directoryIndex]
-        guard let cacheTime = FileBytes.modificationTime(directory.path + "/mimeinfo.cache") else { return true }
-        return directory.files.values.contains { (FileBytes.modificationTime($0) ?? 0) > cacheTime }
+        let stale: Bool
+        if let cacheTime = FileBytes.modificationTime(directory.path + "/mimeinfo.cache") {
+            stale = FileBytes.modificationTimes(of: directory.files.values, below: directory.path).contains {
+                ($0 ?? 0) > cacheTime
+            }
+        } else {
+            stale = true
+        }
+        staleness.withLock { $0[directoryIndex] = stale }
+        return stale
     }
 }

@@ -19,6 +19,11 @@ extension DesktopEntry {
         "OnlyShowIn", "NotShowIn", "Name",
     ]
 
+    /// `resolutionKeys` with their bytes, for comparing an ASCII key without making a string of it.
+    private static let resolutionKeyBytes: [(key: String, bytes: [UInt8])] = resolutionKeys.sorted().map {
+        ($0, Array($0.utf8))
+    }
+
     /// Reads the file at `path` as the entry `id`, keeping only `resolutionKeys`, and of the
     /// translations of `Name` only those of `locale`'s candidates.
     ///
@@ -53,11 +58,27 @@ extension DesktopEntry {
             var inMain = false
             syntax.forEachLine { range in
                 number += 1
-                switch syntax.shape(of: range) {
+                switch syntax.layout(of: range) {
                 case .group(let name):
                     inMain = syntax.bytes(name, equal: "Desktop Entry")
                     if firstGroup == nil { firstGroup = (inMain, number) }
-                case .entry(let key, let locale, _, let value) where inMain && resolutionKeys.contains(key):
+                case .separated(let keyPart, let value, _) where inMain:
+                    let key: String
+                    let locale: String?
+                    if let ascii = syntax.asciiKey(keyPart) {
+                        // An ASCII key is one of the kept keys only if its bytes are: most lines
+                        // (translations of Comment and Keywords) end here without a string.
+                        guard let kept = resolutionKeyBytes.first(where: { syntax.bytes(ascii.key, equal: $0.bytes) }) else {
+                            return
+                        }
+                        key = kept.key
+                        locale = ascii.locale.map(syntax.string)
+                    } else {
+                        guard case .entry(let spelled, let spelledLocale, _, _) = syntax.shape(of: range),
+                            resolutionKeys.contains(spelled)
+                        else { return }
+                        (key, locale) = (spelled, spelledLocale)
+                    }
                     guard locale.map({ key == "Name" && wantedLocales.contains($0) }) ?? true else { return }
                     main.add(KeyFileEntry(key: key, locale: locale, value: syntax.string(value), raw: "", line: number))
                 default: break

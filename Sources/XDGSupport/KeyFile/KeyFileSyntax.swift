@@ -70,6 +70,13 @@ package struct KeyFileSyntax {
         return memcmp(base + range.lowerBound, text.utf8Start, range.count) == 0
     }
 
+    /// Whether the bytes of `range` are exactly `other`.
+    package func bytes(_ range: Range<Int>, equal other: [UInt8]) -> Bool {
+        guard range.count == other.count else { return false }
+        guard let base = bytes.baseAddress, range.count > 0 else { return true }
+        return memcmp(base + range.lowerBound, other, range.count) == 0
+    }
+
     private func isBlank(_ index: Int) -> Bool {
         bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
     }
@@ -105,9 +112,10 @@ package struct KeyFileSyntax {
             guard close > first, (close + 1..<end).allSatisfy(isBlank) else { return .unclosedGroup(content: content) }
             return .group(name: first + 1..<close)
         }
-        var equals = content.lowerBound
-        while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-        guard equals < end else { return .noSeparator(content: content) }
+        guard let base = bytes.baseAddress,
+            let found = memchr(base + content.lowerBound, Int32(UInt8(ascii: "=")), content.count)
+        else { return .noSeparator(content: content) }
+        let equals = UnsafeRawPointer(found) - UnsafeRawPointer(base)
         var valueStart = equals + 1
         while valueStart < end && isBlank(valueStart) { valueStart += 1 }
         return .separated(keyPart: content.lowerBound..<equals, value: valueStart..<end, content: content)
@@ -132,11 +140,17 @@ package struct KeyFileSyntax {
     /// holds no line feed, so no "\r\n" pair); nil for a key part with a byte above 127, which only
     /// `shape(of:)` splits (by Character: a `]` or `[` with a combining mark after it is not one).
     package func asciiKey(_ keyPart: Range<Int>) -> (key: Range<Int>, locale: Range<Int>?)? {
-        guard keyPart.allSatisfy({ bytes[$0] < 0x80 }) else { return nil }
+        // One pass: every byte ASCII, and the first `[` (never a blank, so inside the trimmed key).
+        var open: Int?
+        if let base = bytes.baseAddress {
+            for index in keyPart {
+                let byte = base[index]
+                if byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: "[") && open == nil { open = index }
+            }
+        }
         let whole = trimmed(keyPart)
-        guard whole.count > 1, bytes[whole.upperBound - 1] == UInt8(ascii: "]"),
-            let open = whole.first(where: { bytes[$0] == UInt8(ascii: "[") })
-        else { return (whole, nil) }
+        guard whole.count > 1, bytes[whole.upperBound - 1] == UInt8(ascii: "]"), let open else { return (whole, nil) }
         return (trimmed(whole.lowerBound..<open), open + 1..<whole.upperBound - 1)
     }
 
