@@ -51,8 +51,11 @@ public final class ApplicationIndex: Sendable {
         locale = environment.locale
         directories = environment.dataSearchPath.map { dataDir in
             let path = dataDir + "/applications"
-            // The first file found for an ID is its file; one hash of each ID.
-            let files = Dictionary(DesktopFileScan.files(in: path), uniquingKeysWith: { first, _ in first })
+            let found = DesktopFileScan.files(in: path)
+            var files: [String: String] = [:]
+            files.reserveCapacity(found.count)
+            // The first file found for an ID is its file.
+            for file in found where files[file.id] == nil { files[file.id] = file.path }
             return Directory(path: path, files: files)
         }
         searchPath = (environment.variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
@@ -239,7 +242,7 @@ public final class ApplicationIndex: Sendable {
         let directory = directories[directoryIndex]
         let stale: Bool
         if let cacheTime = FileBytes.modificationTime(directory.path + "/mimeinfo.cache") {
-            stale = FileBytes.modificationTimes(of: directory.files.values, below: directory.path).contains {
+            stale = FileBytes.modificationTimes(of: Array(directory.files.values), below: directory.path).contains {
                 ($0 ?? 0) > cacheTime
             }
         } else {

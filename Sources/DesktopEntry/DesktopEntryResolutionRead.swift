@@ -14,15 +14,12 @@ extension DesktopEntry {
     /// The keys of `[Desktop Entry]` that the `resolution` read keeps: those that decide whether
     /// an entry is a usable handler of a type and whether menus show it (SPECS rules 65–69), and
     /// `Name` for printing (with only the translations the locale can choose).
-    public static let resolutionKeys: Set<String> = [
-        "Type", "Hidden", "NoDisplay", "TryExec", "Exec", "DBusActivatable", "MimeType",
-        "OnlyShowIn", "NotShowIn", "Name",
-    ]
+    public static let resolutionKeys: Set<String> = Set(keptKeys.map { "\($0)" })
 
-    /// `resolutionKeys` with their bytes, for comparing an ASCII key without making a string of it.
-    private static let resolutionKeyBytes: [(key: String, bytes: [UInt8])] = resolutionKeys.sorted().map {
-        ($0, Array($0.utf8))
-    }
+    /// `resolutionKeys` as written, compared with an ASCII key's bytes without making a string.
+    private static let keptKeys: [StaticString] = [
+        "Type", "Hidden", "NoDisplay", "TryExec", "Exec", "DBusActivatable", "MimeType", "OnlyShowIn", "NotShowIn", "Name",
+    ]
 
     /// Reads the file at `path` as the entry `id`, keeping only `resolutionKeys`, and of the
     /// translations of `Name` only those of `locale`'s candidates.
@@ -51,6 +48,7 @@ extension DesktopEntry {
         locale: LocalePreferences
     ) throws(DesktopEntryError) -> DesktopEntry {
         let wantedLocales = Set(locale.candidates)
+        let keptKeys = Self.keptKeys
         var main = GroupValues(path: path)
         var firstGroup: (isMain: Bool, line: Int)?
         KeyFileSyntax.reading(text) { syntax in
@@ -68,10 +66,8 @@ extension DesktopEntry {
                     if let ascii = syntax.asciiKey(keyPart) {
                         // An ASCII key is one of the kept keys only if its bytes are: most lines
                         // (translations of Comment and Keywords) end here without a string.
-                        guard let kept = resolutionKeyBytes.first(where: { syntax.bytes(ascii.key, equal: $0.bytes) }) else {
-                            return
-                        }
-                        key = kept.key
+                        guard let kept = keptKeys.first(where: { syntax.bytes(ascii.key, equal: $0) }) else { return }
+                        key = "\(kept)"
                         locale = ascii.locale.map(syntax.string)
                     } else {
                         guard case .entry(let spelled, let spelledLocale, _, _) = syntax.shape(of: range),

@@ -54,9 +54,9 @@ public struct CanonicalSpellings: Sendable {
     /// `mayFold` of a name's UTF-8 bytes.
     private func mayFold(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if !ASCIIBytes.all(bytes) { return true }
-        return folded.contains { spelling in
-            spelling.count == bytes.count
-                && zip(spelling, bytes).allSatisfy { pair in pair.0 == ASCIIBytes.lowercased(pair.1) }
+        for spelling in folded where spelling.count == bytes.count {
+            if zip(spelling, bytes).allSatisfy({ pair in pair.0 == ASCIIBytes.lowercased(pair.1) }) { return true }
         }
+        return false
     }
 }

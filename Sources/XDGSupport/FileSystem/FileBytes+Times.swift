@@ -8,13 +8,13 @@ extension FileBytes {
     /// order: each read by one `fstatat(2)` relative to the directory held open, so that checking
     /// the hundreds of entries of an `applications/` directory does not walk its path again for
     /// each.
-    public static func modificationTimes(of paths: some Sequence<String>, below directory: String) -> [Int64?] {
+    public static func modificationTimes(of paths: [String], below directory: String) -> [Int64?] {
         let descriptor = open(PathCoding.cString(directory), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if descriptor >= 0 { close(descriptor) } }
         let directoryBytes = Array(directory.utf8)
         let prefix = directoryBytes.count + 1
         var times: [Int64?] = []
-        times.reserveCapacity(paths.underestimatedCount)
+        times.reserveCapacity(paths.count)
         for path in paths {
             var info = stat()
             // A plain name's UTF-8 is its bytes: past the directory and its slash, the C string is

@@ -140,17 +140,20 @@ package struct KeyFileSyntax {
     /// holds no line feed, so no "\r\n" pair); nil for a key part with a byte above 127, which only
     /// `shape(of:)` splits (by Character: a `]` or `[` with a combining mark after it is not one).
     package func asciiKey(_ keyPart: Range<Int>) -> (key: Range<Int>, locale: Range<Int>?)? {
-        // One pass: every byte ASCII, and the first `[` (never a blank, so inside the trimmed key).
-        var open: Int?
-        if let base = bytes.baseAddress {
-            for index in keyPart {
-                let byte = base[index]
-                if byte >= 0x80 { return nil }
-                if byte == UInt8(ascii: "[") && open == nil { open = index }
-            }
+        guard let base = bytes.baseAddress, !keyPart.isEmpty else { return (keyPart, nil) }
+        var any: UInt8 = 0
+        var index = keyPart.lowerBound
+        while index < keyPart.upperBound {
+            any |= base[index]
+            index &+= 1
         }
+        if any >= 0x80 { return nil }
         let whole = trimmed(keyPart)
-        guard whole.count > 1, bytes[whole.upperBound - 1] == UInt8(ascii: "]"), let open else { return (whole, nil) }
+        // The first `[` is never a blank, so it is the trimmed key's first too.
+        guard whole.count > 1, base[whole.upperBound - 1] == UInt8(ascii: "]"),
+            let found = memchr(base + whole.lowerBound, Int32(UInt8(ascii: "[")), whole.count)
+        else { return (whole, nil) }
+        let open = UnsafeRawPointer(found) - UnsafeRawPointer(base)
         return (trimmed(whole.lowerBound..<open), open + 1..<whole.upperBound - 1)
     }
 
