@@ -33,7 +33,7 @@ public enum AssocCLI {
         if let utility = XDGUtility(invokedAs: invokedAs) {
             let status = utility.run(
                 arguments, environment: XDGEnvironment.processVariables(), output: output,
-                process: ProcessState.current(outputIsTerminal: output.isTerminal))
+                process: ProcessState.current(outputIsTerminal: output.isTerminal), keepsStateUntilExit: true)
             output.flush()
             exit(status)
         }
@@ -218,7 +218,8 @@ final class CommandContext: Sendable {
             state.resolver = resolver
             return (resolver, true)
         }
-        if isFirst { report(resolver.diagnostics) }
+        // Asked only when they are printed: finding a list's problems reads every line of it.
+        if isFirst && showsDiagnostics { report(resolver.diagnostics) }
         return kept
     }
 

@@ -49,6 +49,19 @@ public final class AssociationResolver: Sendable {
         }
     }
 
+    /// The default application of `type` by the rules of `mode`, exactly as `resolve(_:mode:)`
+    /// chooses it, with the type resolved (unaliased as that mode unaliases). By the
+    /// specification's rules only the associations before the answer are looked at, so a query
+    /// reads the desktop entries of those few candidates, not of every application of the type.
+    public func resolveDefault(_ type: String, mode: ResolutionMode = .spec) -> (type: String, application: String?) {
+        guard mode == .spec else {
+            let resolution = resolve(type, mode: mode)
+            return (resolution.type, resolution.defaultApplication)
+        }
+        let canonical = database.canonicalName(type)
+        return (canonical, SpecResolution(resolver: self).defaultApplication(canonical))
+    }
+
     // MARK: - Shared helpers
 
     /// `XDGMimeText.firstDefaults` of the list at `path`, read on first use; nil when it cannot

@@ -14,18 +14,20 @@ public struct ListValue: Sendable, Equatable {
 
 /// What one `mimeapps.list`-shaped file says, with keys unaliased (SPECS rules 8, 45, 52).
 ///
-/// A query asks for a few types, and a `mimeinfo.cache` has a thousand keys: the entries are kept
-/// as read, and `value(_:for:)` finds a type's own without canonicalising every key. The whole
-/// table (`groups`) and GIO's reading (`gio`) are worked out when first asked for.
+/// A query asks for a few types, and a `mimeinfo.cache` has a thousand keys: the file is kept as
+/// bytes, and `value(_:for:)` finds a type's own lines in them, making strings only of the lines
+/// whose key may be a spelling of the type. The lines read whole, the problems found in them, the
+/// table of every type (`groups`) and GIO's reading (`gio`) are worked out when first asked for.
 public struct MimeAppsData: Sendable, Equatable {
     /// The location it was read from.
     public var location: ListLocation
     /// Whether the file exists.
     public var exists: Bool
-    /// Problems found in the file.
-    public var diagnostics: [Diagnostic] = []
-    /// The entries of each group read, in the order of the file, keys as written.
-    private var entries: [AssociationGroup: [KeyFileEntry]] = [:]
+    /// Problems found in the file: that it could not be read or is not UTF-8, then those of its
+    /// lines (found when first asked for).
+    public var diagnostics: [Diagnostic] { readProblems + derived.reading.value.diagnostics }
+    /// Problems found in reading the file, before its lines.
+    private let readProblems: [Diagnostic]
     /// The type database the keys are unaliased in; nil for a file that could not be read.
     private let database: MIMEDatabase?
     /// The tables worked out on first use.
@@ -54,22 +56,22 @@ public struct MimeAppsData: Sendable, Equatable {
                 } ?? [])
             return
         }
-        self.init(location: location, text: String(decoding: bytes, as: UTF8.self), bytes: bytes, database: database)
-        if let line = UTF8Validation.firstInvalidLine(bytes) {
-            diagnostics.insert(
-                Diagnostic(
-                    path: location.path, line: line,
-                    message: "not valid UTF-8; the bad bytes are read as U+FFFD"), at: 0)
-        }
+        let invalidLine = UTF8Validation.firstInvalidLine(bytes)
+        self.init(
+            location: location, bytes: bytes, isUTF8: invalidLine == nil,
+            readProblems: invalidLine.map {
+                [Diagnostic(path: location.path, line: $0, message: "not valid UTF-8; the bad bytes are read as U+FFFD")]
+            } ?? [], database: database)
     }
 
     /// A file that could not be read: empty.
     private init(missing location: ListLocation, diagnostics: [Diagnostic]) {
         self.location = location
         exists = false
-        self.diagnostics = diagnostics
+        readProblems = diagnostics
         database = nil
-        derived = Derived(groups: LazyValue { [:] }, gio: LazyValue { GIOListView() })
+        derived = Derived(
+            scannable: nil, reading: LazyValue { Reading() }, groups: LazyValue { [:] }, gio: LazyValue { GIOListView() })
     }
 
     /// The largest list read: a longer one is not read at all (and never rewritten), with a warning.
@@ -77,60 +79,70 @@ public struct MimeAppsData: Sendable, Equatable {
 
     /// Reads the text of the file at `location`, already in memory.
     public init(location: ListLocation, text: String, database: MIMEDatabase) {
-        self.init(location: location, text: text, bytes: Array(text.utf8), database: database)
+        self.init(location: location, bytes: Array(text.utf8), isUTF8: true, readProblems: [], database: database)
     }
 
-    /// Reads `text`, decoded from `bytes`: assoc's reading from the text, GIO's from the bytes.
-    private init(location: ListLocation, text: String, bytes: [UInt8], database: MIMEDatabase) {
+    /// Reads `bytes`: assoc's reading from their text (bad bytes replaced), GIO's from the bytes;
+    /// lookups scan them in place when they are UTF-8.
+    private init(location: ListLocation, bytes: [UInt8], isUTF8: Bool, readProblems: [Diagnostic], database: MIMEDatabase) {
         self.location = location
         exists = true
         self.database = database
-        var diagnostics: [Diagnostic] = []
-        let file = KeyFile(parsing: text, path: location.path, diagnostics: &diagnostics)
-        let wanted: [AssociationGroup] =
-            location.kind == .mimeInfoCache
-            ? [.mimeCache] : [.defaultApplications, .addedAssociations, .removedAssociations]
-        // One pass over the lines; a list can have a million of them.
-        var entriesByGroup: [String: [KeyFileEntry]] = [:]
-        var current: String?
-        for line in file.lines {
-            switch line {
-            case .group(let name, _): current = wanted.contains { $0.rawValue == name } ? name : nil
-            case .entry(let entry) where entry.locale == nil:
-                if let current { entriesByGroup[current, default: []].append(entry) }
-            default: break
-            }
-        }
-        var entries: [AssociationGroup: [KeyFileEntry]] = [:]
-        for group in wanted {
-            let read = entriesByGroup[group.rawValue] ?? []
-            if !read.isEmpty && (group == .addedAssociations || group == .removedAssociations) && !location.mayAddOrRemove {
-                diagnostics.append(
-                    Diagnostic(
-                        path: location.path, line: read[0].line,
-                        message: "[\(group.rawValue)] is only allowed in the non-desktop-specific mimeapps.list; ignored"))
-                continue
-            }
-            entries[group] = read
-        }
-        self.entries = entries
-        self.diagnostics = diagnostics
-        let read = entries
+        self.readProblems = readProblems
+        let reading = LazyValue { Reading(String(decoding: bytes, as: UTF8.self), location: location) }
         derived = Derived(
-            groups: LazyValue { read.mapValues { Self.table($0, database: database) } },
+            scannable: isUTF8 ? bytes : nil, reading: reading,
+            groups: LazyValue { reading.value.entries.mapValues { Self.table($0, database: database) } },
             gio: LazyValue { GIOListView(bytes: bytes, location: location, database: database) })
     }
 
     /// The IDs listed for `type` (a canonical type) in `group`, if any: the first key that
     /// unaliases to it, with the IDs that later such keys add.
     public func value(_ group: AssociationGroup, for type: String) -> ListValue? {
-        guard let database, let read = entries[group], !read.isEmpty else { return nil }
+        guard let database, Reading.groups(of: location).contains(group) else { return nil }
+        // Added and removed associations count only where the specification allows them.
+        if group == .addedAssociations || group == .removedAssociations, !location.mayAddOrRemove { return nil }
+        let spellings = CanonicalSpellings(of: type, in: database)
+        let queries = derived.countQuery()
+        if let bytes = derived.scannable, queries <= Self.scannedQueries {
+            return Self.merged(Self.entries(of: group, in: bytes, where: spellings))
+        }
         // A long list asked about many types (a profile of hundreds of entries verified three
         // ways) answers from its table: every key canonicalised once costs less than every key
         // compared on each query. The table holds the same values (`table` merges the same way).
-        if read.count > Self.scannedEntries, derived.countQuery() > Self.scannedQueries { return groups[group]?[type] }
-        let spellings = CanonicalSpellings(of: type, in: database)
+        let read = derived.reading.value.entries[group] ?? []
+        if read.count > Self.scannedEntries, queries > Self.scannedQueries { return groups[group]?[type] }
         return Self.merged(read.lazy.filter { spellings.contains($0.key) })
+    }
+
+    /// The unlocalised entries of `group` whose key is one of `spellings`, read from `bytes` (UTF-8)
+    /// as `KeyFile` reads them, with strings made only of the lines whose key bytes may be one.
+    private static func entries(
+        of group: AssociationGroup, in bytes: [UInt8], where spellings: CanonicalSpellings
+    ) -> [KeyFileEntry] {
+        KeyFileSyntax.reading(utf8: bytes) { syntax in
+            var found: [KeyFileEntry] = []
+            var number = 0
+            var inGroup = false
+            syntax.forEachLine { range in
+                number += 1
+                switch syntax.layout(of: range) {
+                case .group(let name): inGroup = syntax.string(name) == group.rawValue
+                case .separated(let keyPart, _, _) where inGroup:
+                    if let ascii = syntax.asciiKey(keyPart) {
+                        guard ascii.locale == nil,
+                            spellings.mayContain(utf8: UnsafeBufferPointer(rebasing: syntax.bytes[ascii.key]))
+                        else { return }
+                    }
+                    guard case .entry(let key, .none, _, let value) = syntax.shape(of: range), spellings.contains(key) else {
+                        return
+                    }
+                    found.append(KeyFileEntry(key: key, value: syntax.string(value), raw: syntax.string(range), line: number))
+                default: break
+                }
+            }
+            return found
+        }
     }
 
     /// Up to this many entries in a group, a query scans them.
@@ -178,8 +190,54 @@ public struct MimeAppsData: Sendable, Equatable {
     }
 }
 
+/// What a list's lines say, read whole: the entries of the groups it may hold, in file order, and
+/// the problems found in its lines.
+private struct Reading: Sendable {
+    var entries: [AssociationGroup: [KeyFileEntry]] = [:]
+    var diagnostics: [Diagnostic] = []
+
+    init() {}
+
+    /// Reads every line of `text`.
+    init(_ text: String, location: ListLocation) {
+        let file = KeyFile(parsing: text, path: location.path, diagnostics: &diagnostics)
+        let wanted = Self.groups(of: location)
+        // One pass over the lines; a list can have a million of them.
+        var entriesByGroup: [String: [KeyFileEntry]] = [:]
+        var current: String?
+        for line in file.lines {
+            switch line {
+            case .group(let name, _): current = wanted.contains { $0.rawValue == name } ? name : nil
+            case .entry(let entry) where entry.locale == nil:
+                if let current { entriesByGroup[current, default: []].append(entry) }
+            default: break
+            }
+        }
+        for group in wanted {
+            let read = entriesByGroup[group.rawValue] ?? []
+            if !read.isEmpty && (group == .addedAssociations || group == .removedAssociations) && !location.mayAddOrRemove {
+                diagnostics.append(
+                    Diagnostic(
+                        path: location.path, line: read[0].line,
+                        message: "[\(group.rawValue)] is only allowed in the non-desktop-specific mimeapps.list; ignored"))
+                continue
+            }
+            entries[group] = read
+        }
+    }
+
+    /// The groups a list at `location` is read for.
+    static func groups(of location: ListLocation) -> [AssociationGroup] {
+        location.kind == .mimeInfoCache ? [.mimeCache] : [.defaultApplications, .addedAssociations, .removedAssociations]
+    }
+}
+
 /// The tables of a list worked out on first use.
 private final class Derived: Sendable {
+    /// The bytes lookups scan in place; nil when they are not UTF-8 (then lookups read the lines
+    /// as decoded, bad bytes replaced).
+    let scannable: [UInt8]?
+    let reading: LazyValue<Reading>
     let groups: LazyValue<[AssociationGroup: [String: ListValue]]>
     let gio: LazyValue<GIOListView>
     /// How many queries `value(_:for:)` has answered.
@@ -188,7 +246,12 @@ private final class Derived: Sendable {
     /// Counts one query; the count so far.
     func countQuery() -> Int { queries.add(1, ordering: .relaxed).newValue }
 
-    init(groups: LazyValue<[AssociationGroup: [String: ListValue]]>, gio: LazyValue<GIOListView>) {
+    init(
+        scannable: [UInt8]?, reading: LazyValue<Reading>, groups: LazyValue<[AssociationGroup: [String: ListValue]]>,
+        gio: LazyValue<GIOListView>
+    ) {
+        self.scannable = scannable
+        self.reading = reading
         self.groups = groups
         self.gio = gio
     }

@@ -13,23 +13,38 @@ import MIMEDatabase
 struct SpecResolution {
     let resolver: AssociationResolver
 
-    /// An associated application and the type through which it was reached.
-    struct Association: Equatable {
-        var id: String
-        var type: String
-    }
-
     func resolve(_ type: String) -> Resolution {
         let chain = resolver.specChain(type)
         var steps: [ResolutionStep] = [.typeChain(chain)]
         for list in resolver.lists where list.location.kind != .mimeInfoCache {
             steps.append(.consulted(path: list.location.path, exists: list.exists, label: resolver.label(list.location)))
         }
-        let (associations, removed) = associate(chain, steps: &steps)
-        let recommended = associations.filter { $0.type == type }.map(\.id)
-        let fallback = associations.filter { $0.type != type }.map(\.id)
-        var chosen: String?
-        search: for (position, candidateType) in chain.enumerated() {
+        // Every association first: `explain` shows them before the search, and `apps` lists them.
+        var walk = AssociationWalk(resolver: resolver, chain: chain)
+        walk.drain(&steps)
+        let chosen = searchDefault(type, chain: chain, walk: &walk, steps: &steps)
+        return Resolution(
+            type: type, mode: .spec, defaultApplication: chosen,
+            recommended: walk.produced.filter { $0.type == type }.map(\.id),
+            fallback: walk.produced.filter { $0.type != type }.map(\.id), steps: steps)
+    }
+
+    /// The default alone, as `resolve` chooses it: the associations are walked only as far as the
+    /// search needs them, so only the entries of the candidates before the answer are read.
+    func defaultApplication(_ type: String) -> String? {
+        let chain = resolver.specChain(type)
+        var steps: [ResolutionStep] = []
+        var walk = AssociationWalk(resolver: resolver, chain: chain)
+        return searchDefault(type, chain: chain, walk: &walk, steps: &steps)
+    }
+
+    /// For each type of the chain in turn, the first entry of the first `[Default Applications]`
+    /// that is installed and associated with the type; else the most preferred application
+    /// associated with that type itself.
+    private func searchDefault(
+        _ type: String, chain: [String], walk: inout AssociationWalk, steps: inout [ResolutionStep]
+    ) -> String? {
+        for (position, candidateType) in chain.enumerated() {
             if position > 0 { steps.append(.parentStep(from: chain[position - 1], to: candidateType)) }
             for list in resolver.lists {
                 guard let value = list.value(.defaultApplications, for: candidateType) else { continue }
@@ -43,9 +58,11 @@ struct SpecResolution {
                         steps.append(.rejected(id: id, reason: application.status.description))
                         continue
                     }
+                    // Pulled only this far: when the walk never produces the ID, it has ended, and
+                    // its removals are all known.
                     guard
-                        associations.contains(where: { $0.id == id })
-                            || (!removed.contains(id) && declaresDirectly(application, chain: chain, steps: &steps))
+                        walk.produces(id, &steps)
+                            || (!walk.removed.contains(id) && declaresDirectly(application, chain: chain, steps: &steps))
                     else {
                         steps.append(
                             .rejected(
@@ -55,24 +72,20 @@ struct SpecResolution {
                                     + "'assoc add \(type) \(id)' would associate it)"))
                         continue
                     }
-                    chosen = id
                     steps.append(.chose(id: id, reason: "[Default Applications] in \(list.location.path)"))
-                    break search
+                    return id
                 }
             }
-            if let first = associations.first(where: { $0.type == candidateType }) {
-                chosen = first.id
+            if let first = walk.first(through: candidateType, &steps) {
                 steps.append(
                     .chose(
                         id: first.id,
                         reason: "no usable default entry; the most preferred application associated with \(candidateType)"))
-                break search
+                return first.id
             }
         }
-        if chosen == nil { steps.append(.noDefault) }
-        return Resolution(
-            type: type, mode: .spec, defaultApplication: chosen, recommended: recommended,
-            fallback: fallback, steps: steps)
+        steps.append(.noDefault)
+        return nil
     }
 
     /// Whether the entry's own `MimeType=` lists a type of the chain although the directory's
@@ -92,81 +105,5 @@ struct SpecResolution {
                 id: application.id, type: type,
                 source: "MimeType= of \(application.path), which the directory's mimeinfo.cache does not list (stale)"))
         return true
-    }
-
-    /// The associations of a chain of types, most preferred first (SPECS rule 49).
-    /// - Returns: the associations, and the IDs `[Removed Associations]` took away.
-    private func associate(_ chain: [String], steps: inout [ResolutionStep]) -> ([Association], Set<String>) {
-        let index = resolver.applications
-        var result: [Association] = []
-        // The IDs of `result`, so that a value of thousands of IDs is not searched per ID.
-        var associated = Set<String>()
-        var removed = Set<String>()
-        func usable(_ id: String, from directory: Int?) -> Bool {
-            // An association written in a data directory only covers entries at that level or lower.
-            if let directory {
-                if index.isMasked(id, below: directory) {
-                    steps.append(.rejected(id: id, reason: "masked by an entry in a more important directory"))
-                    return false
-                }
-                guard index.directories[directory...].contains(where: { $0.files[id] != nil }) else {
-                    steps.append(.rejected(id: id, reason: "not installed at the level of the list that names it"))
-                    return false
-                }
-            }
-            guard let application = index.application(id) else {
-                steps.append(.rejected(id: id, reason: "not installed"))
-                return false
-            }
-            guard application.status.isUsable else {
-                steps.append(.rejected(id: id, reason: application.status.description))
-                return false
-            }
-            return true
-        }
-        for type in chain {
-            var directoryDone = Set<Int>()
-            for list in resolver.lists {
-                let location = list.location
-                if location.mayAddOrRemove && location.kind == .mimeapps {
-                    if let added = list.value(.addedAssociations, for: type) {
-                        for id in added.ids where !removed.contains(id) && !associated.contains(id) {
-                            if usable(id, from: location.applicationDirectory) {
-                                result.append(Association(id: id, type: type))
-                                associated.insert(id)
-                                steps.append(
-                                    .associated(
-                                        id: id, type: type,
-                                        source: "[Added Associations] in \(location.path):\(added.line)"))
-                            }
-                        }
-                    }
-                    if let value = list.value(.removedAssociations, for: type) {
-                        for id in value.ids where !associated.contains(id) && removed.insert(id).inserted {
-                            steps.append(.removed(id: id, type: type, path: location.path, line: value.line))
-                        }
-                    }
-                }
-                // After a data directory's lists, the entries of that directory (rule 49 c).
-                if let directory = location.applicationDirectory, location.kind == .mimeInfoCache,
-                    directoryDone.insert(directory).inserted
-                {
-                    for id in resolver.declaredIDs(of: type, in: directory) {
-                        guard !removed.contains(id), !associated.contains(id) else { continue }
-                        guard !index.isMasked(id, below: directory) else { continue }
-                        guard let application = index.application(id, in: directory), application.status.isUsable else {
-                            if let application = index.application(id, in: directory) {
-                                steps.append(.rejected(id: id, reason: application.status.description))
-                            }
-                            continue
-                        }
-                        result.append(Association(id: id, type: type))
-                        associated.insert(id)
-                        steps.append(.associated(id: id, type: type, source: "MimeType= of \(application.path)"))
-                    }
-                }
-            }
-        }
-        return (result, removed)
     }
 }

@@ -57,8 +57,11 @@ public final class ApplicationIndex: Sendable {
         locale = environment.locale
         directories = environment.dataSearchPath.map { dataDir in
             let path = dataDir + "/applications"
+            let found = DesktopFileScan.files(in: path)
             var files: [String: String] = [:]
-            for file in DesktopFileScan.files(in: path) where files[file.id] == nil { files[file.id] = file.path }
+            files.reserveCapacity(found.count)
+            // The first file found for an ID is its file.
+            for file in found where files[file.id] == nil { files[file.id] = file.path }
             return Directory(path: path, files: files)
         }
         searchPath = (environment.variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
@@ -272,7 +275,9 @@ public final class ApplicationIndex: Sendable {
         let directory = directories[directoryIndex]
         let stale: Bool
         if let cacheTime = FileBytes.modificationTime(directory.path + "/mimeinfo.cache") {
-            stale = directory.files.values.contains { (FileBytes.modificationTime($0) ?? 0) > cacheTime }
+            stale = FileBytes.modificationTimes(of: Array(directory.files.values), below: directory.path).contains {
+                ($0 ?? 0) > cacheTime
+            }
         } else {
             stale = true
         }

@@ -14,9 +14,11 @@ extension DesktopEntry {
     /// The keys of `[Desktop Entry]` that the `resolution` read keeps: those that decide whether
     /// an entry is a usable handler of a type and whether menus show it (SPECS rules 65–69), and
     /// `Name` for printing (with only the translations the locale can choose).
-    public static let resolutionKeys: Set<String> = [
-        "Type", "Hidden", "NoDisplay", "TryExec", "Exec", "DBusActivatable", "MimeType",
-        "OnlyShowIn", "NotShowIn", "Name",
+    public static let resolutionKeys: Set<String> = Set(keptKeys.map { "\($0)" })
+
+    /// `resolutionKeys` as written, compared with an ASCII key's bytes without making a string.
+    private static let keptKeys: [StaticString] = [
+        "Type", "Hidden", "NoDisplay", "TryExec", "Exec", "DBusActivatable", "MimeType", "OnlyShowIn", "NotShowIn", "Name",
     ]
 
     /// Reads the file at `path` as the entry `id`, keeping only `resolutionKeys`, and of the
@@ -46,6 +48,7 @@ extension DesktopEntry {
         locale: LocalePreferences
     ) throws(DesktopEntryError) -> DesktopEntry {
         let wantedLocales = Set(locale.candidates)
+        let keptKeys = Self.keptKeys
         var main = GroupValues(path: path)
         var firstGroup: (isMain: Bool, line: Int)?
         KeyFileSyntax.reading(text) { syntax in
@@ -53,11 +56,25 @@ extension DesktopEntry {
             var inMain = false
             syntax.forEachLine { range in
                 number += 1
-                switch syntax.shape(of: range) {
+                switch syntax.layout(of: range) {
                 case .group(let name):
                     inMain = syntax.bytes(name, equal: "Desktop Entry")
                     if firstGroup == nil { firstGroup = (inMain, number) }
-                case .entry(let key, let locale, _, let value) where inMain && resolutionKeys.contains(key):
+                case .separated(let keyPart, let value, _) where inMain:
+                    let key: String
+                    let locale: String?
+                    if let ascii = syntax.asciiKey(keyPart) {
+                        // An ASCII key is one of the kept keys only if its bytes are: most lines
+                        // (translations of Comment and Keywords) end here without a string.
+                        guard let kept = keptKeys.first(where: { syntax.bytes(ascii.key, equal: $0) }) else { return }
+                        key = "\(kept)"
+                        locale = ascii.locale.map(syntax.string)
+                    } else {
+                        guard case .entry(let spelled, let spelledLocale, _, _) = syntax.shape(of: range),
+                            resolutionKeys.contains(spelled)
+                        else { return }
+                        (key, locale) = (spelled, spelledLocale)
+                    }
                     guard locale.map({ key == "Name" && wantedLocales.contains($0) }) ?? true else { return }
                     main.add(KeyFileEntry(key: key, locale: locale, value: syntax.string(value), raw: "", line: number))
                 default: break

@@ -38,9 +38,14 @@ public enum DesktopFileScan {
             let names = try? FileBytes.directoryEntries(directory)
         else { return }
         for name in names {
-            let path = directory + "/" + name
+            // One allocation per path, not one per piece joined.
+            var path = ""
+            path.reserveCapacity(directory.utf8.count + 1 + name.utf8.count)
+            path += directory
+            path += "/"
+            path += name
             if name.hasSuffix(".desktop") {
-                found.append((prefix + name, path))
+                found.append((prefix.isEmpty ? name : prefix + name, path))
             } else if FileBytes.isDirectory(path) {
                 scan(path, prefix: prefix + name + "-", depth: depth + 1, visited: &visited, into: &found)
             }

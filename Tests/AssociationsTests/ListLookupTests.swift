@@ -32,6 +32,34 @@ struct ListLookupTests {
         #expect(read >= 2, "the corpus's desktop list and mimeinfo.cache were read")
     }
 
+    @Test("a lookup that scans the bytes (a list's first queries) finds what the whole table holds, line for line")
+    func scannedLookups() {
+        let locations = ListLocation.all(for: XDGEnvironment(["HOME": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent"]))
+        let text = [
+            "application/pdf=before-any-group.desktop", "# a comment", "[MIME Cache]", "  application/pdf = spaced.desktop;",
+            "application/pdf[fr]=localised.desktop", "application/x-pdf=alias.desktop;", "APPLICATION/PDF=upper.desktop\r",
+            "application/pdf", "=empty-key.desktop", "[Unclosed", "text/plain=\u{212A}.desktop", "text/pl\u{212A}ain=no.desktop",
+            "te\u{301}xt/plain=accent.desktop", "image/png\t=tab.desktop", "[Other]", "application/pdf=other-group.desktop",
+            "[MIME Cache]", "application/pdf=again.desktop;spaced.desktop", "[Default Applications]",
+            "application/pdf=default.desktop", "[Added Associations]", "application/pdf=added.desktop",
+            "[Removed Associations]", "image/png=removed.desktop",
+        ].joined(separator: "\n")
+        var checked = 0
+        for location in locations where location.kind == .mimeInfoCache || location.desktop == nil {
+            let whole = MimeAppsData(location: location, text: text, database: systemDatabase)
+            for group in AssociationGroup.allCases {
+                let table = whole.groups[group] ?? [:]
+                for type in Set(table.keys).union(["application/pdf", "text/plain", "image/png", "application/x-pdf"]) {
+                    // A fresh reading for each: its first query scans the bytes.
+                    let scanned = MimeAppsData(location: location, text: text, database: systemDatabase).value(group, for: type)
+                    #expect(scanned == table[type], "\(location.path) [\(group.rawValue)] \(type)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 20)
+    }
+
     @Test("repeated keys, aliases in other cases and names beyond ASCII merge as the whole table does")
     func hostileList() {
         let location = ListLocation.all(for: XDGEnvironment(["HOME": "/nonexistent"]))[0]

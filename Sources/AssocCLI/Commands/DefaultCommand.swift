@@ -82,7 +82,7 @@ enum DefaultCommand {
         if role != .view {
             return RoleCommands.printDefault(target, role: role, json: arguments.has("--json"), context: context)
         }
-        var resolution = context.resolver.resolve(target.type, mode: mode)
+        var resolution = context.resolver.resolveDefault(target.type, mode: mode)
         // Only assoc honours a per-file choice; GIO and xdg-open answer by the type.
         if mode == .spec, let path = target.path {
             switch context.resolver.perFileChoice(for: path, type: target.type) {
@@ -91,8 +91,8 @@ enum DefaultCommand {
                     Terminal.sanitized(
                         "assoc: note: '\(found.app)' is the per-file choice for this "
                             + "file; only assoc honours it (GIO and xdg-open use the type's default: "
-                            + "\(resolution.defaultApplication ?? "none"))") + "\n")
-                resolution.defaultApplication = found.app
+                            + "\(resolution.application ?? "none"))") + "\n")
+                resolution.application = found.app
             case .ignored(let found, let refusal)?:
                 context.output.warning("the per-file choice for '\(path)': " + OpenPlanner.ignoredMessage(path, found, refusal))
             case nil: break
@@ -101,12 +101,12 @@ enum DefaultCommand {
         if arguments.has("--json") {
             context.output.line(
                 JSONValue.object([
-                    ("type", .string(resolution.type)), ("default", .optional(resolution.defaultApplication)),
+                    ("type", .string(resolution.type)), ("default", .optional(resolution.application)),
                 ]).rendered)
-        } else if let id = resolution.defaultApplication {
+        } else if let id = resolution.application {
             context.output.untrustedLine(id)
         }
-        if resolution.defaultApplication == nil {
+        if resolution.application == nil {
             if !arguments.has("--json") { context.output.error("no default application for '\(resolution.type)'") }
             return .notFound
         }

@@ -58,7 +58,7 @@ enum XDGMimeFrontEnd {
         context.entryReading = .resolution
         context.cacheChecking = .perRead
         session.explain(type)
-        if let id = context.resolver.resolve(type, mode: session.mode).defaultApplication {
+        if let id = context.resolver.resolveDefault(type, mode: session.mode).application {
             context.output.untrustedLine(id)
         }
         return .success

@@ -30,8 +30,15 @@ enum XDGUtility: String, CaseIterable, Sendable {
     }
 
     /// Runs the utility with `arguments` and returns xdg-utils' exit status.
-    func run(_ arguments: [String], environment: [String: String], output: OutputSink, process: ProcessState) -> Int32 {
+    ///
+    /// - Parameter keepsStateUntilExit: the process exits right after: what the session loaded is
+    ///   left for the exit to reclaim (as `AssocCLI.run` leaves it). Only `AssocCLI.main()` passes true.
+    func run(
+        _ arguments: [String], environment: [String: String], output: OutputSink, process: ProcessState,
+        keepsStateUntilExit: Bool = false
+    ) -> Int32 {
         let session = XDGSession(utility: self, environment: environment, output: output, process: process)
+        if keepsStateUntilExit { _ = Unmanaged.passRetained(session) }
         let status: XDGStatus
         do {
             if let status = try session.commonCommand(arguments) { return status.rawValue }

@@ -12,6 +12,9 @@ public struct CanonicalSpellings: Sendable {
     private let database: MIMEDatabase
     /// The type and its aliases, lower-cased as `canonicalName` folds them.
     private let folded: [[UInt8]]
+    /// The type's bytes when they are all ASCII; nil when not (then such a type may equal an ASCII
+    /// name as Strings compare, by canonical equivalence, and no bytes rule a name out).
+    private let asciiType: [UInt8]?
 
     /// The spellings of `type` in `database`.
     public init(of type: String, in database: MIMEDatabase) {
@@ -23,6 +26,8 @@ public struct CanonicalSpellings: Sendable {
             if !folded.contains(spelling) { folded.append(spelling) }
         }
         self.folded = folded
+        let typeBytes = Array(type.utf8)
+        asciiType = typeBytes.allSatisfy { $0 < 0x80 } ? typeBytes : nil
     }
 
     /// Whether `canonicalName(name)` is the type.
@@ -31,16 +36,27 @@ public struct CanonicalSpellings: Sendable {
         return false
     }
 
+    /// Whether a name spelled with these UTF-8 bytes may be one of the spellings: false only when
+    /// `contains` would be false for it, so that a reader of a long list makes strings of the few
+    /// keys this lets through and asks `contains` of those alone.
+    public func mayContain(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let asciiType else { return true }
+        return (asciiType.count == bytes.count && asciiType.elementsEqual(bytes)) || mayFold(bytes)
+    }
+
     /// Whether `name` has a byte beyond ASCII, or equals a folded spelling once its ASCII letters
     /// are lower-cased.
     private func mayFold(_ name: String) -> Bool {
         var name = name
-        return name.withUTF8 { bytes in
-            if !ASCIIBytes.all(bytes) { return true }
-            return folded.contains { spelling in
-                spelling.count == bytes.count
-                    && zip(spelling, bytes).allSatisfy { pair in pair.0 == ASCIIBytes.lowercased(pair.1) }
-            }
+        return name.withUTF8(mayFold)
+    }
+
+    /// `mayFold` of a name's UTF-8 bytes.
+    private func mayFold(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !ASCIIBytes.all(bytes) { return true }
+        for spelling in folded where spelling.count == bytes.count {
+            if zip(spelling, bytes).allSatisfy({ pair in pair.0 == ASCIIBytes.lowercased(pair.1) }) { return true }
         }
+        return false
     }
 }

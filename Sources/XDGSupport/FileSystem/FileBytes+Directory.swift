@@ -95,7 +95,10 @@ extension FileBytes {
                         measuring
                         ? Self.measure(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), in: descriptor, kind: &kind)
                         : nil
-                    spans.append(NameSpan(start: bytes.count, count: UInt16(count), kind: kind, read: UInt32(spans.count)))
+                    var prefix: UInt64 = 0
+                    for index in 0..<8 { prefix = prefix << 8 | UInt64(index < count ? name[index] : 0) }
+                    spans.append(
+                        NameSpan(start: bytes.count, count: UInt16(count), prefix: prefix, kind: kind, read: UInt32(spans.count)))
                     if measuring { measures.append(measure) }
                     bytes.append(contentsOf: UnsafeBufferPointer(start: name, count: count))
                 }
@@ -104,8 +107,10 @@ extension FileBytes {
         return bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress
             func precedes(_ lhs: NameSpan, _ rhs: NameSpan) -> Bool {
+                // Most names differ in their first eight bytes, compared as one number.
+                if lhs.prefix != rhs.prefix { return lhs.prefix < rhs.prefix }
                 let common = Int(min(lhs.count, rhs.count))
-                let order = common == 0 ? 0 : memcmp(base! + lhs.start, base! + rhs.start, common)
+                let order = common <= 8 ? 0 : memcmp(base! + lhs.start + 8, base! + rhs.start + 8, common - 8)
                 return order == 0 ? lhs.count < rhs.count : order < 0
             }
             return spans.sorted(by: precedes).map { span in
@@ -135,6 +140,9 @@ extension FileBytes {
     private struct NameSpan {
         var start: Int
         var count: UInt16
+        /// The first eight bytes, big-endian, zeros past the end: a name holds no zero byte, so
+        /// these order as the bytes do.
+        var prefix: UInt64
         var kind: EntryKind
         var read: UInt32
     }

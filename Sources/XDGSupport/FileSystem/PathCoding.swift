@@ -101,7 +101,7 @@ public enum PathCoding {
 
     /// Whether `string` carries no byte for certain, so that its own UTF-8 is the name: every
     /// carried scalar's UTF-8 starts with 0xF4, and it has none.
-    private static func isPlain(_ string: String) -> Bool {
+    static func isPlain(_ string: String) -> Bool {
         let plain = string.utf8.withContiguousStorageIfAvailable {
             $0.isEmpty || memchr($0.baseAddress!, Int32(carriedLead), $0.count) == nil
         }

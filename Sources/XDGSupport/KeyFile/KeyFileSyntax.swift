@@ -35,6 +35,11 @@ package struct KeyFileSyntax {
         return try storage.withUTF8 { try body(KeyFileSyntax(bytes: $0)) }
     }
 
+    /// Calls `body` with the syntax of `bytes`, which must be valid UTF-8 (as a String's are).
+    package static func reading<Result>(utf8 bytes: [UInt8], _ body: (KeyFileSyntax) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBufferPointer { try body(KeyFileSyntax(bytes: $0)) }
+    }
+
     /// Calls `body` with the range of every line, without its line feed, in order.
     ///
     /// Walks the UTF-8 bytes, never Characters: "\r\n" and a combining mark after "=" are single
@@ -65,12 +70,36 @@ package struct KeyFileSyntax {
         return memcmp(base + range.lowerBound, text.utf8Start, range.count) == 0
     }
 
+    /// Whether the bytes of `range` are exactly `other`.
+    package func bytes(_ range: Range<Int>, equal other: [UInt8]) -> Bool {
+        guard range.count == other.count else { return false }
+        guard let base = bytes.baseAddress, range.count > 0 else { return true }
+        return memcmp(base + range.lowerBound, other, range.count) == 0
+    }
+
     private func isBlank(_ index: Int) -> Bool {
         bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
     }
 
-    /// What the line at `range` (without its line feed; a final carriage return is not content) is.
-    package func shape(of range: Range<Int>) -> Shape {
+    /// Where the parts of a line are, read from its bytes alone: `shape(of:)` before the key of an
+    /// entry is split and made a string, for readers that look for a few keys among many lines.
+    package enum Layout {
+        /// A blank line or a comment.
+        case comment
+        /// A `[Group]` header; `name` is between the brackets.
+        case group(name: Range<Int>)
+        /// A line that starts with `[` and has no closing `]` (then only blanks).
+        case unclosedGroup(content: Range<Int>)
+        /// A line with `=`: everything before it (`keyPart`, untrimmed), the value after the
+        /// blanks that follow it, and the line without a final carriage return.
+        case separated(keyPart: Range<Int>, value: Range<Int>, content: Range<Int>)
+        /// A line with no `=`.
+        case noSeparator(content: Range<Int>)
+    }
+
+    /// Where the parts of the line at `range` (without its line feed; a final carriage return is
+    /// not content) are.
+    package func layout(of range: Range<Int>) -> Layout {
         var end = range.upperBound
         if end > range.lowerBound && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let content = range.lowerBound..<end
@@ -83,28 +112,55 @@ package struct KeyFileSyntax {
             guard close > first, (close + 1..<end).allSatisfy(isBlank) else { return .unclosedGroup(content: content) }
             return .group(name: first + 1..<close)
         }
-        var equals = content.lowerBound
-        while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-        guard equals < end else { return .noSeparator(content: content) }
+        guard let base = bytes.baseAddress,
+            let found = memchr(base + content.lowerBound, Int32(UInt8(ascii: "=")), content.count)
+        else { return .noSeparator(content: content) }
+        let equals = UnsafeRawPointer(found) - UnsafeRawPointer(base)
         var valueStart = equals + 1
         while valueStart < end && isBlank(valueStart) { valueStart += 1 }
-        let (key, locale) = splitKey(content.lowerBound..<equals)
-        if key.isEmpty { return .emptyKey(content: content) }
-        return .entry(key: key, locale: locale, keyPart: content.lowerBound..<equals, value: valueStart..<end)
+        return .separated(keyPart: content.lowerBound..<equals, value: valueStart..<end, content: content)
+    }
+
+    /// What the line at `range` (without its line feed; a final carriage return is not content) is.
+    package func shape(of range: Range<Int>) -> Shape {
+        switch layout(of: range) {
+        case .comment: return .comment
+        case .group(let name): return .group(name: name)
+        case .unclosedGroup(let content): return .unclosedGroup(content: content)
+        case .noSeparator(let content): return .noSeparator(content: content)
+        case .separated(let keyPart, let value, let content):
+            let (key, locale) = splitKey(keyPart)
+            if key.isEmpty { return .emptyKey(content: content) }
+            return .entry(key: key, locale: locale, keyPart: keyPart, value: value)
+        }
+    }
+
+    /// The key and locale that the key part of an entry line (before `=`) holds, trimmed, as
+    /// ranges of its bytes, when the key part is ASCII (then its bytes are its Characters: a line
+    /// holds no line feed, so no "\r\n" pair); nil for a key part with a byte above 127, which only
+    /// `shape(of:)` splits (by Character: a `]` or `[` with a combining mark after it is not one).
+    package func asciiKey(_ keyPart: Range<Int>) -> (key: Range<Int>, locale: Range<Int>?)? {
+        guard let base = bytes.baseAddress, !keyPart.isEmpty else { return (keyPart, nil) }
+        var any: UInt8 = 0
+        var index = keyPart.lowerBound
+        while index < keyPart.upperBound {
+            any |= base[index]
+            index &+= 1
+        }
+        if any >= 0x80 { return nil }
+        let whole = trimmed(keyPart)
+        // The first `[` is never a blank, so it is the trimmed key's first too.
+        guard whole.count > 1, base[whole.upperBound - 1] == UInt8(ascii: "]"),
+            let found = memchr(base + whole.lowerBound, Int32(UInt8(ascii: "[")), whole.count)
+        else { return (whole, nil) }
+        let open = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        return (trimmed(whole.lowerBound..<open), open + 1..<whole.upperBound - 1)
     }
 
     /// The key and locale that the key part of an entry line (before `=`) holds, trimmed.
-    ///
-    /// Keys are split by Character (a `]` or `[` with a combining mark after it is not one), so a
-    /// key with a byte above 127 takes the String path; an ASCII key is split on its bytes, which
-    /// for ASCII are its Characters (a line holds no line feed, so no "\r\n" pair).
     private func splitKey(_ range: Range<Int>) -> (key: String, locale: String?) {
-        guard range.allSatisfy({ bytes[$0] < 0x80 }) else { return Self.splitLocale(string(range).trimmingSpaces()) }
-        let whole = trimmed(range)
-        guard whole.count > 1, bytes[whole.upperBound - 1] == UInt8(ascii: "]"),
-            let open = whole.first(where: { bytes[$0] == UInt8(ascii: "[") })
-        else { return (string(whole), nil) }
-        return (string(trimmed(whole.lowerBound..<open)), string(open + 1..<whole.upperBound - 1))
+        guard let ascii = asciiKey(range) else { return Self.splitLocale(string(range).trimmingSpaces()) }
+        return (string(ascii.key), ascii.locale.map(string))
     }
 
     /// `range` without its leading and trailing blanks.
