@@ -156,16 +156,13 @@ struct SettingsWorld {
         return .success(SettingsChange(rows: rows(), message: "unpinned \(type)"))
     }
 
-    /// Undoes the last change of `type` the history holds, after recording what changed since
-    /// it last looked (as `assoc history` does), so a change another program made is the last.
+    /// Undoes the last change of `type` the history holds (`DefaultsHistory.undoLastChange`).
     private func undo(_ type: String) -> Result<SettingsChange, SettingsProblem> {
         let history = DefaultsHistory(environment: context.environment)
         do {
-            _ = try history.recordChanges(process: nil)
-            guard let record = history.lastChange(of: type) else {
+            guard let (record, records) = try history.undoLastChange(of: type) else {
                 return .failure(SettingsProblem("the history holds no change of \(type) (see assoc history)"))
             }
-            let records = try history.undo(record.id)
             UndoCommand.render(records, context: context)
             let rows = rows()
             let now = rows.first { $0.type == type }?.defaultApplication ?? "(none)"

@@ -46,6 +46,25 @@ extension DefaultsHistory {
         guard let record = id.map({ id in all.first { $0.id == id } }) ?? all.first else {
             throw id.map { .unknownChange($0) } ?? .nothingToUndo
         }
+        return try undo(record)
+    }
+
+    /// Undoes the newest change of `type`, as `undo(_:)` undoes a change, after recording what
+    /// changed since the history last looked, so that a change another program made is the
+    /// newest; the change undone and the records of the undo, nil when the history holds no
+    /// change of `type`.
+    ///
+    /// - Throws: `HistoryError`, as `undo(_:)`.
+    public func undoLastChange(of type: String) throws(HistoryError) -> (
+        undone: HistoryRecord, records: [HistoryRecord]
+    )? {
+        _ = try recordChanges(process: nil)
+        guard let record = lastChange(of: type) else { return nil }
+        return (record, try undo(record))
+    }
+
+    /// Puts back the effective default `record` took away.
+    private func undo(_ record: HistoryRecord) throws(HistoryError) -> [HistoryRecord] {
         guard let application = record.headline.answer.before else { throw .nothingTakenAway(id: record.id) }
         let database = loadDatabase()
         let resolver = AssociationResolver(environment: environment, database: database)
