@@ -28,7 +28,7 @@ extension FileBytes {
                 relative
                 ? path.withCString { fstatat(descriptor, $0 + prefix, &info, 0) } == 0
                 : stat(PathCoding.cString(path), &info) == 0
-            times.append(read ? Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec) : nil)
+            times.append(read ? nanoseconds(info.st_mtim) : nil)
         }
         return times
     }

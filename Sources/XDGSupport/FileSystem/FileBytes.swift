@@ -156,12 +156,15 @@ public enum FileBytes {
     /// The modification time of `path` in nanoseconds since the epoch, or `nil` when it cannot be read.
     public static func modificationTime(_ path: String) -> Int64? { modificationTimeAndKind(path)?.modificationTime }
 
+    /// A file time as `modificationTime` gives it: nanoseconds since the epoch.
+    static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
+
     /// `modificationTime` and `isDirectory` of `path` (following links) from one `stat`, or `nil`
     /// when it cannot be read.
     public static func modificationTimeAndKind(_ path: String) -> (modificationTime: Int64, isDirectory: Bool)? {
         var info = stat()
         guard stat(PathCoding.cString(path), &info) == 0 else { return nil }
-        return (Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), (info.st_mode & S_IFMT) == S_IFDIR)
+        return (nanoseconds(info.st_mtim), (info.st_mode & S_IFMT) == S_IFDIR)
     }
 
     /// Whether `path` names a directory (following links).
