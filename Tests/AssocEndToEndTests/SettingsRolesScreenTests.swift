@@ -48,6 +48,10 @@ struct SettingsRolesScreenTests {
         String(screen.split(separator: "\n").first { $0.contains(" " + type + " ") } ?? "")
     }
 
+    /// Seconds to wait for the screen after a change: it reads the lists again and works out
+    /// every row anew, which in a debug build beside the whole suite took more than 10 s once.
+    private let changeDeadline = 40.0
+
     @Test(
         "Tab chooses the edit column; the chooser opened on Edit with… writes roles.list; gio mime and mimeapps.list stay as they were"
     )
@@ -71,7 +75,7 @@ struct SettingsRolesScreenTests {
         try session.waitFor("Edit with: application/pdf")
         try search(" viewer.desktop", in: session)
         try session.send("d")
-        screen = try session.waitFor("application/pdf (edit): now viewer.desktop")
+        screen = try session.waitFor("application/pdf (edit): now viewer.desktop", timeout: changeDeadline)
         let changed = row("application/pdf", screen)
         // Explicit now (no mark); markup falls back to the new edit default.
         #expect(changed.contains("Other-Viewer  Viewer") && changed.contains("=Viewer"), "\(screen)")
@@ -94,13 +98,13 @@ struct SettingsRolesScreenTests {
         let (tree, variables, environment) = try world()
         let session = try settings(on: "application/pdf", tree, environment)
         try session.send("p")
-        var screen = try session.waitFor("pinned application/pdf to other-viewer.desktop")
+        var screen = try session.waitFor("pinned application/pdf to other-viewer.desktop", timeout: changeDeadline)
         #expect(screen.contains("> P documents"), "\(screen)")
         #expect(screen.contains("\nother-viewer.desktop (pinned)  ·  default from "), "the detail line names the pin: \(screen)")
         let list = try ProcessRunner.assoc(["pin", "--list"], environment: variables)
         #expect(list.status == 0 && list.standardOutput == "application/pdf\tother-viewer.desktop\n", "\(list.standardOutput)")
         try session.send("p")
-        screen = try session.waitFor("unpinned application/pdf")
+        screen = try session.waitFor("unpinned application/pdf", timeout: changeDeadline)
         #expect(screen.contains(">   documents"), "\(screen)")
         try session.send("q")
         let result = try session.waitForExit()
@@ -123,11 +127,11 @@ struct SettingsRolesScreenTests {
         #expect(try gioDefault("application/pdf", variables).hasSuffix(": viewer.desktop"))
         let session = try settings(on: "text/plain", tree, environment)
         try session.send("u")
-        try session.waitFor("the history holds no change of text/plain")
+        try session.waitFor("the history holds no change of text/plain", timeout: changeDeadline)
         try session.send("Escape")
         try search("application/pdf", in: session)
         try session.send("u")
-        let screen = try session.waitFor("application/pdf: now other-viewer.desktop")
+        let screen = try session.waitFor("application/pdf: now other-viewer.desktop", timeout: changeDeadline)
         #expect(screen.contains("undid "), "\(screen)")
         #expect(row("application/pdf", screen).contains(" Other-Viewer "), "\(screen)")
         try session.send("q")
