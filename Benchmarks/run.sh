@@ -22,7 +22,8 @@
 #             `assoc default` and `assoc apps`, over the Debian corpus's desktop entries
 #   xdg-mime  `xdg-mime query default application/pdf` in the same world: Debian's script
 #             (/usr/bin/xdg-mime) = 1; next to it assoc answering as xdg-mime through a link
-#             named xdg-mime (its default resolution), the drop-in's goal being a tenth
+#             named xdg-mime (its default resolution), the drop-in's goal being a tenth;
+#             and the start-up floor: `assoc --version` and `assoc type -b` on a small file
 #   bulk      80,000 files under /usr/share and /usr/lib in one process: the read floor
 #             (open + read the first 4 KiB of each file, a small C program, on 1 and 2
 #             threads; the 2-thread floor is the reference), `assoc type --files-from`,
@@ -459,6 +460,10 @@ if wants xdg-mime; then
     group "xdg-mime"
     row --reference "peer: xdg-mime query default (Debian's script)" -- /usr/bin/xdg-mime query default application/pdf
     row "assoc as xdg-mime query default"        -- "$tmp/xdg-utils/xdg-mime" query default application/pdf
+    # What no query can go below: the static executable started and ended, doing nothing else
+    # (`--version`); and a query that reads one small file (`type -b`) for scale.
+    row "floor: assoc --version"                 -- "$ASSOC" --version
+    row "floor: assoc type -b (one small file)"  -- "$ASSOC" type -b "$tmp/bench.c"
     EXTRA_ENV=()
 fi
 
