@@ -17,10 +17,6 @@ public final class AssociationResolver: Sendable {
     public let lists: [MimeAppsData]
     /// `declaredTypes(in:)` per directory, computed once.
     private let declaredCache = Mutex<[Int: [String: [String]]]>([:])
-    /// The `[Default Applications]` answers xdg-mime reads in each list, by path, read once (nil:
-    /// the file cannot be read): a snapshot of every type's default reads a list once, not once
-    /// per type.
-    private let xdgMimeDefaultsCache = Mutex<[String: [String: String]?]>([:])
     /// GIO's directories with what their lists say, gathered on first use: every query reads the
     /// same lists, and gathering them is most of a query's work.
     private let gioDirectoriesCache = Mutex<[GIOResolution.Directory]?>(nil)
@@ -63,15 +59,6 @@ public final class AssociationResolver: Sendable {
     }
 
     // MARK: - Shared helpers
-
-    /// `XDGMimeText.firstDefaults` of the list at `path`, read on first use; nil when it cannot
-    /// be read.
-    func xdgMimeDefaults(_ path: String) -> [String: String]? {
-        if let cached = xdgMimeDefaultsCache.withLock({ $0[path] }) { return cached }
-        let defaults = (try? FileBytes.read(path)).map(XDGMimeText.firstDefaults(in:))
-        xdgMimeDefaultsCache.withLock { $0[path] = defaults }
-        return defaults
-    }
 
     /// GIO's directories, gathered by `make` on first use.
     func gioDirectories(_ make: () -> [GIOResolution.Directory]) -> [GIOResolution.Directory] {

@@ -92,6 +92,14 @@ public struct XDGEnvironment: Sendable, Equatable {
     /// The locale preferences for localised strings, from `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`.
     public var locale: LocalePreferences { LocalePreferences(variables) }
 
+    /// The environment with `XDG_CURRENT_DESKTOP` set to `desktop` (empty: no desktop): another
+    /// desktop's view of the same files.
+    public func withDesktop(_ desktop: String) -> XDGEnvironment {
+        var variables = self.variables
+        variables["XDG_CURRENT_DESKTOP"] = desktop
+        return XDGEnvironment(variables)
+    }
+
     private static func join(_ base: String, _ relative: String) -> String {
         base.hasSuffix("/") ? base + relative : base + "/" + relative
     }

@@ -6,16 +6,25 @@ import XDGSupport
 /// A world whose applications are stubs that record the argv they receive, NUL-separated, one
 /// record file per application.
 func launchWorld() throws -> (TemporaryXDGTree, [String: String]) {
+    try recordingWorld([
+        ("viewer", "%U", "MimeType=application/pdf;\n"), ("editor", "%f", "MimeType=text/plain;\n"),
+        ("runner", "%f", "MimeType=application/x-sharedlib;\n"), ("zreader", "%f", "MimeType=application/pdf;\n"),
+    ])
+}
+
+/// A world of recording applications over the system's MIME database: for each, the entry
+/// `usr-share/applications/NAME.desktop` running `NAME-stub FIELDCODE`, with `lines` added, and
+/// the stub `bin/NAME-stub`, which appends its argv, NUL-separated, to `records/NAME` (read by
+/// `recorded(_:_:)`). `PATH` starts with the stubs' directory.
+func recordingWorld(_ applications: [(name: String, fieldCode: String, lines: String)]) throws -> (
+    TemporaryXDGTree, [String: String]
+) {
     let tree = try TemporaryXDGTree()
     try tree.linkSystemMIMEDatabase()
-    for (name, exec, types) in [
-        ("viewer", "viewer-stub %U", "application/pdf;"), ("editor", "editor-stub %f", "text/plain;"),
-        ("runner", "runner-stub %f", "application/x-sharedlib;"),
-        ("zreader", "zreader-stub %f", "application/pdf;"),
-    ] {
+    for (name, fieldCode, lines) in applications {
         try tree.write(
             "usr-share/applications/\(name).desktop",
-            "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(exec)\nMimeType=\(types)\n")
+            "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(name)-stub \(fieldCode)\n\(lines)")
         let record = tree.path("records/\(name)")
         let script = try tree.write(
             "bin/\(name)-stub",

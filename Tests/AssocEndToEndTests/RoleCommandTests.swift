@@ -8,34 +8,16 @@ import XDGSupport
 /// painter (`Categories=Graphics;`) and a text editor; the viewer is the view default of PDFs and
 /// PNGs. Each stub records its argv as `recorded(_:_:)` reads it.
 func rolesLaunchWorld() throws -> (TemporaryXDGTree, [String: String]) {
-    let tree = try TemporaryXDGTree()
-    try tree.linkSystemMIMEDatabase()
-    for (name, types, extra) in [
-        ("viewer", "application/pdf;image/png;", "Categories=Graphics;Viewer;\n"),
-        ("editor", "image/png;application/pdf;", "Categories=Graphics;2DGraphics;\n"),
-        ("annotator", "application/pdf;", "Categories=Office;\nKeywords=PDF Annotation;Markup;\n"),
-        ("painter", "image/png;", "Categories=Graphics;\n"),
-        ("texteditor", "text/plain;", "Categories=Utility;TextEditor;\n"),
-    ] {
-        try tree.write(
-            "usr-share/applications/\(name).desktop",
-            "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(name)-stub %f\nMimeType=\(types)\n\(extra)")
-        let record = tree.path("records/\(name)")
-        let script = try tree.write(
-            "bin/\(name)-stub",
-            """
-            #!/bin/sh
-            for argument in "$@"; do printf '%s\\0' "$argument"; done >> '\(record).tmp'
-            mv '\(record).tmp' '\(record)'
-            """)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-    }
-    try tree.makeDirectory("records")
+    let (tree, variables) = try recordingWorld([
+        ("viewer", "%f", "MimeType=application/pdf;image/png;\nCategories=Graphics;Viewer;\n"),
+        ("editor", "%f", "MimeType=image/png;application/pdf;\nCategories=Graphics;2DGraphics;\n"),
+        ("annotator", "%f", "MimeType=application/pdf;\nCategories=Office;\nKeywords=PDF Annotation;Markup;\n"),
+        ("painter", "%f", "MimeType=image/png;\nCategories=Graphics;\n"),
+        ("texteditor", "%f", "MimeType=text/plain;\nCategories=Utility;TextEditor;\n"),
+    ])
     try tree.write(
         "config/mimeapps.list",
         "[Default Applications]\napplication/pdf=viewer.desktop;\nimage/png=viewer.desktop;\n")
-    var variables = tree.variables(dataDirs: ["usr-share", "mime-only"])
-    variables["PATH"] = tree.path("bin") + ":/usr/bin:/bin"
     return (tree, variables)
 }
 

@@ -66,12 +66,3 @@ enum SnapshotInputs {
         return result
     }
 }
-
-extension XDGEnvironment {
-    /// The environment with `XDG_CURRENT_DESKTOP` set to `desktop`: another desktop's view.
-    func withDesktop(_ desktop: String) -> XDGEnvironment {
-        var variables = self.variables
-        variables["XDG_CURRENT_DESKTOP"] = desktop
-        return XDGEnvironment(variables)
-    }
-}

@@ -22,9 +22,7 @@ struct ProfileVerifier {
         var resolvers: [(String?, AssociationResolver)] = []
         var terminals: [(String?, TerminalPreferenceList)] = []
         for desktop in desktops {
-            var variables = environment.variables
-            variables["XDG_CURRENT_DESKTOP"] = desktop ?? ""
-            let scoped = XDGEnvironment(variables)
+            let scoped = environment.withDesktop(desktop ?? "")
             resolvers.append(
                 (
                     desktop,

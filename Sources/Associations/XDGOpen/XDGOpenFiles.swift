@@ -1,4 +1,5 @@
 import Synchronization
+import XDGSupport
 
 /// What xdg-open's emulation reads from files, kept for the lifetime of one resolver: the
 /// script reads the legacy lists, the desktop entries and each default's entry again for every
@@ -13,6 +14,9 @@ final class XDGOpenFiles: Sendable {
         var preference: Int?
     }
 
+    /// The `[Default Applications]` answers xdg-mime reads in each list, by path (nil: the file
+    /// cannot be read): a snapshot of every type's default reads a list once, not once per type.
+    private let listDefaults = Mutex<[String: [String: String]?]>([:])
     /// The lines of each legacy list read, by path; nil: the file cannot be read.
     private let legacyLines = Mutex<[String: [ArraySlice<UInt8>]?]>([:])
     /// The desktop files of each data directory's scan, in the script's order.
@@ -21,6 +25,15 @@ final class XDGOpenFiles: Sendable {
     private let programs = Mutex<[String: Bool]>([:])
     /// The subdirectories `desktop_file_to_binary` looks in, by directory.
     private let subdirectoryLists = Mutex<[String: [String]]>([:])
+
+    /// `XDGMimeText.firstDefaults` of the list at `path`, read on first use; nil when it cannot
+    /// be read.
+    func defaults(ofList path: String) -> [String: String]? {
+        if let known = listDefaults.withLock({ $0[path] }) { return known }
+        let defaults = (try? FileBytes.read(path)).map(XDGMimeText.firstDefaults(in:))
+        listDefaults.withLock { $0[path] = defaults }
+        return defaults
+    }
 
     /// The lines of the file at `path`, read by `read` on first use.
     func lines(of path: String, read: () -> [ArraySlice<UInt8>]?) -> [ArraySlice<UInt8>]? {

@@ -109,7 +109,7 @@ struct XDGOpenResolution {
         for directory in listDirectories {
             for prefix in desktops {
                 let path = directory + "/" + prefix + "mimeapps.list"
-                guard let defaults = resolver.xdgMimeDefaults(path) else { continue }
+                guard let defaults = resolver.xdgOpenFiles.defaults(ofList: path) else { continue }
                 steps.append(.consulted(path: path, exists: true, label: "xdg-mime"))
                 guard let id = defaults[type], !id.isEmpty else { continue }
                 if hasProgram(id) {
