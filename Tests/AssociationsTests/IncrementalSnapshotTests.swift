@@ -27,7 +27,7 @@ struct IncrementalSnapshotTests {
             tree: world.tree, applications: applications, declared: world.types, database: database, random: random)
         var incremental = 0
         var full = 0
-        for step in 1...40 {
+        for step in 1...30 {
             let edits = editor.edit(count: 1 + Int(editor.random.next() % 3))
             let lists = DefaultsSnapshot.listFiles(environment)
             let reference = DefaultsSnapshot.capture(
@@ -57,7 +57,7 @@ struct IncrementalSnapshotTests {
             previous = quick
         }
         print("IncrementalSnapshotTests.randomEdits: \(incremental) steps incremental, \(full) full")
-        #expect(incremental >= 25, "most edits touch only key lines: \(incremental) incremental, \(full) full")
+        #expect(incremental >= 18, "most edits touch only key lines: \(incremental) incremental, \(full) full")
     }
 
     @Test("what a changed list tells: the keys of its changed lines, or nothing to go on")
