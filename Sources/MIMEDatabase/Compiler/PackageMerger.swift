@@ -117,6 +117,8 @@ struct PackageMerger {
     /// type's own XML file (globs, comments, aliases, parents, icons are; magic and roots are not;
     /// unknown shared-mime-info elements are dropped; other namespaces are copied by the caller).
     private mutating func process(_ field: UnsafeMutablePointer<xmlNode>, type: CompiledType) throws(ElementError) -> Bool {
+        // Most elements of a database are translated comments: told first, without making a string.
+        if XMLNodes.equals(field.pointee.name, "comment") { return true }
         let line = XMLNodes.line(field)
         func fail(_ message: String) -> ElementError { ElementError(message: message, line: line) }
         switch XMLNodes.name(field) {
