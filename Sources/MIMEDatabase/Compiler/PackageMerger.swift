@@ -30,7 +30,7 @@ struct PackageMerger {
             guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
             Unmanaged<FirstParseError>.fromOpaque(context).takeUnretainedValue().keep(error.pointee)
         }
-        let parsed = xmlReadFile(PathCoding.cString(path), nil, options)
+        let parsed = clibxml2_read_file_skipping_ids(PathCoding.cString(path), options)
         xmlSetStructuredErrorFunc(nil, nil)
         guard let parsed else {
             reject(path, line: firstError.line, "not well-formed XML: \(firstError.message); package left out")
