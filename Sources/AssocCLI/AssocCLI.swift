@@ -113,7 +113,8 @@ public enum AssocCLI {
             if let value = parsed.value("--database") { database = DatabaseSource(rawValue: value) ?? database }
             let context = CommandContext(
                 environment: XDGEnvironment(environment), output: output, process: process,
-                databaseSource: database, verbose: global.verbose || parsed.has("--verbose"))
+                databaseSource: database, verbose: global.verbose || parsed.has("--verbose"),
+                keepsStateUntilExit: keepsStateUntilExit)
             if keepsStateUntilExit { _ = Unmanaged.passRetained(context) }
             defer { context.reportBrokenEntries() }
             return try command.run(parsed, context)
@@ -147,6 +148,9 @@ final class CommandContext: Sendable {
 
     /// The working directory and which streams are terminals.
     let process: ProcessState
+    /// Whether the process exits right after the command, so that what it built may be left for
+    /// the exit to reclaim (`AssocCLI.run`'s `keepsStateUntilExit`).
+    let keepsStateUntilExit: Bool
 
     /// What is loaded on first use, and the files already warned about.
     private struct Loaded {
@@ -161,7 +165,11 @@ final class CommandContext: Sendable {
 
     private let loaded = Mutex(Loaded())
 
-    init(environment: XDGEnvironment, output: OutputSink, process: ProcessState, databaseSource: DatabaseSource, verbose: Bool) {
+    init(
+        environment: XDGEnvironment, output: OutputSink, process: ProcessState, databaseSource: DatabaseSource, verbose: Bool,
+        keepsStateUntilExit: Bool = false
+    ) {
+        self.keepsStateUntilExit = keepsStateUntilExit
         self.environment = environment
         self.output = output
         self.process = process

@@ -157,9 +157,10 @@ enum TypesCommand {
     {
         guard operands.count <= 1 else { throw UsageError("expected at most one DIR", subcommand: "types") }
         let directory = operands.first ?? context.environment.dataHome + "/mime"
-        let options = DatabaseUpdate.Options(
+        var options = DatabaseUpdate.Options(
             onlyIfNewer: arguments.has(newer),
             synchronize: DatabaseUpdate.Options.synchronizes(environment: context.environment.variables))
+        options.leavesModelToExit = context.keepsStateUntilExit
         let report: DatabaseUpdate.Report
         do {
             report = try DatabaseUpdate.run(directory: directory, options: options)

@@ -6,7 +6,7 @@ import XDGSupport
 
 /// Puts `DatabaseUpdate`'s generated files in place, writing only those whose bytes change.
 ///
-/// A file that already holds exactly its new bytes is left as it is: no temporary, no fsync, no
+/// A file that already holds exactly its new bytes is left as it is: no temporary, no sync, no
 /// rename. A file that changes, or is new, goes to a temporary beside it that is renamed over it,
 /// as `AtomicFile` writes every file. The stamps readers judge the database by, `mime.cache` and
 /// then `version`, come last (`writeStamp`); an unchanged stamp still gets the time of this run,
@@ -19,18 +19,18 @@ import XDGSupport
 /// ones at once, so it is as if it had been replaced at the very start of the run: every state a
 /// reader can meet is one that rewriting every file could also show it, and a run killed at any
 /// point leaves the old database or the new one, as before. What changes is only that fewer
-/// states exist in between.
+/// states exist in between. The same holds when the per-type files are written by two writers on
+/// two threads (`TypeFileWriting`): each file is still replaced by its own rename, in an order
+/// no reader depends on, and both threads end before the cache is replaced.
 ///
-/// What stays per written file, and why: the temporary's `fchmod` (`mkstemp` makes it 0600, and
-/// the database must be readable by every user: 0666 less the umask, as `update-mime-database`'s
-/// files are), its signal-safe registration with `TemporaryFiles` (the signal mask held around
-/// `mkstemp`, so that an interrupted run leaves no temporary), and with syncing on, its fsync
-/// before the rename. What goes, being of no use for files no one edits by hand: the read-only and
-/// `access` check (`update-mime-database` replaces a read-only file too), and the copy of the
-/// old file's extended attributes. Directories are synced once each, not after every rename: the
-/// per-type and text files' directories before the cache is renamed, and the top directory after
-/// the cache and after `version`, so that after a crash the cache is never newer on disk than the
-/// files written before it.
+/// Each file written costs `open`, `write`, with syncing `fdatasync`, `close` and `rename`
+/// (`GeneratedFileReplacement` says what it leaves out and why: no `fchmod`, no signal-mask pair).
+/// What goes, being of no use for files no one edits by hand: the read-only and `access` check
+/// (`update-mime-database` replaces a read-only file too), and the copy of the old file's
+/// extended attributes. Directories are synced once each, not after every rename: the per-type
+/// and text files' directories before the cache is renamed, and the top directory after the cache
+/// and after `version`, so that after a crash the cache is never newer on disk than the files
+/// written before it.
 struct GeneratedFileWriter {
     /// The `mime/` directory.
     let directory: String
@@ -50,6 +50,8 @@ struct GeneratedFileWriter {
     private var directoriesToSync: [String] = []
     /// The bytes of the file last compared, kept to read the next one into.
     private var scratch: [UInt8] = []
+    /// Makes the temporaries and renames them into place.
+    private var replacement = GeneratedFileReplacement()
 
     init(directory: String, synchronize: Bool) {
         self.directory = directory
@@ -63,15 +65,18 @@ struct GeneratedFileWriter {
         if mkdir(PathCoding.cString(directory + "/" + media), 0o755) == 0 { newMediaDirectories.insert(media) }
     }
 
-    /// Puts `bytes` in `name` (relative to `directory`), unless it holds them already.
-    mutating func write(_ name: String, _ bytes: [UInt8]) throws(DatabaseUpdate.Failure) {
+    /// Puts `bytes` in `name` (relative to `directory`), unless it holds them already; returns
+    /// whether it wrote the file.
+    @discardableResult
+    mutating func write(_ name: String, _ bytes: [UInt8]) throws(DatabaseUpdate.Failure) -> Bool {
         let path = directory + "/" + name
         let inNewDirectory = name.firstIndex(of: "/").map { newMediaDirectories.contains(String(name[..<$0])) } ?? false
         if !inNewDirectory, try holds(path, bytes) {
             unchanged.append(name)
-            return
+            return false
         }
-        try replace(name, path: path, bytes)
+        try replace(name, bytes)
+        return true
     }
 
     /// Puts `bytes` in the stamp `name` (`mime.cache`, then `version`) after every other file is
@@ -86,24 +91,25 @@ struct GeneratedFileWriter {
                 return
             }
         }
-        try replace(name, path: path, bytes)
+        try replace(name, bytes)
         synchronizeDirectories()
     }
 
-    private mutating func replace(_ name: String, path: String, _ bytes: [UInt8]) throws(DatabaseUpdate.Failure) {
+    private mutating func replace(_ name: String, _ bytes: [UInt8]) throws(DatabaseUpdate.Failure) {
+        let slash = name.lastIndex(of: "/")
+        let folder = slash.map { directory + "/" + name[..<$0] } ?? directory
+        let base = slash.map { String(name[name.index(after: $0)...]) } ?? name
         do {
-            try AtomicFile.writeAndRename(path, bytes: bytes, mode: mode, synchronize: synchronize, keepingAttributes: false)
+            try replacement.replace(folder: folder, base: base, bytes: bytes, synchronize: synchronize)
         } catch {
             throw .notWritten(error)
         }
         written.append(name)
-        if synchronize {
-            let folder = name.lastIndex(of: "/").map { directory + "/" + name[..<$0] } ?? directory
-            if directoriesToSync.last != folder { directoriesToSync.append(folder) }
-        }
+        if synchronize && directoriesToSync.last != folder { directoriesToSync.append(folder) }
     }
 
-    private mutating func synchronizeDirectories() {
+    /// Syncs the directories renamed in since they were last synced (with syncing on).
+    mutating func synchronizeDirectories() {
         for folder in Set(directoriesToSync) { AtomicFile.synchronizeDirectory(folder) }
         directoriesToSync.removeAll()
     }

@@ -30,7 +30,7 @@ struct PackageMerger {
             guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
             Unmanaged<FirstParseError>.fromOpaque(context).takeUnretainedValue().keep(error.pointee)
         }
-        let parsed = xmlReadFile(PathCoding.cString(path), nil, options)
+        let parsed = clibxml2_read_file_skipping_ids(PathCoding.cString(path), options)
         xmlSetStructuredErrorFunc(nil, nil)
         guard let parsed else {
             reject(path, line: firstError.line, "not well-formed XML: \(firstError.message); package left out")
@@ -117,6 +117,8 @@ struct PackageMerger {
     /// type's own XML file (globs, comments, aliases, parents, icons are; magic and roots are not;
     /// unknown shared-mime-info elements are dropped; other namespaces are copied by the caller).
     private mutating func process(_ field: UnsafeMutablePointer<xmlNode>, type: CompiledType) throws(ElementError) -> Bool {
+        // Most elements of a database are translated comments: told first, without making a string.
+        if XMLNodes.equals(field.pointee.name, "comment") { return true }
         let line = XMLNodes.line(field)
         func fail(_ message: String) -> ElementError { ElementError(message: message, line: line) }
         switch XMLNodes.name(field) {

@@ -25,9 +25,10 @@ final class TypeDocument {
     private let typeName: [UInt8]
     /// The elements copied in, in order; nil where a later comment of the same language replaced one.
     private var fields: [UnsafeMutablePointer<xmlNode>?] = []
-    /// The index in `fields` of the `<comment>` of each `xml:lang` (nil: none): there is at most
-    /// one, since each one appended replaces the earlier one of its language.
-    private var comments: [String?: Int] = [:]
+    /// The index in `fields` of the `<comment>` of each `xml:lang`, by `LanguageKey`: there is at
+    /// most one comment per language, since each one appended replaces the earlier one of its
+    /// language. Two languages of one key are told apart by `append`.
+    private var comments: [UInt64: Int] = [:]
     /// The packages the elements belong to, kept parsed while this document may be written.
     private var packages: [PackageDocument] = []
 
@@ -39,8 +40,18 @@ final class TypeDocument {
     func append(_ field: UnsafeMutablePointer<xmlNode>, of package: PackageDocument) {
         if packages.last !== package { packages.append(package) }
         if XMLNodes.isFreedesktop(field, named: "comment") {
-            let language = XMLNodes.propertyText(field, "lang", namespace: XMLNodes.xmlNamespace)
-            if let earlier = comments.updateValue(fields.count, forKey: language) { fields[earlier] = nil }
+            let key = LanguageKey.of(field)
+            if let earlier = comments[key] {
+                if LanguageKey.sameLanguage(fields[earlier], field) {
+                    fields[earlier] = nil
+                    comments[key] = fields.count
+                } else if let other = fields.indices.last(where: { LanguageKey.sameLanguage(fields[$0], field) }) {
+                    // Another language of the same key: found the slow way, and the key left to the first.
+                    fields[other] = nil
+                }
+            } else {
+                comments[key] = fields.count
+            }
         }
         fields.append(field)
     }

@@ -52,7 +52,7 @@ enum TypeFileSerializer {
             }
             text = content
         }
-        out += [UInt8(ascii: " "), UInt8(ascii: " "), UInt8(ascii: "<")]
+        append("  <", to: &out)
         appendCString(name, to: &out)
         var attribute = node.properties
         while let current = attribute {
@@ -64,7 +64,7 @@ enum TypeFileSerializer {
             }
             guard let attributeName = property.name else { return false }
             appendCString(attributeName, to: &out)
-            out += [UInt8(ascii: "="), UInt8(ascii: "\"")]
+            append("=\"", to: &out)
             if let value = property.children {
                 guard value.pointee.type == XML_TEXT_NODE, value.pointee.next == nil else { return false }
                 if let content = value.pointee.content { appendEscaped(content, attribute: true, to: &out) }
@@ -75,11 +75,11 @@ enum TypeFileSerializer {
         if let text {
             out.append(UInt8(ascii: ">"))
             appendEscaped(text, attribute: false, to: &out)
-            out += [UInt8(ascii: "<"), UInt8(ascii: "/")]
+            append("</", to: &out)
             appendCString(name, to: &out)
-            out += [UInt8(ascii: ">"), 0x0A]
+            append(">\n", to: &out)
         } else {
-            out += [UInt8(ascii: "/"), UInt8(ascii: ">"), 0x0A]
+            append("/>\n", to: &out)
         }
         return true
     }

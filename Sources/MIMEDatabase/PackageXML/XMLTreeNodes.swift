@@ -51,18 +51,18 @@ enum XMLNodes {
         return bytes(raw)
     }
 
-    /// The value of `node`'s attribute `name` in `namespace` as `xmlGetNsProp` gives it, read in
-    /// place when it is one text node (as nearly every value is) rather than copied twice.
-    static func propertyText(_ node: UnsafeMutablePointer<xmlNode>, _ name: StaticString, namespace: StaticString)
-        -> String?
+    /// The bytes of `node`'s attribute `name` in `namespace` as `xmlGetNsProp` gives them, read in
+    /// place when the value is one text node (as nearly every value is) rather than copied twice.
+    static func propertyBytes(_ node: UnsafeMutablePointer<xmlNode>, _ name: StaticString, namespace: StaticString)
+        -> [UInt8]?
     {
         guard let attribute = xmlHasNsProp(node, name.utf8Start, namespace.utf8Start) else { return nil }
         if attribute.pointee.type == XML_ATTRIBUTE_NODE, let text = attribute.pointee.children,
             text.pointee.type == XML_TEXT_NODE, text.pointee.next == nil, let content = text.pointee.content
         {
-            return String(decoding: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))), as: UTF8.self)
+            return bytes(content)
         }
-        return property(node, name, namespace: namespace).map { String(decoding: $0, as: UTF8.self) }
+        return property(node, name, namespace: namespace)
     }
 
     /// The element children of `node`, in document order.
