@@ -40,7 +40,7 @@ extension DefaultsSnapshot {
     /// - Parameter lists: the lists as read now (`listFiles`), which the snapshot keeps.
     static func captureIncrementally(
         from previous: DefaultsSnapshot, lists: [(path: String, lines: [String])], environment: XDGEnvironment,
-        database: MIMEDatabase, time: Int64, extraTypes: [String]
+        database: MIMEDatabase, time: Int64, extraTypes: [String], memory: SnapshotMemory? = nil
     ) -> DefaultsSnapshot? {
         guard !previous.inputs.isEmpty, previous.lists.map(\.path) == lists.map(\.path) else { return nil }
         let desktops = otherDesktops(environment)
@@ -59,7 +59,10 @@ extension DefaultsSnapshot {
         snapshot.lists = lists
         guard !keys.isEmpty || !legacyLines.isEmpty else { return snapshot }
 
-        let applications = ApplicationIndex(environment: environment, reading: .resolution)
+        // The fingerprints are those the kept index was read from, if any: the same entries.
+        let applications =
+            memory?.applications(for: previous.inputs) ?? ApplicationIndex(environment: environment, reading: .resolution)
+        memory?.keep(applications, for: previous.inputs)
         let resolver = AssociationResolver(environment: environment, database: database, applications: applications)
         var touched = Set<String>()
         for key in keys { touched.formUnion([key, database.canonicalName(key), database.unaliasExact(key)]) }
