@@ -21,9 +21,9 @@ extension DefaultsSnapshot {
     ///   case folded, as `MimeAppsData` reads keys) and unaliased as spelled (as GIO reads them).
     ///   A type is re-resolved by the spec and GIO, for every desktop, when one of those is the
     ///   type itself or a type it inherits from (`MIMEDatabase.ancestors(of:)`, and the chains
-    ///   the spec and GIO walk); as xdg-mime only when one is the type itself (xdg-mime walks no
-    ///   parents and resolves no alias), so a change of `text/plain` re-resolves the types below
-    ///   it by the spec and GIO only. Lists hold no wildcards here: `image/*` in a list is a key like
+    ///   the spec and GIO walk, all found by one walk: `TouchedChains`); as xdg-mime only when
+    ///   one is the type itself (xdg-mime walks no parents and resolves no alias), so a change of
+    ///   `text/plain` re-resolves the types below it by the spec and GIO only. Lists hold no wildcards here: `image/*` in a list is a key like
     ///   any other (the resolver looks keys up by type, never by pattern), so it touches the
     ///   type of that name only.
     /// - xdg-mime searches the legacy `defaults.list` for a line *holding* `TYPE=` (`.` matching
@@ -84,10 +84,10 @@ extension DefaultsSnapshot {
             previous.defaults[type] != nil && !touched.contains(type)
                 && !legacy.contains { XDGMimeText.contains($0, pattern: Array((type + "=").utf8)) }
         }
+        var chains = TouchedChains(toward: touched, database: database)
         let stale = types.filter { type in
             guard previous.defaults[type] != nil else { return true }
-            let chain = [type] + database.ancestors(of: type) + resolver.specChain(type) + resolver.gioChain(type)
-            return chain.contains(where: touched.contains) || !inherited.contains(type)
+            return !inherited.contains(type) || chains.reach(from: type)
         }
         snapshot.defaults = previous.defaults.filter { types.contains($0.key) }
         snapshot.defaults.merge(views(of: stale.subtracting(inherited), resolver: resolver, desktops: desktops)) { $1 }
