@@ -134,7 +134,7 @@ final class PortalBus {
         let result = try ProcessRunner.run(
             PortalBus.python,
             [Self.fixtures + "/dialog-player.py", runtime, answer, "--count", String(count)] + arguments,
-            environment: variables, timeout: 60)
+            environment: variables, timeout: 120)
         return result.standardOutput.split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }

@@ -26,7 +26,7 @@ runtime, answer = sys.argv[1], sys.argv[2]
 count = int(sys.argv[sys.argv.index("--count") + 1]) if "--count" in sys.argv else 1
 seen = set()
 connections = []
-deadline = time.time() + 30
+deadline = time.time() + 90
 while len(connections) < count and time.time() < deadline:
     for request_file in sorted(glob.glob(os.path.join(runtime, "assoc/portal/*/request.json"))):
         if request_file in seen:
