@@ -172,7 +172,7 @@ struct PackageMerger {
             }
             database.treeMagic.append(CompiledTreeMagic(priority: priority, type: type, matches: matches))
             return false
-        case "comment", "acronym", "expanded-acronym":
+        case "acronym", "expanded-acronym":
             return true
         case "alias", "sub-class-of":
             let isAlias = XMLNodes.equals(field.pointee.name, "alias")
