@@ -60,7 +60,8 @@ extension DefaultsSnapshot {
     /// desktop-specific list; `extraTypes` (pinned types) are resolved too. With `previous`, the
     /// snapshot is worked out from it where only list lines changed since
     /// (`captureIncrementally`), which gives the same snapshot at the cost of the types the
-    /// changed lines touch.
+    /// changed lines touch. With `memory`, the application index is kept there for the next
+    /// capture, and taken from it while what it was read from is unchanged.
     ///
     /// A program may write a list while the snapshot is taken (xdg-mime touches the list, then
     /// renames the new one over it): the answers and the lines kept must come from the same
@@ -68,7 +69,7 @@ extension DefaultsSnapshot {
     /// answers too, and a snapshot whose lists changed meanwhile is taken again (at most thrice).
     public static func capture(
         environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String] = [],
-        previous: DefaultsSnapshot? = nil
+        previous: DefaultsSnapshot? = nil, memory: SnapshotMemory? = nil
     ) -> DefaultsSnapshot {
         var snapshot: DefaultsSnapshot
         var attempts = 0
@@ -78,12 +79,13 @@ extension DefaultsSnapshot {
             if let previous,
                 let quick = captureIncrementally(
                     from: previous, lists: before, environment: environment, database: database, time: time,
-                    extraTypes: extraTypes)
+                    extraTypes: extraTypes, memory: memory)
             {
                 snapshot = quick
                 after = listFiles(environment)
             } else {
-                snapshot = captureOnce(environment: environment, database: database, time: time, extraTypes: extraTypes)
+                snapshot = captureOnce(
+                    environment: environment, database: database, time: time, extraTypes: extraTypes, memory: memory)
                 after = snapshot.lists
             }
             attempts += 1
@@ -111,12 +113,13 @@ extension DefaultsSnapshot {
 
     /// One snapshot, read once.
     private static func captureOnce(
-        environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String]
+        environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String], memory: SnapshotMemory?
     ) -> DefaultsSnapshot {
         let desktops = otherDesktops(environment)
         let pinned = Set(extraTypes.map(database.canonicalName))
         let inputs = SnapshotInputs.fingerprints(environment: environment, pinned: pinned, desktops: desktops)
         let applications = ApplicationIndex(environment: environment, reading: .resolution)
+        memory?.keep(applications, for: inputs)
         let resolver = AssociationResolver(environment: environment, database: database, applications: applications)
         let declared = declaredTypes(applications, database: database)
         let named = namedTypes(resolver)
