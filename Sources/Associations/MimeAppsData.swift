@@ -102,16 +102,18 @@ public struct MimeAppsData: Sendable, Equatable {
         guard let database, Reading.groups(of: location).contains(group) else { return nil }
         // Added and removed associations count only where the specification allows them.
         if group == .addedAssociations || group == .removedAssociations, !location.mayAddOrRemove { return nil }
-        let spellings = CanonicalSpellings(of: type, in: database)
         let queries = derived.countQuery()
         if let bytes = derived.scannable, queries <= Self.scannedQueries {
-            return Self.merged(Self.entries(of: group, in: bytes, where: spellings))
+            return Self.merged(Self.entries(of: group, in: bytes, where: CanonicalSpellings(of: type, in: database)))
         }
         // A long list asked about many types (a profile of hundreds of entries verified three
         // ways) answers from its table: every key canonicalised once costs less than every key
         // compared on each query. The table holds the same values (`table` merges the same way).
         let read = derived.reading.value.entries[group] ?? []
         if read.count > Self.scannedEntries, queries > Self.scannedQueries { return groups[group]?[type] }
+        // The spellings (the type's aliases, looked up in the database) only for a group with keys.
+        guard !read.isEmpty else { return nil }
+        let spellings = CanonicalSpellings(of: type, in: database)
         return Self.merged(read.lazy.filter { spellings.contains($0.key) })
     }
 

@@ -131,6 +131,20 @@ struct DefaultsHistoryTests {
         #expect(try history.recordChanges(process: nil).isEmpty)
     }
 
+    @Test("an entry seen half-written, then complete, is application-installed when it becomes the default")
+    func applicationInstalledInTwoWrites() throws {
+        let (tree, environment, _) = try world()
+        defer { withExtendedLifetime(tree) {} }
+        let history = DefaultsHistory(environment: environment, memory: SnapshotMemory())
+        // "0a" sorts before "a": once complete, it is the first declarer of PDF by the spec.
+        let path = try tree.write("usr-share/applications/0a.desktop", "")
+        #expect(try history.recordChanges(process: nil).isEmpty, "an empty entry is no application")
+        try tree.write("usr-share/applications/0a.desktop", CheckFixtures.entry("0a", types: "application/pdf;"))
+        let records = try history.recordChanges(process: nil)
+        #expect(records.map(\.type) == ["application/pdf"])
+        #expect(records.first?.cause == .applicationInstalled(application: "0a.desktop", file: path), "\(records)")
+    }
+
     @Test("an edit through DefaultsEditor is recorded by the editor as assoc, with its command and lines")
     func assocEdit() throws {
         let (tree, environment, _) = try world()

@@ -49,19 +49,26 @@ struct WatchRobustnessTests {
         #expect(world.watcher?.isRunning == true)
     }
 
-    @Test("a 10 MB list, and a writer that rewrites the list 1,000 times: the final state is recorded, never written over")
+    @Test(
+        "a 10 MB list of real entries, and a writer that rewrites the list 1,000 times: the final state is recorded, never written over"
+    )
     func largeListAndRewrites() throws {
         let world = try WatchWorld()
         try world.startWatcher()
-        // 10 MB of comments around one entry (a list whose lines name thousands of types no one
-        // defines makes the history's snapshot resolve each of them, which is its cost, not the
-        // watcher's).
-        let comments = String(repeating: "# " + String(repeating: "x", count: 97) + "\n", count: 100_000)
-        try world.tree.write("config/mimeapps.list", "[Default Applications]\n" + comments + "text/plain=b.desktop;\n")
+        let list = WatchWorld.largeList(bytes: 10_000_000)
+        try world.tree.write("config/mimeapps.list", list.text)
         #expect(((try? FileManager.default.attributesOfItem(atPath: world.listPath))?[.size] as? Int ?? 0) >= 10_000_000)
         #expect(
             world.awaitRecord(of: "text/plain", after: "b.desktop", timeout: 120) != nil,
             "the 10 MB list: \(world.text(of: world.watcherLogPath))")
+        // The watcher's last record of each type is what assoc answers now from the same list (a
+        // type that had no default and still has none has no record).
+        for type in list.sample {
+            let output = try world.run("assoc", ["default", type]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            let answer = output.isEmpty ? nil : output
+            let recorded = PortalBus.eventually(timeout: 30) { world.records(of: type).last.flatMap(WatchWorld.after) == answer }
+            #expect(recorded, "\(type): assoc answers \(output); the last record: \(world.records(of: type).last ?? [:])")
+        }
         var final = ""
         for round in 0..<1000 {
             final = "[Default Applications]\ntext/plain=\(round % 2 == 0 ? "b" : "a").desktop;\n# round \(round)\n"
@@ -79,4 +86,26 @@ struct WatchRobustnessTests {
 extension WatchWorld {
     /// A real type that neither a.desktop nor b.desktop declares.
     static let extraType = "application/vnd.oasis.opendocument.text"
+
+    /// A list of at least `bytes` bytes made of real entries: the groups `[Added Associations]`
+    /// and `[Default Applications]` again and again, each with a line for every type of the
+    /// system's database naming several applications: b.desktop and a.desktop (installed), and
+    /// IDs of applications that are not. Every `[Default Applications]` line names b.desktop
+    /// first, so `text/plain` opens in b.desktop however repeated keys are read; `sample` holds
+    /// some of the types, spread over the database, to compare with assoc's answers.
+    static func largeList(bytes: Int) -> (text: String, sample: [String]) {
+        let types = ((try? String(contentsOfFile: "/usr/share/mime/types", encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init).sorted()
+        var text = ""
+        var block = 0
+        while text.utf8.count < bytes {
+            text += "[Added Associations]\n"
+            for type in types { text += "\(type)=gone-\(block).desktop;a.desktop;b.desktop;other-\(block).desktop;\n" }
+            text += "[Default Applications]\n"
+            for type in types { text += "\(type)=b.desktop;gone-\(block).desktop;a.desktop;\n" }
+            block += 1
+        }
+        let sample = ["text/plain", extraType] + stride(from: 0, to: types.count, by: max(1, types.count / 8)).map { types[$0] }
+        return (text, sample)
+    }
 }

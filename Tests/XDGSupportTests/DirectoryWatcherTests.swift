@@ -113,7 +113,7 @@ struct DirectoryWatcherTests {
     }
 }
 
-@Suite("ChangeSettler: a burst is handled once, after 30 ms of quiet or 500 ms at most")
+@Suite("ChangeSettler: a burst is handled once, after 10 ms of quiet or 500 ms at most")
 struct ChangeSettlerTests {
     @Test("nothing pending: no time-out")
     func idle() {

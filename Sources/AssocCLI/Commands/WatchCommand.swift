@@ -18,7 +18,7 @@ enum WatchCommand {
             entries, mimeinfo.cache and the lists kept there, and the mime directory of each for mime.cache. A \
             directory that does not exist yet is watched for as soon as it is made; a list replaced by a rename, \
             or a directory deleted and made again, is followed. Changes are handled in bursts: after a change, \
-            once 30 ms pass without another (at most 500 ms after the first), the history records what changed \
+            once 10 ms pass without another (at most 500 ms after the first), the history records what changed \
             in $XDG_STATE_HOME/assoc/history.jsonl, pinned types are put back, and one notification tells what \
             happened through the desktop's notification service (org.freedesktop.Notifications on the session \
             bus), with Undo and Keep where the service offers actions. Without a session bus the changes are \

@@ -18,22 +18,27 @@ public struct DefaultsHistory: Sendable {
     public let environment: XDGEnvironment
     /// A database to use instead of loading one (the editor passes its own).
     let suppliedDatabase: MIMEDatabase?
+    /// Where a long-running caller keeps the last snapshot between comparisons.
+    let memory: SnapshotMemory?
 
     /// The history of `environment`; the type database and applications are loaded on each call,
-    /// so a long-running caller sees what was installed since.
-    public init(environment: XDGEnvironment) {
+    /// so a long-running caller sees what was installed since. With `memory` (the watcher's), the
+    /// last snapshot stays in memory between calls instead of being read from its file each time.
+    public init(environment: XDGEnvironment, memory: SnapshotMemory? = nil) {
         self.environment = environment
         suppliedDatabase = nil
+        self.memory = memory
     }
 
     /// The history of `environment` over an already loaded `database`.
     init(environment: XDGEnvironment, database: MIMEDatabase) {
         self.environment = environment
         suppliedDatabase = database
+        memory = nil
     }
 
     /// The journal, the snapshot and the read mark.
-    public var journal: HistoryJournal { HistoryJournal(environment: environment) }
+    public var journal: HistoryJournal { HistoryJournal(environment: environment, memory: memory) }
 
     /// The pins.
     public var pins: PinsList { PinsList(environment: environment) }
@@ -94,7 +99,8 @@ public struct DefaultsHistory: Sendable {
         let pinned = pins.pins().pins.map(\.target).filter { !AssociationTarget.isRule($0) }
         let previous = journal.loadSnapshot()
         let current = DefaultsSnapshot.capture(
-            environment: environment, database: database, time: now.seconds, extraTypes: pinned, previous: previous)
+            environment: environment, database: database, time: now.seconds, extraTypes: pinned, previous: previous,
+            memory: memory)
         guard let previous else {
             try journal.save(current)
             return []

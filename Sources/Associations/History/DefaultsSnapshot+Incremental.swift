@@ -21,9 +21,9 @@ extension DefaultsSnapshot {
     ///   case folded, as `MimeAppsData` reads keys) and unaliased as spelled (as GIO reads them).
     ///   A type is re-resolved by the spec and GIO, for every desktop, when one of those is the
     ///   type itself or a type it inherits from (`MIMEDatabase.ancestors(of:)`, and the chains
-    ///   the spec and GIO walk); as xdg-mime only when one is the type itself (xdg-mime walks no
-    ///   parents and resolves no alias), so a change of `text/plain` re-resolves the types below
-    ///   it by the spec and GIO only. Lists hold no wildcards here: `image/*` in a list is a key like
+    ///   the spec and GIO walk, all found by one walk: `TouchedChains`); as xdg-mime only when
+    ///   one is the type itself (xdg-mime walks no parents and resolves no alias), so a change of
+    ///   `text/plain` re-resolves the types below it by the spec and GIO only. Lists hold no wildcards here: `image/*` in a list is a key like
     ///   any other (the resolver looks keys up by type, never by pattern), so it touches the
     ///   type of that name only.
     /// - xdg-mime searches the legacy `defaults.list` for a line *holding* `TYPE=` (`.` matching
@@ -40,7 +40,7 @@ extension DefaultsSnapshot {
     /// - Parameter lists: the lists as read now (`listFiles`), which the snapshot keeps.
     static func captureIncrementally(
         from previous: DefaultsSnapshot, lists: [(path: String, lines: [String])], environment: XDGEnvironment,
-        database: MIMEDatabase, time: Int64, extraTypes: [String]
+        database: MIMEDatabase, time: Int64, extraTypes: [String], memory: SnapshotMemory? = nil
     ) -> DefaultsSnapshot? {
         guard !previous.inputs.isEmpty, previous.lists.map(\.path) == lists.map(\.path) else { return nil }
         let desktops = otherDesktops(environment)
@@ -59,7 +59,10 @@ extension DefaultsSnapshot {
         snapshot.lists = lists
         guard !keys.isEmpty || !legacyLines.isEmpty else { return snapshot }
 
-        let applications = ApplicationIndex(environment: environment, reading: .resolution)
+        // The fingerprints are those the kept index was read from, if any: the same entries.
+        let applications =
+            memory?.applications(for: previous.inputs) ?? ApplicationIndex(environment: environment, reading: .resolution)
+        memory?.keep(applications, for: previous.inputs)
         let resolver = AssociationResolver(environment: environment, database: database, applications: applications)
         var touched = Set<String>()
         for key in keys { touched.formUnion([key, database.canonicalName(key), database.unaliasExact(key)]) }
@@ -81,10 +84,10 @@ extension DefaultsSnapshot {
             previous.defaults[type] != nil && !touched.contains(type)
                 && !legacy.contains { XDGMimeText.contains($0, pattern: Array((type + "=").utf8)) }
         }
+        var chains = TouchedChains(toward: touched, database: database)
         let stale = types.filter { type in
             guard previous.defaults[type] != nil else { return true }
-            let chain = [type] + database.ancestors(of: type) + resolver.specChain(type) + resolver.gioChain(type)
-            return chain.contains(where: touched.contains) || !inherited.contains(type)
+            return !inherited.contains(type) || chains.reach(from: type)
         }
         snapshot.defaults = previous.defaults.filter { types.contains($0.key) }
         snapshot.defaults.merge(views(of: stale.subtracting(inherited), resolver: resolver, desktops: desktops)) { $1 }

@@ -13,9 +13,9 @@ public struct DefaultsSnapshot: Sendable, Equatable {
     public var defaults: [String: [DefaultsView: String]]
     /// Each `mimeapps.list` and `defaults.list` that exists, in precedence order, with its lines.
     public var lists: [(path: String, lines: [String])]
-    /// Desktop file ID → the file of every installed entry.
+    /// Desktop file ID → the file of every installed entry that can be read.
     public var entries: [String: String]
-    /// `mimeinfo.cache` and `mime/packages/*.xml` files → their size and modification time.
+    /// `mimeinfo.cache` and `mime/packages/*.xml` files → their modification time.
     public var files: [String: String]
     /// Type → its definition in the type database: aliases, explicit parents, globs.
     public var definitions: [String: String]
@@ -60,15 +60,19 @@ extension DefaultsSnapshot {
     /// desktop-specific list; `extraTypes` (pinned types) are resolved too. With `previous`, the
     /// snapshot is worked out from it where only list lines changed since
     /// (`captureIncrementally`), which gives the same snapshot at the cost of the types the
-    /// changed lines touch.
+    /// changed lines touch. With `memory`, the application index is kept there for the next
+    /// capture, and taken from it while what it was read from is unchanged.
     ///
     /// A program may write a list while the snapshot is taken (xdg-mime touches the list, then
     /// renames the new one over it): the answers and the lines kept must come from the same
     /// files, or the next change is blamed on something else. So the lists are read before the
     /// answers too, and a snapshot whose lists changed meanwhile is taken again (at most thrice).
+    /// The same holds of the files a cause names (`mimeinfo.cache`, packages): they are stamped
+    /// before the answers are worked out, and a snapshot during which they changed (as
+    /// `update-desktop-database` renames a new cache into place) is taken again.
     public static func capture(
         environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String] = [],
-        previous: DefaultsSnapshot? = nil
+        previous: DefaultsSnapshot? = nil, memory: SnapshotMemory? = nil
     ) -> DefaultsSnapshot {
         var snapshot: DefaultsSnapshot
         var attempts = 0
@@ -78,16 +82,18 @@ extension DefaultsSnapshot {
             if let previous,
                 let quick = captureIncrementally(
                     from: previous, lists: before, environment: environment, database: database, time: time,
-                    extraTypes: extraTypes)
+                    extraTypes: extraTypes, memory: memory)
             {
                 snapshot = quick
                 after = listFiles(environment)
             } else {
-                snapshot = captureOnce(environment: environment, database: database, time: time, extraTypes: extraTypes)
+                snapshot = captureOnce(
+                    environment: environment, database: database, time: time, extraTypes: extraTypes, memory: memory)
                 after = snapshot.lists
             }
             attempts += 1
-            if before.map(\.path) == after.map(\.path) && before.map(\.lines) == after.map(\.lines) { break }
+            let filesKept = snapshot.files == fileFingerprints(environment)
+            if filesKept && before.map(\.path) == after.map(\.path) && before.map(\.lines) == after.map(\.lines) { break }
         } while attempts < 3
         return snapshot
     }
@@ -111,12 +117,14 @@ extension DefaultsSnapshot {
 
     /// One snapshot, read once.
     private static func captureOnce(
-        environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String]
+        environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String], memory: SnapshotMemory?
     ) -> DefaultsSnapshot {
         let desktops = otherDesktops(environment)
         let pinned = Set(extraTypes.map(database.canonicalName))
         let inputs = SnapshotInputs.fingerprints(environment: environment, pinned: pinned, desktops: desktops)
+        let files = fileFingerprints(environment)
         let applications = ApplicationIndex(environment: environment, reading: .resolution)
+        memory?.keep(applications, for: inputs)
         let resolver = AssociationResolver(environment: environment, database: database, applications: applications)
         let declared = declaredTypes(applications, database: database)
         let named = namedTypes(resolver)
@@ -124,11 +132,16 @@ extension DefaultsSnapshot {
         let patterns = patternTypes(of: candidates, database: database)
         let types = candidates.union(patterns.values)
         let defaults = views(of: types, resolver: resolver, desktops: desktops)
+        // Only entries that can be read: a file caught half-written (an editor or a test that
+        // writes in place) is not yet an installed application, or the change it makes once
+        // complete would find the application already there and blame another.
         var entries: [String: String] = [:]
-        for application in applications.allApplications() { entries[application.id] = application.path }
+        for application in applications.allApplications() where application.entry != nil {
+            entries[application.id] = application.path
+        }
         return DefaultsSnapshot(
             time: time, defaults: defaults, lists: listFiles(environment), entries: entries,
-            files: fileFingerprints(environment), definitions: definitions(of: types, database: database),
+            files: files, definitions: definitions(of: types, database: database),
             patterns: patterns, inputs: inputs, declared: declared, named: named)
     }
 

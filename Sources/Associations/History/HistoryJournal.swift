@@ -9,10 +9,14 @@ public struct HistoryJournal: Sendable {
 
     /// The environment whose state directory holds the journal.
     public let environment: XDGEnvironment
+    /// Where the last snapshot is kept between comparisons, in a long-running process.
+    let memory: SnapshotMemory?
 
-    /// The journal of `environment`.
-    public init(environment: XDGEnvironment) {
+    /// The journal of `environment`; with `memory`, the snapshot saved or read last is kept there
+    /// and the file is read again only when another process has replaced it.
+    public init(environment: XDGEnvironment, memory: SnapshotMemory? = nil) {
         self.environment = environment
+        self.memory = memory
     }
 
     /// The directory of the journal, the snapshot, the pins' state and the lock.
@@ -90,10 +94,13 @@ public struct HistoryJournal: Sendable {
 
     /// The snapshot saved last; nil when none was, or it cannot be read (it is then taken again).
     func loadSnapshot() -> DefaultsSnapshot? {
+        if let kept = memory?.snapshot(at: snapshotPath) { return kept }
         guard let bytes = try? FileBytes.read(snapshotPath, limit: 256 << 20),
-            let value = try? JSONReader(maximumSize: 256 << 20, maximumDepth: 8).read(bytes)
+            let value = try? JSONReader(maximumSize: 256 << 20, maximumDepth: 8).read(bytes),
+            let snapshot = try? DefaultsSnapshot(json: value)
         else { return nil }
-        return try? DefaultsSnapshot(json: value)
+        memory?.keep(snapshot, at: snapshotPath)
+        return snapshot
     }
 
     /// Whether a snapshot has been saved: the history has started.
@@ -106,6 +113,7 @@ public struct HistoryJournal: Sendable {
         do {
             _ = try environment.stateHomeForWriting()
             try AtomicFile.update(snapshotPath, sizeLimit: 256 << 20) { _ in snapshot.json.rendered + "\n" }
+            memory?.keep(snapshot, at: snapshotPath)
         } catch let error as XDGEnvironment.UnknownDirectory {
             throw .unknownDirectory(error)
         } catch let failure as AtomicFile.Failure {

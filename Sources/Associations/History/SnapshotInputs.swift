@@ -61,6 +61,7 @@ enum SnapshotInputs {
     /// `path` with each run of `/` made one, so that `/usr/share//applications` and
     /// `/usr/share/applications` are one path.
     private static func normalized(_ path: String) -> String {
+        guard zip(path.utf8, path.utf8.dropFirst()).contains(where: { $0 == 0x2F && $1 == 0x2F }) else { return path }
         var result = ""
         for character in path where !(character == "/" && result.last == "/") { result.append(character) }
         return result

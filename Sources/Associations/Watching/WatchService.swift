@@ -49,7 +49,7 @@ public final class WatchService {
         environment: XDGEnvironment, log: @escaping (String) -> Void, warn: @escaping (String) -> Void
     ) throws(Errno) {
         self.environment = environment
-        history = DefaultsHistory(environment: environment)
+        history = DefaultsHistory(environment: environment, memory: SnapshotMemory())
         watcher = try DirectoryWatcher(WatchedLocations.directories(environment))
         self.log = log
         self.warn = warn

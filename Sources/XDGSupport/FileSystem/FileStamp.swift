@@ -37,7 +37,31 @@ public struct FileStamp: Sendable {
     /// Adds the name `path` and what `stat(2)` says of the file it names (following links), or
     /// that there is none.
     public mutating func addFile(_ path: String) {
-        add(path + "\t" + (Self.describe(path) ?? "-"))
+        _ = addStatted(path)
+    }
+
+    /// `addFile`, returning whether `path` is a directory (following links), from the same
+    /// `stat(2)`: a tree's walk stats each entry once.
+    private mutating func addStatted(_ path: String) -> Bool {
+        var info = stat()
+        let found = stat(PathCoding.cString(path), &info) == 0
+        for byte in path.utf8 { mix(byte) }
+        mix(UInt8(ascii: "\t"))
+        if found {
+            let fields: [Int64] = [
+                Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_mode), Int64(info.st_size),
+                Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ctim.tv_sec),
+                Int64(info.st_ctim.tv_nsec),
+            ]
+            for field in fields {
+                for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: field >> Int64(shift))) }
+            }
+        } else {
+            mix(UInt8(ascii: "-"))
+        }
+        mix(0)
+        count += 1
+        return found && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Adds every entry below `directory` (not the directory itself), its subdirectories to
@@ -57,13 +81,12 @@ public struct FileStamp: Sendable {
         for name in (try? FileBytes.directoryEntries(directory)) ?? [] {
             let path = directory + "/" + name
             guard !skip(path) else { continue }
-            addFile(path)
-            if depth > 0 && FileBytes.isDirectory(path) { addTree(path, depth: depth - 1, visited: &visited, skip: skip) }
+            if addStatted(path) && depth > 0 { addTree(path, depth: depth - 1, visited: &visited, skip: skip) }
         }
     }
 
     /// `stat(2)` of `path` as one line, nil when there is nothing there.
-    static func describe(_ path: String) -> String? {
+    public static func describe(_ path: String) -> String? {
         var info = stat()
         guard stat(PathCoding.cString(path), &info) == 0 else { return nil }
         let fields: [Int64] = [

@@ -75,6 +75,13 @@ public enum JSONValue: Sendable, Equatable {
 
     private static func quote(_ text: String, into output: inout String) {
         output += "\""
+        // Printable ASCII other than the quote and the backslash needs no escape: such a string (a type,
+        // an ID, a path, most lines of a list) is copied whole rather than scalar by scalar.
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

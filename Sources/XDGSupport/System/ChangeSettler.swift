@@ -14,11 +14,19 @@ public struct ChangeSettler: Sendable {
     /// The first and the last change of the pending burst (monotonic seconds).
     private var pending: (first: Double, last: Double)?
 
-    /// A settler; by default a burst ends after 30 ms of quiet, or 500 ms after it began.
+    /// A settler; by default a burst ends after 10 ms of quiet, or 500 ms after it began.
     ///
-    /// 30 ms: a program that writes a list in several calls, or renames a new one in, does so
-    /// well within it, and a change is still recorded within 50 ms.
-    public init(quiet: Double = 0.03, longest: Double = 0.5) {
+    /// 10 ms: the quiet only decides whether a state in the middle of a write may be looked at,
+    /// never whether the final state is (each change starts or extends a burst, so the state
+    /// after the last write is always handled). GLib and xdg-mime replace a list by a rename, so
+    /// no list is ever seen half written, and a program writing one in place (a shell
+    /// redirection, an editor) truncates and writes its few kilobytes within microseconds; a
+    /// writer slower than that would at worst have a state in the middle recorded, and then the
+    /// final one. The history reads each list again after comparing and compares again when it
+    /// changed meanwhile. A longer quiet is paid by every change: it is most of the 50 ms a
+    /// change may take to be recorded. A program rewriting a list without pause is handled
+    /// every 500 ms (`longest`) while it lasts, and once more after its last write.
+    public init(quiet: Double = 0.01, longest: Double = 0.5) {
         self.quiet = quiet
         self.longest = longest
     }
