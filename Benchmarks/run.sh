@@ -31,8 +31,10 @@
 #   types     compiling Debian's database (a copy of /usr/share/mime/packages, each tool its
 #             own): `update-mime-database DIR` = 1 and `assoc types update DIR`, both syncing
 #             each file; then the same two with PKGSYSTEM_ENABLE_FSYNC=0, neither syncing; each
-#             compiles in place over its last run's files. Then both pairs again from nothing
-#             (`sh -c` first removes everything in DIR but packages/; that shell alone is a row)
+#             compiles in place over its last run's files. Then both pairs after a package came
+#             or went (`sh -c` first adds a one-type package, or removes it; the shell alone is a
+#             row), as a package manager's trigger compiles; then from nothing (`sh -c` first
+#             removes everything in DIR but packages/; that shell alone is a row)
 #   new-ext   the default for an extension no type claims, from nothing each run (`sh -c`
 #             removes the user's mime/ and config first; that shell alone is a row): GIO's way,
 #             the package GIO writes copied in + `update-mime-database` + `gio mime TYPE APP`,
@@ -493,6 +495,30 @@ if wants types && [[ -d /usr/share/mime/packages ]]; then
     row "assoc types update"                      -- "$ASSOC" types update "$tmp/types-assoc/mime"
     end_group
     EXTRA_ENV=()
+    # What a package manager's trigger does: compile after a package came or went. Each run,
+    # `sh -c` first adds a small package of one type, or removes it when the last run added it;
+    # the shell alone is a row, toggling the package in a directory of its own.
+    cat >"$tmp/toggled-package.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+  <mime-type type="application/x-assoc-benchmark">
+    <comment>assoc benchmark document</comment>
+    <glob pattern="*.assocbench"/>
+  </mime-type>
+</mime-info>
+XML
+    mkdir -p "$tmp/types-toggle-only/mime/packages"
+    toggle='p="$0"/packages/zz-toggled.xml; if [ -e "$p" ]; then rm "$p"; else cp "$1" "$p"; fi'
+    for sync in fsync "no fsync"; do
+        [[ $sync == fsync ]] || EXTRA_ENV=(PKGSYSTEM_ENABLE_FSYNC=0)
+        group "types after a package came or went ($sync)"
+        row --reference "peer: update-mime-database" -- sh -c "$toggle"'; exec update-mime-database "$0"' "$tmp/types-umd/mime" "$tmp/toggled-package.xml"
+        row "assoc types update"                     -- sh -c "$toggle"'; exec "$2" types update "$0"' "$tmp/types-assoc/mime" "$tmp/toggled-package.xml" "$ASSOC"
+        row "the shell and the package alone"        -- sh -c "$toggle" "$tmp/types-toggle-only/mime" "$tmp/toggled-package.xml"
+        end_group
+        EXTRA_ENV=()
+    done
+    rm -f "$tmp/types-umd/mime/packages/zz-toggled.xml" "$tmp/types-assoc/mime/packages/zz-toggled.xml"
     # The first compile: each run, `sh -c` first removes everything in DIR but packages/ (the
     # names that do not begin with "pa"), then compiles from nothing. The shell and rm alone are
     # a row, run on a directory with nothing generated in it.

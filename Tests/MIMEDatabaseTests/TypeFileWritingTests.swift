@@ -9,7 +9,7 @@ import XDGSupport
 @preconcurrency import Glibc
 #endif
 
-@Suite("assoc types update: the per-type files written on one thread or two, with the umask's mode")
+@Suite("assoc types update: the per-type files written on one thread or several, with the umask's mode")
 struct TypeFileWritingTests {
     /// A package of `count` types spread over five media directories, `application/` the largest.
     static func package(count: Int) -> String {
@@ -48,9 +48,14 @@ struct TypeFileWritingTests {
         #expect(mediaOfShare.contains { $0.contains("application") && $0.count == 2 })
         #expect(Set(shares.map(\.count)) == [80, 60])
         for share in shares { #expect(share == share.sorted()) }
+        // Synced, the files are dealt out in turn to eight threads (fewer when there are fewer).
+        let dealt = TypeFileWriting.deal(140, into: TypeFileWriting.syncingThreads)
+        #expect(dealt.count == 8 && dealt.flatMap { $0 }.sorted() == Array(0..<140))
+        #expect(dealt[0].prefix(3) == [0, 8, 16] && Set(dealt.map(\.count)) == [18, 17])
+        #expect(TypeFileWriting.deal(3, into: 8) == [[0], [1], [2]])
     }
 
-    @Test("two threads write the same files as one, report them in the same order, and do nothing again")
+    @Test("two threads, or eight syncing, write the same files as one, report them in the same order, and do nothing again")
     func twoThreadsAsOne() throws {
         let tree = try TemporaryXDGTree()
         let package = Self.package(count: 140)

@@ -2,7 +2,8 @@ import Dispatch
 import XDGSupport
 
 /// Writes the per-type files `MEDIA/SUBTYPE.xml` on two threads when there are many and two
-/// processors, each thread with the media directories of its own share.
+/// processors, each thread with the media directories of its own share; when each file is synced,
+/// on eight threads, whatever the processors.
 ///
 /// Why two, and split by media directory: most of a first compile's time is the kernel's, creating
 /// some 850 files, and creations in one directory wait for each other (the directory is locked
@@ -10,6 +11,11 @@ import XDGSupport
 /// rest, and shares nothing. So each thread takes whole media directories, `application/` (more
 /// than half of Debian's types) on one and the others on the second, and makes, serialises,
 /// compares and replaces its files alone, with its own `GeneratedFileWriter`.
+///
+/// Synced, a file's time is mostly its `fdatasync`, a wait for the disk during which the thread
+/// uses no processor: eight threads have eight files' syncs in flight at once, which the file
+/// system's journal commits together, where one thread would wait for each in turn. The jobs are
+/// then dealt out in turn (`deal`), so each thread has a share of `application/` too.
 ///
 /// What stays as on one thread: every file is replaced atomically by its own rename; each thread
 /// syncs the directories it renamed in before it ends, so every per-type file is durable before
@@ -27,6 +33,8 @@ enum TypeFileWriting {
 
     /// Below this many files one thread is as fast: the second's start costs more than it saves.
     static let smallestShared = 64
+    /// The threads that write synced files.
+    static let syncingThreads = 8
 
     /// Writes every job's file in `directory`; returns the names written and those left unchanged,
     /// each in job order.
@@ -35,13 +43,24 @@ enum TypeFileWriting {
     static func write(_ jobs: [Job], directory: String, synchronize: Bool, processors: Int) throws(DatabaseUpdate.Failure)
         -> (written: [String], unchanged: [String])
     {
-        let shares = processors > 1 && jobs.count >= smallestShared ? split(jobs) : [Array(jobs.indices)]
-        let work = Work(jobs: jobs, shares: shares, directory: directory, synchronize: synchronize)
-        if shares.count == 1 {
-            work.run(share: 0)
+        let shares: [[Int]]
+        if jobs.count < smallestShared {
+            shares = [Array(jobs.indices)]
+        } else if synchronize {
+            shares = deal(jobs.count, into: syncingThreads)
         } else {
-            DispatchQueue.concurrentPerform(iterations: shares.count) { work.run(share: $0) }
+            shares = processors > 1 ? split(jobs) : [Array(jobs.indices)]
         }
+        let work = Work(jobs: jobs, shares: shares, directory: directory, synchronize: synchronize)
+        // A queue of its own for each other share, each of which gets a thread of its own (the
+        // processors' count limits `concurrentPerform`, which waiting threads would not use);
+        // this thread writes the first share.
+        let others = DispatchGroup()
+        for share in shares.indices.dropFirst() {
+            DispatchQueue(label: "assoc.type-files.\(share)").async(group: others) { work.run(share: share) }
+        }
+        work.run(share: 0)
+        others.wait()
         return try work.outcome()
     }
 
@@ -57,6 +76,11 @@ enum TypeFileWriting {
             shares[lighter] += indices
         }
         return shares.filter { !$0.isEmpty }.map { $0.sorted() }
+    }
+
+    /// The indices `0..<count` dealt out in turn into `shares` shares, each in order.
+    static func deal(_ count: Int, into shares: Int) -> [[Int]] {
+        (0..<min(shares, count)).map { share in Array(stride(from: share, to: count, by: shares)) }
     }
 
     /// What the threads share: the jobs, read only, and one slot of results per job, each written
