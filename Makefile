@@ -5,6 +5,7 @@
 #   make release-requirements whether this machine has what the release build's static link needs,
 #                             and the Debian packages to install when not (the release build asks first)
 #   make print-build-flags    the `swift build` flags of the release build
+#   make print-portal-build-flags   those of assoc-portal, the services' executable
 #   make install              into PREFIX (default /usr/local); DESTDIR for staging
 #   make uninstall            removes what install put there
 #   make check                the whole test suite, as CI runs it: formatting, the release build,
@@ -71,7 +72,14 @@ SWIFT_BUILD_FLAGS ?= -c release --product assoc -Xswiftc -static-executable \
 	$(addprefix -Xlinker ,$(RELEASE_LIBRARIES))
 # An executable built already (the tests install the one they built); empty: build it here.
 ASSOC_BINARY ?=
-PORTAL_BUILD_FLAGS ?= -c release -Xswiftc -static-stdlib --scratch-path .build/portal --product assoc-portal
+# assoc-portal, the services' executable, links the Swift runtime in; its functions are laid out
+# as assoc's are, in the order the watcher runs them (Release/portal-text-order.txt, written by
+# Release/text-order.sh): the watcher lives for the whole session, and its resident code is then
+# the pages it runs, not most of the executable.
+PORTAL_TEXT_ORDER ?= $(CURDIR)/Release/portal-text-order.txt
+PORTAL_BUILD_FLAGS ?= -c release -Xswiftc -static-stdlib --scratch-path .build/portal --product assoc-portal \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=gold \
+	-Xlinker --section-ordering-file=$(PORTAL_TEXT_ORDER)
 ASSOC_PORTAL_BINARY ?=
 # assoc's xdg-open, xdg-mime and xdg-settings: links to TARGET in DIR (Release/xdg-utils-links.sh).
 XDG_UTILS_OWN_DIR := $(LIBEXECDIR)/assoc/xdg-utils
@@ -93,7 +101,7 @@ PORTAL_SERVICE := org.freedesktop.impl.portal.desktop.assoc.service
 EXAMPLES := Examples/assoc-example
 
 .PHONY: all build release release-requirements install uninstall install-xdg-utils uninstall-xdg-utils check lint fuzz-build fuzz-build-check \
-	examples print-build-flags
+	examples print-build-flags print-portal-build-flags
 
 all: release
 
@@ -105,6 +113,9 @@ release-requirements:
 
 print-build-flags:
 	@echo $(SWIFT_BUILD_FLAGS)
+
+print-portal-build-flags:
+	@echo $(PORTAL_BUILD_FLAGS)
 
 install:
 	binary="$(ASSOC_BINARY)"; \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks/watch.sh — what `assoc watch` costs while it runs, in the Debian corpus's world.
 #
-# What it measures, one watcher process, release build:
+# What it measures, one watcher process, the release build `make install` ships:
 #   latency   the time from a change of the user's mimeapps.list (a new list renamed over it, as
 #             GLib writes it) to the journal's record of it: BENCH_WATCH_ROUNDS rounds (default
 #             31), each a separate burst, timed by helpers/watchlatency.c with inotify on the
@@ -42,10 +42,6 @@ until quiet; do
 done
 echo "load before: $(load)"
 
-swift build -c release --product assoc >/dev/null
-swift build -c release --product assoc-portal >/dev/null
-bin=$(swift build -c release --show-bin-path)
-
 tmp=$(mktemp -d /tmp/assoc-watch-bench.XXXXXX)
 watcher=
 cleanup() {
@@ -53,6 +49,19 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
+
+# What `make install` ships, built with the Makefile's flags and copied out of the build tree (as
+# run.sh does): the static `assoc`, and beside it `assoc-portal`, the executable `assoc watch`
+# becomes, with the Swift runtime linked in.
+make -s release-requirements || exit 1
+read -r -a assoc_flags < <(make -s print-build-flags)
+read -r -a portal_flags < <(make -s print-portal-build-flags)
+swift build "${assoc_flags[@]}" >"$tmp/build.log" 2>&1 && swift build "${portal_flags[@]}" >>"$tmp/build.log" 2>&1 ||
+    { cat "$tmp/build.log" >&2; echo "watch benchmark: swift build failed" >&2; exit 1; }
+bin=$tmp/bin
+mkdir -p "$bin"
+install -m 755 "$(swift build "${assoc_flags[@]}" --show-bin-path)/assoc" "$bin/assoc"
+install -m 755 "$(swift build "${portal_flags[@]}" --show-bin-path)/assoc-portal" "$bin/assoc-portal"
 
 gcc -O2 -o "$tmp/watchlatency" Benchmarks/helpers/watchlatency.c
 
@@ -86,7 +95,11 @@ before=$(ticks)
 sleep 60
 after=$(ticks)
 rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$watcher/status")
-echo "resident memory after 10,000 events and a minute idle: $((rss / 1024)).$(((rss % 1024) * 10 / 1024)) MB (goal <= 15 MB)"
+megabytes() { echo "$(($1 / 1024)).$((($1 % 1024) * 10 / 1024)) MB"; }
+anon=$(awk '/^RssAnon:/ { print $2 }' "/proc/$watcher/status")
+file=$(awk '/^RssFile:/ { print $2 }' "/proc/$watcher/status")
+echo "resident memory after 10,000 events and a minute idle: $(megabytes "$rss") (goal <= 15 MB)"
+echo "  of which anonymous (heap, stacks) $(megabytes "$anon"), mapped from files (code, data) $(megabytes "$file")"
 echo "CPU ticks idle over 60 s: $((after - before)) (goal 0)"
 echo "records in the journal: $(wc -l <"$tmp/state/assoc/history.jsonl")"
 echo "load after: $(load)"

@@ -4,6 +4,11 @@
 # --section-ordering-file; see the Makefile), so that a short query's code lies in a few pages
 # instead of being spread over the whole executable, each page of which costs it a fault.
 #
+# Then Release/portal-text-order.txt, the same for assoc-portal running `assoc watch`: the
+# watcher lives for the whole session and runs under a megabyte of the executable's code, but
+# laid out as the compiler leaves it that code is spread over all of it, and the kernel maps the
+# pages around each one run (fault-around), so most of the executable stayed resident.
+#
 # The queries, most important first: `type -b` on a binary, a text, an SVG and an OpenDocument file
 # of shared-mime-info's suite, `type`, `--version`, and `default` and `apps` over the Debian corpus's
 # desktop entries. Each function is listed once, under the first query that runs it (by name within
@@ -64,3 +69,42 @@ mv "$tmp/order" Release/text-order.txt
 # build links it again, in the new order.
 rm -f "$assoc"
 echo "text-order: $(wc -l <Release/text-order.txt) functions in Release/text-order.txt" >&2
+
+# The watcher: started in the Debian corpus's world (its entries, with stubs for the programs they
+# run), it takes its first snapshot, then records twenty changes of the user's list and a desktop
+# entry touched, and is stopped (SIGTERM: it ends normally, and callgrind writes its profile).
+[[ -f Release/portal-text-order.txt ]] || : >Release/portal-text-order.txt
+read -r -a portal_flags < <(make -s print-portal-build-flags)
+swift build "${portal_flags[@]}" >"$tmp/build.log" 2>&1 ||
+    { cat "$tmp/build.log" >&2; echo "text-order: swift build of assoc-portal failed" >&2; exit 1; }
+portal=$(swift build "${portal_flags[@]}" --show-bin-path)/assoc-portal
+source Benchmarks/helpers/world.sh
+watched=$tmp/watched
+mkdir -p "$watched/home" "$watched/config" "$watched/state" "$watched/run"
+chmod 700 "$watched/run"
+make_corpus_world "$watched"
+env -i "HOME=$watched/home" "XDG_CONFIG_HOME=$watched/config" "XDG_STATE_HOME=$watched/state" \
+    "XDG_DATA_HOME=$watched/data" "XDG_DATA_DIRS=$watched/world:/usr/share" "XDG_RUNTIME_DIR=$watched/run" \
+    "DBUS_SESSION_BUS_ADDRESS=unix:path=$watched/no-bus" LC_ALL=C "PATH=$watched/world-bin:/usr/bin:/bin" \
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --demangle=no --callgrind-out-file="$tmp/watch-profile" \
+    "$portal" --watch --verbose 2>"$tmp/watch.log" &
+watcher=$!
+for _ in $(seq 1200); do grep -q 'ready' "$tmp/watch.log" && break; sleep 0.1; done
+grep -q 'ready' "$tmp/watch.log" || { cat "$tmp/watch.log" >&2; kill "$watcher"; echo "text-order: the watcher did not start" >&2; exit 1; }
+mapfile -t apps < <(grep -l '^MimeType=.*text/plain;' "$watched/world/applications"/*.desktop | xargs -n1 basename | sort | head -2)
+for round in $(seq 20); do
+    printf '[Default Applications]\ntext/plain=%s;\n' "${apps[round % 2]}" >"$watched/config/mimeapps.list.new"
+    mv "$watched/config/mimeapps.list.new" "$watched/config/mimeapps.list"
+    # Each change its own burst: the next waits for the record of this one.
+    for _ in $(seq 100); do (($(grep -c . "$watched/state/assoc/history.jsonl" 2>/dev/null || echo 0) >= round)) && break; sleep 0.1; done
+done
+touch "$watched/world/applications/${apps[0]}"
+sleep 2
+kill "$watcher"
+wait "$watcher" || true
+[[ -s $tmp/watch-profile ]] || { echo "text-order: callgrind wrote no profile of the watcher" >&2; exit 1; }
+grep -oE '^c?fn=\([0-9]+\) .*' "$tmp/watch-profile" | sed -E 's/^c?fn=\([0-9]+\) //' | grep -v '^0x' |
+    LC_ALL=C sort -u | awk '{ print ".text." $0 }' >"$tmp/portal-order"
+mv "$tmp/portal-order" Release/portal-text-order.txt
+rm -f "$portal"
+echo "text-order: $(wc -l <Release/portal-text-order.txt) functions in Release/portal-text-order.txt" >&2

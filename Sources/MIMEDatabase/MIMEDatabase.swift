@@ -217,9 +217,7 @@ public struct MIMEDatabase: Sendable {
     /// its package wrote it (`writtenPattern(of:)`).
     public func globs(of type: String) -> [GlobRule] {
         let canonical = canonicalName(type)
-        let rules = globRules.filter { $0.mimeType == canonical }.sorted {
-            ($0.weight, $1.pattern, $1.caseSensitive ? 0 : 1) > ($1.weight, $0.pattern, $0.caseSensitive ? 0 : 1)
-        }
+        let rules = matchingGlobs(of: canonical)
         guard rules.contains(where: { $0.written == $0.pattern && !$0.caseSensitive }) else { return rules }
         let spelled = writtenGlobs(of: canonical)
         return rules.map { rule in
@@ -228,6 +226,18 @@ public struct MIMEDatabase: Sendable {
                 rule.written = found.written
             }
             return rule
+        }
+    }
+
+    /// The globs of a type in the order of `globs(of:)`, as they match: a pattern that matches
+    /// without regard to case is lower-cased, as the cache holds it, its spelling in the package
+    /// not looked up. For a caller that compares patterns and weights many types at a time (the
+    /// history's snapshot), which the generated `MEDIA/SUBTYPE.xml` each type's spelling is read
+    /// from would cost a file and an XML parse a type.
+    public func matchingGlobs(of type: String) -> [GlobRule] {
+        let canonical = canonicalName(type)
+        return globRules.filter { $0.mimeType == canonical }.sorted {
+            ($0.weight, $1.pattern, $1.caseSensitive ? 0 : 1) > ($1.weight, $0.pattern, $0.caseSensitive ? 0 : 1)
         }
     }
 

@@ -242,7 +242,7 @@ extension DefaultsSnapshot {
         for type in types where database.isKnown(type) {
             let aliases = database.aliases(of: type).joined(separator: ",")
             let parents = (database.explicitParents(of: type) ?? []).joined(separator: ",")
-            let globs = database.globs(of: type).map { "\($0.pattern):\($0.weight)" }.joined(separator: ",")
+            let globs = database.matchingGlobs(of: type).map { "\($0.pattern):\($0.weight)" }.joined(separator: ",")
             result[type] = "aliases=\(aliases) parents=\(parents) globs=\(globs)"
         }
         return result
@@ -256,7 +256,7 @@ extension DefaultsSnapshot {
         let detector = TypeDetector(database: database)
         var result: [String: String] = [:]
         for type in types {
-            for rule in database.globs(of: type) where rule.pattern.hasPrefix("*.") && result[rule.pattern] == nil {
+            for rule in database.matchingGlobs(of: type) where rule.pattern.hasPrefix("*.") && result[rule.pattern] == nil {
                 let suffix = rule.pattern.dropFirst()
                 guard !suffix.contains(where: { "*?[".contains($0) }) else { continue }
                 result[rule.pattern] = known[rule.pattern] ?? detector.detect(name: "file" + suffix).type
