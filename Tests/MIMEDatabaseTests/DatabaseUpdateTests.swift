@@ -152,7 +152,7 @@ struct DatabaseUpdateIdentityTests {
         "generated package sets: shared types, weights, case-sensitive globs, nested masked magic, deleteall, roots, tree magic")
     func generatedSets() throws {
         let environment = ProcessInfo.processInfo.environment
-        let count = environment["ASSOC_TYPES_UPDATE_SETS"].flatMap { Int($0) } ?? 250
+        let count = environment["ASSOC_TYPES_UPDATE_SETS"].flatMap { Int($0) } ?? 500
         let seed = environment["ASSOC_TYPES_UPDATE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
         print("types update: \(count) generated package sets, seed \(seed) (ASSOC_TYPES_UPDATE_SEED to replay)")
         var generator = RandomPackages(random: SplitMix(seed: seed))
