@@ -154,6 +154,20 @@ struct ReleaseBuildTests {
         #expect(result.standardOutput.contains("changed in 1 commit since"))
     }
 
+    @Test(
+        "the portal's list is checked as well, where the tree has it", .enabled(if: Corpus.program("git") != nil))
+    func stalePortalList() throws {
+        let tree = try TemporaryXDGTree()
+        let (_, root, environment) = try repository(
+            tree,
+            committing: ["Release/portal-text-order.txt", "Sources/A/A.swift", "Release/text-order.txt", "README.md"])
+        let result = try age(root, environment)
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.standardOutput)")
+        #expect(lines.first?.hasPrefix("warning: Release/portal-text-order.txt") == true, "\(result.standardOutput)")
+    }
+
     @Test("no warning while the list is newer than every Swift source", .enabled(if: Corpus.program("git") != nil))
     func currentList() throws {
         let tree = try TemporaryXDGTree()
