@@ -20,6 +20,18 @@ public enum CheckFixtures {
         "[Desktop Entry]\nType=Application\nName=\(name)\nExec=true %f\nMimeType=\(types)\n\(extra)"
     }
 
+    /// A package that gives `*.htm` files a type of their own, `application/x-extension-htm`, as
+    /// Firefox's registration does: the history tests' re-typing by a package.
+    public static let htmRetypingPackage = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+          <mime-type type="application/x-extension-htm">
+            <comment>HTM page</comment>
+            <glob pattern="*.htm" weight="90"/>
+          </mime-type>
+        </mime-info>
+        """
+
     /// Variables for a fixture tree: the desktops GNOME and KDE, `true` on PATH.
     public static func variables(_ tree: TemporaryXDGTree) -> [String: String] {
         var variables = tree.variables(dataDirs: ["usr-share"], desktop: "GNOME:KDE")

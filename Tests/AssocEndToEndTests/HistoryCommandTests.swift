@@ -173,16 +173,7 @@ struct HistoryCommandTests {
         }
         defer { withExtendedLifetime(tree) {} }
         let package = try tree.write(
-            "data/mime/packages/retype-htm.xml",
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
-              <mime-type type="application/x-extension-htm">
-                <comment>HTM page</comment>
-                <glob pattern="*.htm" weight="90"/>
-              </mime-type>
-            </mime-info>
-            """)
+            "data/mime/packages/retype-htm.xml", CheckFixtures.htmRetypingPackage)
         let compile = try ProcessRunner.run(
             try #require(Corpus.program("update-mime-database")), [tree.path("data/mime")], environment: variables)
         #expect(compile.status == 0, "\(compile.standardError)")

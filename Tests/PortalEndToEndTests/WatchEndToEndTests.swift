@@ -203,16 +203,7 @@ struct WatchCausesTests {
     func typeDatabase() throws {
         let world = try Self.world(extra: ["browser.desktop": "application/x-extension-htm;"])
         let package = try world.tree.write(
-            "data/mime/packages/retype-htm.xml",
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
-              <mime-type type="application/x-extension-htm">
-                <comment>HTM page</comment>
-                <glob pattern="*.htm" weight="90"/>
-              </mime-type>
-            </mime-info>
-            """)
+            "data/mime/packages/retype-htm.xml", CheckFixtures.htmRetypingPackage)
         let compile = try world.run("update-mime-database", [world.tree.path("data/mime")])
         #expect(compile.status == 0, "\(compile.standardError)")
         let record = world.awaitRecord(of: "application/x-extension-htm", after: "browser.desktop")
