@@ -73,11 +73,11 @@ SWIFT_BUILD_FLAGS ?= -c release --product assoc -Xswiftc -static-executable \
 # An executable built already (the tests install the one they built); empty: build it here.
 ASSOC_BINARY ?=
 # assoc-portal, the services' executable, links the Swift runtime in. It is built for size
-# (-Osize) and its functions are laid out as assoc's are, in the order the watcher runs them
-# (Release/portal-text-order.txt, written by Release/text-order.sh): the watcher lives for the
-# whole session, and its resident code is then closer to the pages it runs than to most of the
-# executable; its services answer D-Bus requests and inotify events, where the difference in speed
-# is not felt (Benchmarks/README.md has the figures).
+# (-Osize) and its functions are laid out as assoc's are, the ones the watcher runs first and
+# together (Release/portal-text-order.txt, written by Release/text-order.sh): the watcher lives
+# for the whole session, and its resident code is then closer to the pages it runs than to most
+# of the executable; its services answer D-Bus requests and inotify events, where the difference
+# in speed is not felt (Benchmarks/README.md has the figures).
 PORTAL_TEXT_ORDER ?= $(CURDIR)/Release/portal-text-order.txt
 PORTAL_BUILD_FLAGS ?= -c release -Xswiftc -Osize -Xswiftc -static-stdlib --scratch-path .build/portal --product assoc-portal \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=gold \

@@ -4,10 +4,11 @@
 # --section-ordering-file; see the Makefile), so that a short query's code lies in a few pages
 # instead of being spread over the whole executable, each page of which costs it a fault.
 #
-# Then Release/portal-text-order.txt, the same for assoc-portal running `assoc watch`: the
-# watcher lives for the whole session and runs under a megabyte of the executable's code, but
-# laid out as the compiler leaves it that code is spread over all of it, and the kernel maps the
-# pages around each one run (fault-around), so most of the executable stayed resident.
+# Then Release/portal-text-order.txt, the same for assoc-portal running `assoc watch` (every
+# function it runs, by name): the watcher lives for the whole session and runs under a megabyte of
+# the executable's code, but laid out as the compiler leaves it that code is spread over all of
+# it, and the kernel maps the pages around each one run (fault-around), so most of the executable
+# stayed resident. Listed, those functions lie together.
 #
 # The queries, most important first: `type -b` on a binary, a text, an SVG and an OpenDocument file
 # of shared-mime-info's suite, `type`, `--version`, and `default` and `apps` over the Debian corpus's
@@ -89,14 +90,20 @@ env -i "HOME=$watched/home" "XDG_CONFIG_HOME=$watched/config" "XDG_STATE_HOME=$w
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --demangle=no --callgrind-out-file="$tmp/watch-profile" \
     "$portal" --watch --verbose 2>"$tmp/watch.log" &
 watcher=$!
+# Ended whatever way the script ends (a stopped watcher has gone already: nothing to kill).
+trap 'kill "$watcher" 2>/dev/null; rm -rf "$tmp"' EXIT
 for _ in $(seq 1200); do grep -q 'ready' "$tmp/watch.log" && break; sleep 0.1; done
 grep -q 'ready' "$tmp/watch.log" || { cat "$tmp/watch.log" >&2; kill "$watcher"; echo "text-order: the watcher did not start" >&2; exit 1; }
 mapfile -t apps < <(grep -l '^MimeType=.*text/plain;' "$watched/world/applications"/*.desktop | xargs -n1 basename | sort | head -2)
+journal_lines() { cat "$watched/state/assoc/history.jsonl" 2>/dev/null | wc -l; }
+recorded=$(journal_lines)
 for round in $(seq 20); do
     printf '[Default Applications]\ntext/plain=%s;\n' "${apps[round % 2]}" >"$watched/config/mimeapps.list.new"
     mv "$watched/config/mimeapps.list.new" "$watched/config/mimeapps.list"
-    # Each change its own burst: the next waits for the record of this one.
-    for _ in $(seq 100); do (($(grep -c . "$watched/state/assoc/history.jsonl" 2>/dev/null || echo 0) >= round)) && break; sleep 0.1; done
+    # Each change its own burst: the next waits (up to 10 s) until the journal has grown by this
+    # one's records (one change of text/plain records its subtypes too).
+    for _ in $(seq 100); do (($(journal_lines) > recorded)) && break; sleep 0.1; done
+    recorded=$(journal_lines)
 done
 touch "$watched/world/applications/${apps[0]}"
 sleep 2

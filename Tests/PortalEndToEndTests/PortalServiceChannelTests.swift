@@ -212,6 +212,9 @@ struct PortalServiceChannelTests {
         let bus = try PortalBus(terminal: "true")
         var responses: [Int] = []
         for index in 0..<50 {
+            // The last request's directory gone first: a dialog player looks for any request file,
+            // and one left behind a moment longer under load would be played instead of the new one.
+            #expect(PortalBus.eventually { bus.requestDirectories.isEmpty }, "\(bus.requestDirectories)")
             let client = try bus.startClient([["method": index % 2 == 0 ? "OpenFile" : "SaveFile"]])
             switch index % 3 {
             case 0: _ = try bus.playDialog(answer: #"{"response":0,"uris":["file:///tmp/f"]}"#)

@@ -23,9 +23,9 @@ extension DefaultsSnapshot {
     ///   type itself or a type it inherits from (`MIMEDatabase.ancestors(of:)`, and the chains
     ///   the spec and GIO walk, all found by one walk: `TouchedChains`); as xdg-mime only when
     ///   one is the type itself (xdg-mime walks no parents and resolves no alias), so a change of
-    ///   `text/plain` re-resolves the types below it by the spec and GIO only. Lists hold no wildcards here: `image/*` in a list is a key like
-    ///   any other (the resolver looks keys up by type, never by pattern), so it touches the
-    ///   type of that name only.
+    ///   `text/plain` re-resolves the types below it by the spec and GIO only. Lists hold no
+    ///   wildcards here: `image/*` in a list is a key like any other (the resolver looks keys up
+    ///   by type, never by pattern), so it touches the type of that name only.
     /// - xdg-mime searches the legacy `defaults.list` for a line *holding* `TYPE=` (`.` matching
     ///   any character), comments included: each changed line of a `defaults.list` re-resolves
     ///   every type it holds that way.

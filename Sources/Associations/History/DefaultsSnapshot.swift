@@ -132,9 +132,10 @@ extension DefaultsSnapshot {
         let patterns = patternTypes(of: candidates, database: database)
         let types = candidates.union(patterns.values)
         let defaults = views(of: types, resolver: resolver, desktops: desktops)
-        // Only entries that can be read: a file caught half-written (an editor or a test that
-        // writes in place) is not yet an installed application, or the change it makes once
-        // complete would find the application already there and blame another.
+        // Only entries that can be read: a file caught before its `[Desktop Entry]` header is
+        // written (an editor or a test writing in place) is not yet an installed application, or
+        // the change it makes once complete would find the application already there and blame
+        // another. (One caught between its header and its `MimeType=` still counts.)
         var entries: [String: String] = [:]
         for application in applications.allApplications() where application.entry != nil {
             entries[application.id] = application.path
@@ -219,7 +220,7 @@ extension DefaultsSnapshot {
         return found.sorted()
     }
 
-    /// Size and modification time of each `mimeinfo.cache` and each file of `mime/packages`.
+    /// The modification time of each `mimeinfo.cache` and each file of `mime/packages`.
     static func fileFingerprints(_ environment: XDGEnvironment) -> [String: String] {
         var result: [String: String] = [:]
         func fingerprint(_ path: String) {
