@@ -67,8 +67,8 @@ extension DefaultsSnapshot {
     /// renames the new one over it): the answers and the lines kept must come from the same
     /// files, or the next change is blamed on something else. So the lists are read before the
     /// answers too, and a snapshot whose lists changed meanwhile is taken again (at most thrice).
-    /// The same holds of the files a cause names (`mimeinfo.cache`, packages): they are stamped
-    /// before the answers are worked out, and a snapshot during which they changed (as
+    /// The same holds of the files a cause names (`mimeinfo.cache`, packages): a full capture
+    /// stamps them before it works out the answers, and one during which they changed (as
     /// `update-desktop-database` renames a new cache into place) is taken again.
     public static func capture(
         environment: XDGEnvironment, database: MIMEDatabase, time: Int64, extraTypes: [String] = [],
@@ -79,6 +79,10 @@ extension DefaultsSnapshot {
         repeat {
             let before = listFiles(environment)
             let after: [(path: String, lines: [String])]
+            // Whether the files a cause names are still as the snapshot stamped them. An
+            // incremental snapshot keeps the previous one's stamps, which its inputs' fingerprints
+            // were just found equal to; a change since is seen by the next comparison.
+            let filesKept: Bool
             if let previous,
                 let quick = captureIncrementally(
                     from: previous, lists: before, environment: environment, database: database, time: time,
@@ -86,13 +90,14 @@ extension DefaultsSnapshot {
             {
                 snapshot = quick
                 after = listFiles(environment)
+                filesKept = true
             } else {
                 snapshot = captureOnce(
                     environment: environment, database: database, time: time, extraTypes: extraTypes, memory: memory)
                 after = snapshot.lists
+                filesKept = snapshot.files == fileFingerprints(environment)
             }
             attempts += 1
-            let filesKept = snapshot.files == fileFingerprints(environment)
             if filesKept && before.map(\.path) == after.map(\.path) && before.map(\.lines) == after.map(\.lines) { break }
         } while attempts < 3
         return snapshot
