@@ -93,6 +93,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 source Benchmarks/helpers/world.sh
+source Benchmarks/helpers/shipped.sh
 
 RUNS=${BENCH_RUNS:-30}
 WAIT=${BENCH_WAIT:-240}
@@ -161,17 +162,7 @@ CLEAN_ENV=(env -i "HOME=$tmp" PATH=/usr/bin:/bin XDG_DATA_DIRS=/usr/share
 # the two in turn, 60 rounds; after evicting the linked file and reading it again, the two
 # took the same time.)
 build_assoc() {
-    local flags
-    make -s release-requirements || exit 1
-    read -r -a flags < <(make -s print-build-flags)
-    echo "building: swift build ${flags[*]} ..." >&2
-    if ! swift build "${flags[@]}" >"$tmp/build.log" 2>&1; then
-        cat "$tmp/build.log" >&2
-        echo "benchmark: swift build failed" >&2
-        exit 1
-    fi
-    mkdir -p "$tmp/bin"
-    install -m 755 "$(swift build "${flags[@]}" --show-bin-path)/assoc" "$tmp/bin/assoc"
+    build_shipped print-build-flags assoc "$tmp/bin" "$tmp/build.log"
     ASSOC=$tmp/bin/assoc
 }
 

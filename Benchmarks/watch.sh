@@ -26,6 +26,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Benchmarks/helpers/world.sh
+source Benchmarks/helpers/shipped.sh
 
 ROUNDS=${BENCH_WATCH_ROUNDS:-31}
 WAIT=${BENCH_WAIT:-240}
@@ -52,33 +53,22 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# What `make install` ships, built with the Makefile's flags and copied out of the build tree (as
-# run.sh does): the static `assoc`, and beside it `assoc-portal`, the executable `assoc watch`
-# becomes, with the Swift runtime linked in.
-make -s release-requirements || exit 1
-read -r -a assoc_flags < <(make -s print-build-flags)
-read -r -a portal_flags < <(make -s print-portal-build-flags)
-swift build "${assoc_flags[@]}" >"$tmp/build.log" 2>&1 && swift build "${portal_flags[@]}" >>"$tmp/build.log" 2>&1 ||
-    { cat "$tmp/build.log" >&2; echo "watch benchmark: swift build failed" >&2; exit 1; }
+# What `make install` ships: the static `assoc`, and beside it `assoc-portal`, the executable
+# `assoc watch` becomes, with the Swift runtime linked in.
 bin=$tmp/bin
-mkdir -p "$bin"
-install -m 755 "$(swift build "${assoc_flags[@]}" --show-bin-path)/assoc" "$bin/assoc"
-install -m 755 "$(swift build "${portal_flags[@]}" --show-bin-path)/assoc-portal" "$bin/assoc-portal"
+build_shipped print-build-flags assoc "$bin" "$tmp/build.log"
+build_shipped print-portal-build-flags assoc-portal "$bin" "$tmp/build.log"
 
 gcc -O2 -o "$tmp/watchlatency" Benchmarks/helpers/watchlatency.c
 
-mkdir -p "$tmp/home" "$tmp/config" "$tmp/state" "$tmp/data" "$tmp/run"
-chmod 700 "$tmp/run"
-make_corpus_world "$tmp" || echo "note: ../shared/corpus absent; the world is /usr/share only" >&2
+make_watcher_world "$tmp" || echo "note: ../shared/corpus absent; the world is /usr/share only" >&2
 # Two applications of the corpus's world for text/plain (any two entries that list it).
 mapfile -t apps < <(grep -l '^MimeType=.*text/plain;' "$tmp/world/applications"/*.desktop /usr/share/applications/*.desktop 2>/dev/null |
     xargs -n1 basename | sort -u | head -2)
 ((${#apps[@]} == 2)) || { echo "no two applications for text/plain" >&2; exit 2; }
 
-env -i HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/config" XDG_CONFIG_DIRS="$tmp/etc-xdg" XDG_DATA_HOME="$tmp/data" \
-    XDG_DATA_DIRS="$tmp/world:/usr/share" XDG_STATE_HOME="$tmp/state" XDG_CACHE_HOME="$tmp/cache" \
-    XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS="unix:path=$tmp/no-bus" LC_ALL=C PATH="$tmp/world-bin:/usr/bin:/bin" \
-    "$bin/assoc" watch --verbose 2>"$tmp/watch.log" &
+mapfile -t variables < <(watcher_variables "$tmp")
+env -i "${variables[@]}" "$bin/assoc" watch --verbose 2>"$tmp/watch.log" &
 watcher=$!
 for _ in $(seq 600); do grep -q 'assoc watch: ready' "$tmp/watch.log" && break; sleep 0.1; done
 grep -q 'assoc watch: ready' "$tmp/watch.log" || { cat "$tmp/watch.log" >&2; exit 2; }

@@ -81,13 +81,9 @@ swift build "${portal_flags[@]}" >"$tmp/build.log" 2>&1 ||
 portal=$(swift build "${portal_flags[@]}" --show-bin-path)/assoc-portal
 source Benchmarks/helpers/world.sh
 watched=$tmp/watched
-mkdir -p "$watched/home" "$watched/config" "$watched/state" "$watched/run"
-chmod 700 "$watched/run"
-make_corpus_world "$watched"
-env -i "HOME=$watched/home" "XDG_CONFIG_HOME=$watched/config" "XDG_STATE_HOME=$watched/state" \
-    "XDG_DATA_HOME=$watched/data" "XDG_DATA_DIRS=$watched/world:/usr/share" "XDG_RUNTIME_DIR=$watched/run" \
-    "DBUS_SESSION_BUS_ADDRESS=unix:path=$watched/no-bus" LC_ALL=C "PATH=$watched/world-bin:/usr/bin:/bin" \
-    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --demangle=no --callgrind-out-file="$tmp/watch-profile" \
+make_watcher_world "$watched"
+mapfile -t variables < <(watcher_variables "$watched")
+env -i "${variables[@]}" SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --demangle=no --callgrind-out-file="$tmp/watch-profile" \
     "$portal" --watch --verbose 2>"$tmp/watch.log" &
 watcher=$!
 # Ended whatever way the script ends (a stopped watcher has gone already: nothing to kill).
