@@ -219,7 +219,9 @@ final class CommandContext: Sendable {
     /// The association resolver, built on first use; the lists' warnings are printed once.
     var resolver: AssociationResolver {
         if let resolver = loaded.withLock({ $0.resolver }) { return resolver }
-        let applications = ApplicationIndex(environment: environment, reading: entryReading)
+        // A command resolves at least one type, which asks whether each `mimeinfo.cache` is stale;
+        // meanwhile it reads the type database and the lists.
+        let applications = ApplicationIndex(environment: environment, reading: entryReading, preparesAhead: true)
         let resolver = AssociationResolver(environment: environment, database: database, applications: applications)
         let (kept, isFirst) = loaded.withLock { state in
             if let earlier = state.resolver { return (earlier, false) }

@@ -128,6 +128,15 @@ public struct MimeAppsData: Sendable, Equatable {
             var inGroup = false
             syntax.forEachLine { range in
                 number += 1
+                // A line that starts with a key (neither a group header, nor blank, nor a comment)
+                // is passed over outside the group, and when its first bytes rule its key out.
+                if let first = range.first.map({ syntax.bytes[$0] }),
+                    first != UInt8(ascii: "["), first != UInt8(ascii: "#"), first != UInt8(ascii: " "),
+                    first != UInt8(ascii: "\t"),
+                    !inGroup || !spellings.mayBeKey(atStartOf: UnsafeBufferPointer(rebasing: syntax.bytes[range]))
+                {
+                    return
+                }
                 switch syntax.layout(of: range) {
                 case .group(let name): inGroup = syntax.string(name) == group.rawValue
                 case .separated(let keyPart, _, _) where inGroup:

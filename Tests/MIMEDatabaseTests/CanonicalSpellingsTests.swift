@@ -15,6 +15,11 @@ struct CanonicalSpellingsTests {
         return plain + plain.map { $0.uppercased() } + plain.map(Self.titleCased)
     }
 
+    /// `mayBeKey(atStartOf:)` of a line's text.
+    static func mayBeKey(_ spellings: CanonicalSpellings, _ line: String) -> Bool {
+        Array(line.utf8).withUnsafeBufferPointer(spellings.mayBeKey(atStartOf:))
+    }
+
     static func titleCased(_ name: String) -> String {
         name.split(separator: "/", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined(separator: "/")
@@ -38,6 +43,7 @@ struct CanonicalSpellingsTests {
         for (position, name) in names.enumerated() {
             let canonical = database.canonicalName(name)
             #expect(spellingsOf(canonical).contains(name), "\(name) is a spelling of \(canonical)")
+            #expect(Self.mayBeKey(spellingsOf(canonical), name + "=x.desktop;"), "\(name)= is not ruled out")
             // A neighbour in sorted order shares most of its letters; a parent is related.
             let neighbour = types[position % types.count]
             let others = [neighbour] + database.parents(of: canonical) + [name]
@@ -77,6 +83,20 @@ struct CanonicalSpellingsTests {
             }
             // The Kelvin sign folds to 'k': found only because names beyond ASCII are canonicalised.
             #expect(CanonicalSpellings(of: "application/x-kword", in: database).contains("application/x-\u{212A}word"))
+            // A line's first bytes never rule out a key that is a spelling, however it ends.
+            for type in types {
+                let spellings = CanonicalSpellings(of: type, in: database)
+                for name in names where spellings.contains(name) {
+                    for ending in ["=x.desktop;", " =x", "\t= x", "[fr]=x", "=", " "] {
+                        #expect(Self.mayBeKey(spellings, name + ending), "\(name + ending) for \(type)")
+                    }
+                }
+            }
+            let kword = CanonicalSpellings(of: "application/x-kword", in: database)
+            for line in ["application/x-kwordd=x", "application/x-kwor=x", "application/x-kwore=x", "text/plain=x"] {
+                #expect(!Self.mayBeKey(kword, line), "\(line) is ruled out")
+            }
+            #expect(Self.mayBeKey(kword, "application/x-\u{212A}word=x"), "a name beyond ASCII is not ruled out")
         }
     }
 }
