@@ -107,8 +107,9 @@ public final class ApplicationIndex: Sendable {
             let found = DesktopFileScan.files(in: path)
             var files: [String: String] = [:]
             files.reserveCapacity(found.count)
-            // The first file found for an ID is its file.
-            for file in found where files[file.id] == nil { files[file.id] = file.path }
+            // The first file found for an ID is its file: the last one stored, in reverse order
+            // (one lookup each, not a lookup and then a store).
+            for file in found.reversed() { files[file.id] = file.path }
             return Directory(path: path, files: files)
         }
     }

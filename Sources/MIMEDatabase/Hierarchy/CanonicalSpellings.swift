@@ -1,3 +1,5 @@
+import XDGSupport
+
 /// The spellings that `MIMEDatabase.canonicalName(_:)` takes to one type, tested without
 /// canonicalising every name: for scanning the thousand keys of a `mimeinfo.cache` for one type.
 ///
@@ -12,6 +14,8 @@ public struct CanonicalSpellings: Sendable {
     private let database: MIMEDatabase
     /// The type and its aliases, lower-cased as `canonicalName` folds them.
     private let folded: [[UInt8]]
+    /// The length of the longest of `folded`.
+    private let longest: Int
     /// The type's bytes when they are all ASCII; nil when not (then such a type may equal an ASCII
     /// name as Strings compare, by canonical equivalence, and no bytes rule a name out).
     private let asciiType: [UInt8]?
@@ -26,6 +30,7 @@ public struct CanonicalSpellings: Sendable {
             if !folded.contains(spelling) { folded.append(spelling) }
         }
         self.folded = folded
+        longest = folded.map(\.count).max() ?? 0
         let typeBytes = Array(type.utf8)
         asciiType = typeBytes.allSatisfy { $0 < 0x80 } ? typeBytes : nil
     }
@@ -46,24 +51,29 @@ public struct CanonicalSpellings: Sendable {
 
     /// Whether the key of a list's line may be one of the spellings, judged from the first bytes
     /// of the line: for a line that starts with its key (not with a blank, `[` or `#`). False only
-    /// when, for every spelling, the line's bytes up to the spelling's length and the one after it
-    /// are ASCII, and either the line is shorter, or they do not end there (that byte is not `=`,
-    /// a blank or `[`), or, lower-cased, they are not the spelling. A key that is ASCII up to there is then not a
+    /// when the line's first bytes (as many as the longest spelling has, and one more) are ASCII
+    /// and, for every spelling, either the line is shorter than it, or the bytes do not end
+    /// there (the byte after is not `=`, a blank or `[`), or, lower-cased, they are not the
+    /// spelling. A key that is ASCII up to there is then not a
     /// spelling: an ASCII string equals no other under canonical equivalence, and case folding
     /// never makes a string shorter.
     ///
     /// Most of a `mimeinfo.cache`'s thousand lines are ruled out by one byte, before their
     /// layout is read at all.
     public func mayBeKey(atStartOf line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard asciiType != nil else { return true }
+        guard asciiType != nil, let base = line.baseAddress,
+            ASCIIBytes.all(UnsafeBufferPointer(start: base, count: min(line.count, longest + 1)))
+        else { return true }
         for spelling in folded {
             let length = spelling.count
-            guard ASCIIBytes.all(UnsafeBufferPointer(rebasing: line.prefix(length + 1))) else { return true }
             // An ASCII line too short to hold the spelling and the end of a key holds a shorter key.
             guard line.count > length else { continue }
-            switch line[length] {
+            switch base[length] {
             case UInt8(ascii: "="), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "["):
-                if zip(spelling, line).allSatisfy({ pair in pair.0 == ASCIIBytes.lowercased(pair.1) }) { return true }
+                let same = spelling.withUnsafeBufferPointer { spelling in
+                    (0..<length).allSatisfy { spelling[$0] == ASCIIBytes.lowercased(base[$0]) }
+                }
+                if same { return true }
             default: continue
             }
         }

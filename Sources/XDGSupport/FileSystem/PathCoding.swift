@@ -29,7 +29,7 @@ public enum PathCoding {
     /// `decode(_:)` of bytes that lie in one buffer.
     private static func decode(contiguous bytes: UnsafeBufferPointer<UInt8>) -> String {
         // ASCII (most names) is valid UTF-8 without a carried scalar, and is copied as it is.
-        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        if ASCIIBytes.all(bytes) { return String(decoding: bytes, as: UTF8.self) }
         // No 0xF4 byte: no carried scalar can be in it, so valid UTF-8 stands for itself.
         if !bytes.contains(carriedLead), let valid = String(validating: bytes, as: UTF8.self) { return valid }
         var result = String.UnicodeScalarView()

@@ -26,12 +26,20 @@ public enum HelperThread {
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         var thread = pthread_t()
         let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        // The helper starts with every signal blocked (a thread takes its creator's mask), so that
+        // signals go to the threads that handle them: one the process waits for on a signal
+        // descriptor must be blocked in every thread, or it may end the process instead.
+        var all = sigset_t()
+        var kept = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &kept)
         let started = pthread_create(
             &thread, &attributes,
             { context in
                 Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
                 return nil
             }, context)
+        pthread_sigmask(SIG_SETMASK, &kept, nil)
         if started != 0 {
             Unmanaged<Box>.fromOpaque(context).release()
             body()

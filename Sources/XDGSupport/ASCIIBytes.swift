@@ -1,13 +1,13 @@
 /// Whether bytes are all ASCII, the test that lets names be compared as bytes (for ASCII,
 /// canonical equivalence, which Swift's string comparison uses, is byte equality).
-enum ASCIIBytes {
+public enum ASCIIBytes {
     /// `byte` with A–Z folded to a–z, as `g_ascii_tolower` folds it; every other byte unchanged.
-    static func lowercased(_ byte: UInt8) -> UInt8 {
+    @inlinable public static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     /// Whether every byte of `bytes` is below 0x80, read eight bytes at a time.
-    static func all(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable public static func all(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let raw = UnsafeRawBufferPointer(bytes)
         var bits: UInt64 = 0
         var offset = 0
