@@ -34,14 +34,23 @@ public enum AssocCLI {
             let status = utility.run(
                 arguments, environment: XDGEnvironment.processVariables(), output: output,
                 process: ProcessState.current(outputIsTerminal: output.isTerminal), keepsStateUntilExit: true)
-            output.flush()
-            exit(status)
+            end(status, output)
         }
         let status = run(
             arguments: arguments, environment: XDGEnvironment.processVariables(), output: output,
             process: ProcessState.current(outputIsTerminal: output.isTerminal), keepsStateUntilExit: true)
+        end(status.rawValue, output)
+    }
+
+    /// Ends the process with `status` once everything written is out: the results `output` holds
+    /// and every C stream (a dialog's terminal). Without `exit(3)`'s handlers: assoc registers
+    /// none, and those of the libraries it links only tidy up what the kernel takes back anyway.
+    /// Going without them made `assoc --version` 0.2 to 0.3 ms faster here, a cost every short
+    /// query would pay, and scripts run queries by the hundred.
+    private static func end(_ status: Int32, _ output: OutputSink) -> Never {
         output.flush()
-        exit(status.rawValue)
+        fflush(nil)
+        _exit(status)
     }
 
     /// On SIGINT, SIGTERM and SIGHUP, removes the temporary files being written (an edit's new
