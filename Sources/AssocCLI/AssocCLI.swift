@@ -42,15 +42,10 @@ public enum AssocCLI {
         end(status.rawValue, output)
     }
 
-    /// Ends the process with `status` once everything written is out: the results `output` holds
-    /// and every C stream (a dialog's terminal). Without `exit(3)`'s handlers: assoc registers
-    /// none, and those of the libraries it links only tidy up what the kernel takes back anyway.
-    /// Going without them made `assoc --version` 0.2 to 0.3 ms faster here, a cost every short
-    /// query would pay, and scripts run queries by the hundred.
+    /// Ends the process with `status` once the results `output` holds are written.
     private static func end(_ status: Int32, _ output: OutputSink) -> Never {
         output.flush()
-        fflush(nil)
-        _exit(status)
+        exit(status)
     }
 
     /// On SIGINT, SIGTERM and SIGHUP, removes the temporary files being written (an edit's new
@@ -228,9 +223,7 @@ final class CommandContext: Sendable {
     /// The association resolver, built on first use; the lists' warnings are printed once.
     var resolver: AssociationResolver {
         if let resolver = loaded.withLock({ $0.resolver }) { return resolver }
-        // A command resolves at least one type, which asks whether each `mimeinfo.cache` is stale;
-        // meanwhile it reads the type database and the lists.
-        let applications = ApplicationIndex(environment: environment, reading: entryReading, preparesAhead: true)
+        let applications = ApplicationIndex(environment: environment, reading: entryReading)
         let resolver = AssociationResolver(environment: environment, database: database, applications: applications)
         let (kept, isFirst) = loaded.withLock { state in
             if let earlier = state.resolver { return (earlier, false) }
