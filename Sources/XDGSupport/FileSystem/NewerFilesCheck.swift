@@ -10,9 +10,10 @@ import Synchronization
 /// of those left, then waits for the last one to be done.
 ///
 /// Checking that a `mimeinfo.cache` is not older than the hundreds of entries it indexes is one
-/// `stat` per entry, most of a short query's time; begun on a second thread while the query reads
-/// its lists, it costs the query little. Each file is read by `fstatat(2)` relative to its
-/// directory, held open, so that its path is not walked again for each.
+/// `stat` per entry, a good part of a short query's time, which a second thread can take on while
+/// the query reads its lists (`ApplicationIndex`'s `preparesAhead`). Each file is read by
+/// `fstatat(2)` relative to its directory, held open, so that its path is not walked again for
+/// each.
 public final class NewerFilesCheck: @unchecked Sendable {
     /// The files of one directory and the time to compare with.
     public struct Group: Sendable {
