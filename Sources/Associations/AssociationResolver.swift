@@ -114,12 +114,9 @@ public final class AssociationResolver: Sendable {
         if let cache = lists.first(where: {
             $0.location.kind == .mimeInfoCache && $0.location.applicationDirectory == directoryIndex
         }),
-            cache.exists
+            cache.exists, !applications.isStale(directoryIndex)
         {
-            // Looked up before asking whether the cache is stale: that check may still be going
-            // on (`ApplicationIndex`'s `preparesAhead`), and this is done meanwhile.
-            let ids = cache.value(.mimeCache, for: type)?.ids ?? []
-            if !applications.isStale(directoryIndex) { return ids }
+            return cache.value(.mimeCache, for: type)?.ids ?? []
         }
         return declaredTypes(in: directoryIndex)[type] ?? []
     }

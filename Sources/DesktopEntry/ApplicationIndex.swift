@@ -32,7 +32,7 @@ public final class ApplicationIndex: Sendable {
     }
 
     /// The directories, `$XDG_DATA_HOME/applications` first, then each of `$XDG_DATA_DIRS`.
-    public var directories: [Directory] { listing.directories }
+    public let directories: [Directory]
     /// How much of each entry is read.
     public let reading: DesktopEntry.Reading
     private let locale: LocalePreferences
@@ -49,60 +49,13 @@ public final class ApplicationIndex: Sendable {
     /// the same few programs, and each lookup stats every `PATH` directory.
     private let programs = Mutex<[String: String?]>([:])
 
-    /// The directories as listed, and the staleness check begun with them (`preparesAhead`).
-    private struct Listing: Sendable {
-        var directories: [Directory]
-        /// The check `isStale` answers from, and the position of each directory's group in it
-        /// (nil: the directory has no `mimeinfo.cache`).
-        var aheadCheck: (check: NewerFilesCheck, groups: [Int?])?
-    }
-
-    /// The listing, made at once or on a helper thread.
-    private enum Preparation: Sendable {
-        case done(Listing)
-        case inBackground(BackgroundValue<Listing>)
-    }
-
-    private let preparation: Preparation
-
-    private var listing: Listing {
-        switch preparation {
-        case .done(let listing): return listing
-        case .inBackground(let background): return background.value
-        }
-    }
-
     /// Lists the `applications/` directory of every data directory of `environment`; entries will
     /// be read as `reading` says (`.resolution` gives entries without lint and with only the keys
     /// resolution needs).
-    ///
-    /// With `preparesAhead`, the directories are listed, and then checked for whether each
-    /// `mimeinfo.cache` is older than its entries (`isStale`), by helper threads while the caller
-    /// goes on: for a short query, which will ask, and which is then answered as the directories
-    /// were when the index was made.
-    public init(environment: XDGEnvironment, reading: DesktopEntry.Reading = .full, preparesAhead: Bool = false) {
+    public init(environment: XDGEnvironment, reading: DesktopEntry.Reading = .full) {
         self.reading = reading
         locale = environment.locale
-        searchPath = (environment.variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-            .split(separator: ":").map(String.init).filter { !$0.isEmpty }
-        let dataSearchPath = environment.dataSearchPath
-        if preparesAhead {
-            preparation = .inBackground(
-                BackgroundValue(
-                    {
-                        let directories = Self.list(dataSearchPath)
-                        return Listing(directories: directories, aheadCheck: Self.stalenessCheck(directories))
-                    },
-                    // The helper checks the entries once the listing is out.
-                    thenWith: { $0.aheadCheck?.check.check() }))
-        } else {
-            preparation = .done(Listing(directories: Self.list(dataSearchPath)))
-        }
-    }
-
-    /// The `applications/` directory of each data directory, listed.
-    private static func list(_ dataSearchPath: [String]) -> [Directory] {
-        dataSearchPath.map { dataDir in
+        directories = environment.dataSearchPath.map { dataDir in
             let path = dataDir + "/applications"
             let found = DesktopFileScan.files(in: path)
             var files: [String: String] = [:]
@@ -112,24 +65,8 @@ public final class ApplicationIndex: Sendable {
             for file in found.reversed() { files[file.id] = file.path }
             return Directory(path: path, files: files)
         }
-    }
-
-    /// A check of each directory's `mimeinfo.cache` against its entries.
-    private static func stalenessCheck(_ directories: [Directory]) -> (check: NewerFilesCheck, groups: [Int?]) {
-        var groups: [NewerFilesCheck.Group] = []
-        let positions = directories.map { directory -> Int? in
-            guard let group = stalenessGroup(directory) else { return nil }
-            groups.append(group)
-            return groups.count - 1
-        }
-        return (NewerFilesCheck(groups), positions)
-    }
-
-    /// What makes a directory's `mimeinfo.cache` stale: an entry modified after it. Nil when the
-    /// directory has no cache (which is then stale too).
-    private static func stalenessGroup(_ directory: Directory) -> NewerFilesCheck.Group? {
-        guard let cacheTime = FileBytes.modificationTime(directory.path + "/mimeinfo.cache") else { return nil }
-        return NewerFilesCheck.Group(directory: directory.path, paths: Array(directory.files.values), time: cacheTime)
+        searchPath = (environment.variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+            .split(separator: ":").map(String.init).filter { !$0.isEmpty }
     }
 
     // MARK: - Entries
@@ -333,13 +270,18 @@ public final class ApplicationIndex: Sendable {
     }
 
     /// Whether a directory's `mimeinfo.cache` is older than an entry in it, as it was on the
-    /// index's first question about the directory (when the index was made, with `preparesAhead`).
+    /// index's first question about the directory.
     public func isStale(_ directoryIndex: Int) -> Bool {
-        if let aheadCheck = listing.aheadCheck {
-            return aheadCheck.groups[directoryIndex].map { aheadCheck.check.hasNewer($0) } ?? true
-        }
         if let known = staleness.withLock({ $0[directoryIndex] }) { return known }
-        let stale = Self.stalenessGroup(directories[directoryIndex]).map { NewerFilesCheck([$0]).hasNewer(0) } ?? true
+        let directory = directories[directoryIndex]
+        let stale: Bool
+        if let cacheTime = FileBytes.modificationTime(directory.path + "/mimeinfo.cache") {
+            stale = FileBytes.modificationTimes(of: Array(directory.files.values), below: directory.path).contains {
+                ($0 ?? 0) > cacheTime
+            }
+        } else {
+            stale = true
+        }
         staleness.withLock { $0[directoryIndex] = stale }
         return stale
     }

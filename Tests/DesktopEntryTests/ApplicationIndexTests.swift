@@ -217,40 +217,36 @@ struct DeclaredTypesTests {
     static let fromEntries = ["text/plain": ["a.desktop", "sub-b.desktop"], "image/png": ["a.desktop"]]
     static let fromCache = ["text/plain": ["sub-b.desktop"], "application/x-cached": ["a.desktop"]]
 
-    @Test(
-        "without a mimeinfo.cache the entries' MimeType= lines are read (listed and checked at once or ahead)",
-        arguments: [false, true])
-    func noCache(preparesAhead: Bool) throws {
+    @Test("without a mimeinfo.cache the entries' MimeType= lines are read")
+    func noCache() throws {
         let tree = try Self.tree(cache: false)
-        let index = ApplicationIndex(environment: tree.environment(), preparesAhead: preparesAhead)
+        let index = ApplicationIndex(environment: tree.environment())
         #expect(index.mimeInfoCache(in: 1) == nil)
         #expect(index.isStale(1))
         #expect(index.declaredTypes(in: 1) == Self.fromEntries)
     }
 
-    @Test(
-        "a mimeinfo.cache newer than every entry is read instead of the entries (listed and checked at once or ahead)",
-        arguments: [false, true])
-    func freshCache(preparesAhead: Bool) throws {
+    @Test("a mimeinfo.cache newer than every entry is read instead of the entries")
+    func freshCache() throws {
         let tree = try Self.tree(cache: true)
         try touch(tree.path("usr-share/applications/a.desktop"), secondsFromNow: -3600)
         try touch(tree.path("usr-share/applications/sub/b.desktop"), secondsFromNow: -3600)
-        let index = ApplicationIndex(environment: tree.environment(), preparesAhead: preparesAhead)
+        let index = ApplicationIndex(environment: tree.environment())
         #expect(!index.isStale(1))
         #expect(index.mimeInfoCache(in: 1) == Self.fromCache)
         #expect(index.declaredTypes(in: 1) == Self.fromCache)
     }
 
     @Test(
-        "a mimeinfo.cache older than one entry, even in a subdirectory, is stale and ignored (checked at once or ahead)",
-        arguments: ["a.desktop", "sub/b.desktop"], [false, true])
-    func staleCache(newer: String, preparesAhead: Bool) throws {
+        "a mimeinfo.cache older than one entry, even in a subdirectory, is stale and ignored",
+        arguments: ["a.desktop", "sub/b.desktop"])
+    func staleCache(newer: String) throws {
         let tree = try Self.tree(cache: true)
         try touch(tree.path("usr-share/applications/a.desktop"), secondsFromNow: -3600)
         try touch(tree.path("usr-share/applications/sub/b.desktop"), secondsFromNow: -3600)
         try touch(tree.path("usr-share/applications/mimeinfo.cache"), secondsFromNow: -1800)
         try touch(tree.path("usr-share/applications/" + newer), secondsFromNow: 0)
-        let index = ApplicationIndex(environment: tree.environment(), preparesAhead: preparesAhead)
+        let index = ApplicationIndex(environment: tree.environment())
         #expect(index.isStale(1))
         #expect(index.mimeInfoCache(in: 1) == Self.fromCache)
         #expect(index.declaredTypes(in: 1) == Self.fromEntries)
