@@ -23,7 +23,10 @@
 #   xdg-mime  `xdg-mime query default application/pdf` in the same world: Debian's script
 #             (/usr/bin/xdg-mime) = 1; next to it assoc answering as xdg-mime through a link
 #             named xdg-mime (its default resolution), the drop-in's goal being a tenth;
-#             and the start-up floor: `assoc --version` and `assoc type -b` on a small file
+#             and the floors: `assoc --version` (the static executable started and ended),
+#             `assoc type -b` on a small file, and the query's system calls alone
+#             (helpers/queryfloor.c, static: every list read, every entry stat'ed, next to no
+#             work between them) beside a static C program that does nothing (helpers/nothing.c)
 #   bulk      80,000 files under /usr/share and /usr/lib in one process: the read floor
 #             (open + read the first 4 KiB of each file, a small C program, on 1 and 2
 #             threads; the 2-thread floor is the reference), `assoc type --files-from`,
@@ -166,12 +169,15 @@ build_assoc() {
     ASSOC=$tmp/bin/assoc
 }
 
-# Compile the C helpers: `bench` (the timer), `readfloor` (the read floor) and, when GLib's
-# headers are here, GLib's guess from ../shared/tools (GCT stays empty otherwise).
+# Compile the C helpers: `bench` (the timer), `readfloor` (the read floor), `queryfloor` (the
+# xdg-mime query's system calls) and `nothing` (a process's start alone), the last two static as
+# assoc is, and, when GLib's headers are here, GLib's guess from ../shared/tools (GCT stays empty
+# otherwise).
 GCT=""
 build_helpers() {
-    if ! gcc -O2 -o "$tmp/bench" "$tmp/bench.c" || ! gcc -O2 -pthread -o "$tmp/readfloor" "$tmp/readfloor.c"; then
-        echo "benchmark: cannot compile the C helpers (is gcc installed?)" >&2
+    if ! gcc -O2 -o "$tmp/bench" "$tmp/bench.c" || ! gcc -O2 -pthread -o "$tmp/readfloor" "$tmp/readfloor.c" ||
+        ! gcc -O2 -static -o "$tmp/queryfloor" "$tmp/queryfloor.c" || ! gcc -O2 -static -o "$tmp/nothing" "$tmp/nothing.c"; then
+        echo "benchmark: cannot compile the C helpers (is gcc installed, with libc6-dev?)" >&2
         exit 1
     fi
     local source=../shared/tools/gio-content-type.c
@@ -457,6 +463,10 @@ if wants xdg-mime; then
     # (`--version`); and a query that reads one small file (`type -b`) for scale.
     row "floor: assoc --version"                 -- "$ASSOC" --version
     row "floor: assoc type -b (one small file)"  -- "$ASSOC" type -b "$tmp/bench.c"
+    # What no exact answer can go below: the same lists read, directories listed and entries
+    # stat'ed, with next to no work between the calls, by a static C program.
+    row "floor: the query's system calls (C)"    -- "$tmp/queryfloor" application/pdf
+    row "floor: a C program doing nothing"       -- "$tmp/nothing"
     EXTRA_ENV=()
 fi
 

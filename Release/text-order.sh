@@ -12,7 +12,8 @@
 #
 # The queries, most important first: `type -b` on a binary, a text, an SVG and an OpenDocument file
 # of shared-mime-info's suite, `type`, `--version`, and `default` and `apps` over the Debian corpus's
-# desktop entries. Each function is listed once, under the first query that runs it (by name within
+# desktop entries, and `query default` through a link named xdg-mime, as `make install-xdg-utils`
+# installs it. Each function is listed once, under the first query that runs it (by name within
 # a query, whose profile does not say in which order they ran). Bulk typing
 # is left out: it starts once for many files, and its code keeps the compiler's layout (listed,
 # it was no faster). Needs valgrind (callgrind) and ../shared/corpus.
@@ -45,13 +46,14 @@ clean=(env -i "HOME=$tmp" PATH=/usr/bin:/bin "XDG_DATA_HOME=$tmp/data" "XDG_CONF
     SWIFT_DETERMINISTIC_HASHING=1)
 
 # Appends to $tmp/functions the symbols of the functions that assoc runs with the arguments after
-# the first, which is XDG_DATA_DIRS, by name; fails when callgrind wrote no profile.
+# the first, which is XDG_DATA_DIRS, by name; fails when callgrind wrote no profile. PROGRAM, when
+# set, is what is run instead of $assoc (a link to it).
 profile() {
     local dirs=$1
     shift
     rm -f "$tmp/profile"
     "${clean[@]}" "XDG_DATA_DIRS=$dirs" valgrind --tool=callgrind --demangle=no \
-        --callgrind-out-file="$tmp/profile" "$assoc" "$@" >/dev/null 2>&1 || true
+        --callgrind-out-file="$tmp/profile" "${PROGRAM:-$assoc}" "$@" >/dev/null 2>&1 || true
     [[ -s $tmp/profile ]] || { echo "text-order: callgrind wrote no profile of assoc $*" >&2; exit 1; }
     grep -oE '^c?fn=\([0-9]+\) .*' "$tmp/profile" | sed -E 's/^c?fn=\([0-9]+\) //' | LC_ALL=C sort -u >>"$tmp/functions"
 }
@@ -64,6 +66,8 @@ profile "$tmp/world:/usr/share" type "$suite/README.pdf"
 profile "$tmp/world:/usr/share" --version
 profile "$tmp/world:/usr/share" default application/pdf
 profile "$tmp/world:/usr/share" apps application/pdf
+ln -s "$assoc" "$tmp/xdg-mime"
+PROGRAM=$tmp/xdg-mime profile "$tmp/world:/usr/share" query default application/pdf
 grep -v '^0x' "$tmp/functions" | awk '!seen[$0]++ { print ".text." $0 }' >"$tmp/order"
 mv "$tmp/order" Release/text-order.txt
 # SwiftPM does not know the linker reads the file: the executable is removed so that the next

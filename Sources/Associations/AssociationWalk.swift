@@ -134,7 +134,7 @@ struct AssociationWalk {
                 steps.append(.rejected(id: id, reason: "masked by an entry in a more important directory"))
                 return false
             }
-            guard index.directories[directory...].contains(where: { $0.files[id] != nil }) else {
+            guard index.directories[directory...].contains(where: { $0.table.contains(id) }) else {
                 steps.append(.rejected(id: id, reason: "not installed at the level of the list that names it"))
                 return false
             }

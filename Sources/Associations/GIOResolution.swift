@@ -183,9 +183,9 @@ struct GIOResolution {
                 steps.append(.valueIgnored(path: path, line: tweak.line))
             }
             if let directory = list.location.applicationDirectory, list.location.kind == .mimeInfoCache {
-                let files = resolver.applications.directories[directory].files
+                let files = resolver.applications.directories[directory].table
                 for tweak in ofChain.filter(index.isAddition).map({ index.tweaks[$0] }) {
-                    for id in tweak.ids where files[id] == nil {
+                    for id in tweak.ids where !files.contains(id) {
                         steps.append(.cacheNamesAbsentEntry(path: path, id: id))
                     }
                 }
@@ -203,7 +203,7 @@ struct GIOResolution {
             }
         }
         let index = resolver.applications
-        for (position, directory) in index.directories.enumerated() where !directory.files.isEmpty && index.isStale(position) {
+        for (position, directory) in index.directories.enumerated() where !directory.table.isEmpty && index.isStale(position) {
             steps.append(.mimeInfoCacheOnly(directory: directory.path))
         }
         for directory in directories {

@@ -26,9 +26,11 @@ public final class ApplicationIndex: Sendable {
     /// One `applications/` directory.
     public struct Directory: Sendable, Equatable {
         /// The directory.
-        public let path: String
-        /// Desktop file ID → file, for every `.desktop` file below it.
-        public let files: [String: String]
+        public var path: String { table.directory }
+        /// Its `.desktop` files by ID, as bytes: what a query looks up.
+        public let table: DesktopFileTable
+        /// Desktop file ID → file, for every `.desktop` file below it (made on first use).
+        public var files: [String: String] { table.byID }
     }
 
     /// The directories, `$XDG_DATA_HOME/applications` first, then each of `$XDG_DATA_DIRS`.
@@ -56,14 +58,7 @@ public final class ApplicationIndex: Sendable {
         self.reading = reading
         locale = environment.locale
         directories = environment.dataSearchPath.map { dataDir in
-            let path = dataDir + "/applications"
-            let found = DesktopFileScan.files(in: path)
-            var files: [String: String] = [:]
-            files.reserveCapacity(found.count)
-            // The first file found for an ID is its file: the last one stored, in reverse order
-            // (one lookup each, not a lookup and then a store).
-            for file in found.reversed() { files[file.id] = file.path }
-            return Directory(path: path, files: files)
+            Directory(table: DesktopFileScan.table(of: dataDir + "/applications"))
         }
         searchPath = (environment.variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
             .split(separator: ":").map(String.init).filter { !$0.isEmpty }
@@ -73,12 +68,12 @@ public final class ApplicationIndex: Sendable {
 
     /// The index of the most important directory that has a file for `id`.
     public func directoryIndex(of id: String) -> Int? {
-        directories.indices.first { directories[$0].files[id] != nil }
+        directories.indices.first { directories[$0].table.contains(id) }
     }
 
     /// Whether a more important directory than `directoryIndex` has a file for `id`.
     public func isMasked(_ id: String, below directoryIndex: Int) -> Bool {
-        directories.prefix(directoryIndex).contains { $0.files[id] != nil }
+        directories.prefix(directoryIndex).contains { $0.table.contains(id) }
     }
 
     /// The entry for `id` from the most important directory that has it (a `Hidden` one included).
@@ -96,7 +91,7 @@ public final class ApplicationIndex: Sendable {
     /// The entry for `id` in one directory, parsed on first use.
     public func application(_ id: String, in directoryIndex: Int) -> InstalledApplication? {
         guard directories.indices.contains(directoryIndex),
-            let path = directories[directoryIndex].files[id]
+            let path = directories[directoryIndex].table.path(of: id)
         else { return nil }
         if let known = parsed.withLock({ $0[directoryIndex]?[id] }) { return known }
         let loaded = load(id: id, path: path, directoryIndex: directoryIndex)
@@ -108,7 +103,7 @@ public final class ApplicationIndex: Sendable {
     /// nil when the directory has no such file or GIO cannot load it.
     public func gioLoad(_ id: String, in directoryIndex: Int) -> GIOEntryLoading.Loaded? {
         guard directories.indices.contains(directoryIndex),
-            let path = directories[directoryIndex].files[id]
+            let path = directories[directoryIndex].table.path(of: id)
         else { return nil }
         if let known = gioLoaded.withLock({ $0[directoryIndex]?[id] }) { return known }
         let loaded = (try? FileBytes.read(path)).flatMap {
@@ -179,7 +174,7 @@ public final class ApplicationIndex: Sendable {
     public func allApplications() -> [InstalledApplication] {
         var result: [InstalledApplication] = []
         for (index, directory) in directories.enumerated() {
-            for id in directory.files.keys.sorted() where !isMasked(id, below: index) {
+            for id in directory.table.ids.sorted() where !isMasked(id, below: index) {
                 if let application = application(id, in: index) { result.append(application) }
             }
         }
@@ -193,7 +188,7 @@ public final class ApplicationIndex: Sendable {
         if let names = declaredNames.withLock({ $0 }) { return names.contains(type.lowercased()) }
         var names = Set<String>()
         for (index, directory) in directories.enumerated() {
-            for id in directory.files.keys where !isMasked(id, below: index) {
+            for id in directory.table.ids where !isMasked(id, below: index) {
                 for declared in mimeTypes(of: id, in: index) { names.insert(declared.lowercased()) }
             }
         }
@@ -210,7 +205,7 @@ public final class ApplicationIndex: Sendable {
         if reading == .resolution || parsed.withLock({ $0[directoryIndex]?[id] }) != nil {
             return application(id, in: directoryIndex)?.entry?.mimeTypes ?? []
         }
-        guard let path = directories[directoryIndex].files[id],
+        guard let path = directories[directoryIndex].table.path(of: id),
             let entry = try? DesktopEntry.loadForResolution(path: path, id: id, locale: locale)
         else { return application(id, in: directoryIndex)?.entry?.mimeTypes ?? [] }
         return entry.mimeTypes
@@ -245,7 +240,7 @@ public final class ApplicationIndex: Sendable {
         if let cache = mimeInfoCache(in: directoryIndex), !isStale(directoryIndex) {
             map = cache
         } else {
-            for id in directory.files.keys.sorted() {
+            for id in directory.table.ids.sorted() {
                 guard let entry = application(id, in: directoryIndex)?.entry else { continue }
                 for type in entry.mimeTypes where !(map[type]?.contains(id) ?? false) {
                     map[type, default: []].append(id)
@@ -276,9 +271,7 @@ public final class ApplicationIndex: Sendable {
         let directory = directories[directoryIndex]
         let stale: Bool
         if let cacheTime = FileBytes.modificationTime(directory.path + "/mimeinfo.cache") {
-            stale = FileBytes.modificationTimes(of: Array(directory.files.values), below: directory.path).contains {
-                ($0 ?? 0) > cacheTime
-            }
+            stale = directory.table.anyModified(after: cacheTime)
         } else {
             stale = true
         }

@@ -42,14 +42,30 @@ extension DesktopEntry {
     ///
     /// - Throws: `DesktopEntryError` when the file cannot be read or is not UTF-8.
     static func readText(_ path: String) throws(DesktopEntryError) -> String {
-        let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path, limit: maximumSize) } catch {
+        let bytes = try readBytes(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw notUTF8(bytes, path: path) }
+        return text
+    }
+
+    /// The bytes of the file at `path`, read as a desktop entry is and checked to be UTF-8 without
+    /// making a string of them.
+    ///
+    /// - Throws: `DesktopEntryError` when the file cannot be read or is not UTF-8.
+    static func readUTF8(_ path: String) throws(DesktopEntryError) -> [UInt8] {
+        let bytes = try readBytes(path)
+        guard bytes.withUnsafeBufferPointer(UTF8Validation.isValid) else { throw notUTF8(bytes, path: path) }
+        return bytes
+    }
+
+    private static func readBytes(_ path: String) throws(DesktopEntryError) -> [UInt8] {
+        do { return try FileBytes.read(path, limit: maximumSize) } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .notUTF8(path: path, line: UTF8Validation.firstInvalidLine(bytes) ?? 1)
-        }
-        return text
+    }
+
+    /// The error for `bytes` that are not UTF-8, naming the line of the first bad byte.
+    private static func notUTF8(_ bytes: [UInt8], path: String) -> DesktopEntryError {
+        .notUTF8(path: path, line: UTF8Validation.firstInvalidLine(bytes) ?? 1)
     }
 
     /// Parses desktop-entry text. Problems that leave the entry usable become diagnostics, in the

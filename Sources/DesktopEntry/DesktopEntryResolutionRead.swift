@@ -16,9 +16,10 @@ extension DesktopEntry {
     /// `Name` for printing (with only the translations the locale can choose).
     public static let resolutionKeys: Set<String> = Set(keptKeys.map { "\($0)" })
 
-    /// `resolutionKeys` as written, compared with an ASCII key's bytes without making a string.
+    /// `resolutionKeys` as written, compared with an ASCII key's bytes without making a string;
+    /// `Name` first, since its translations are most of the lines that reach the comparison.
     private static let keptKeys: [StaticString] = [
-        "Type", "Hidden", "NoDisplay", "TryExec", "Exec", "DBusActivatable", "MimeType", "OnlyShowIn", "NotShowIn", "Name",
+        "Name", "Type", "Hidden", "NoDisplay", "TryExec", "Exec", "DBusActivatable", "MimeType", "OnlyShowIn", "NotShowIn",
     ]
 
     /// Reads the file at `path` as the entry `id`, keeping only `resolutionKeys`, and of the
@@ -27,7 +28,8 @@ extension DesktopEntry {
     /// The entry is the one `load(path:id:diagnostics:)` gives with every other key absent (and
     /// `name.value(for: locale)` the same): the same key-file grammar (`KeyFileSyntax`) and the
     /// same rules (the last value of a key wins, a repeated `[Desktop Entry]` group merges), but no
-    /// string is made of a line it does not keep, and nothing is linted.
+    /// string is made of a line it does not keep, the file is checked to be UTF-8 without making
+    /// one of it, and nothing is linted.
     ///
     /// - Throws: `DesktopEntryError` when the file cannot be read or is not a desktop entry.
     public static func loadForResolution(
@@ -35,7 +37,9 @@ extension DesktopEntry {
         id: String,
         locale: LocalePreferences
     ) throws(DesktopEntryError) -> DesktopEntry {
-        try parseForResolution(readText(path), path: path, id: id, locale: locale)
+        let bytes = try readUTF8(path)
+        let read = KeyFileSyntax.reading(utf8: bytes) { keptKeys(of: $0, path: path, locale: locale) }
+        return try entry(read, path: path, id: id)
     }
 
     /// Parses desktop-entry text as `loadForResolution(path:id:locale:)` reads a file.
@@ -47,43 +51,74 @@ extension DesktopEntry {
         id: String,
         locale: LocalePreferences
     ) throws(DesktopEntryError) -> DesktopEntry {
-        let wantedLocales = Set(locale.candidates)
-        let keptKeys = Self.keptKeys
-        var main = GroupValues(path: path)
+        let read = KeyFileSyntax.reading(text) { keptKeys(of: $0, path: path, locale: locale) }
+        return try entry(read, path: path, id: id)
+    }
+
+    /// What a resolution read keeps of a file: the kept keys of `[Desktop Entry]`, and where the
+    /// first group was and whether it was that one.
+    private struct KeptKeys {
+        var main: GroupValues
         var firstGroup: (isMain: Bool, line: Int)?
-        KeyFileSyntax.reading(text) { syntax in
-            var number = 0
-            var inMain = false
-            syntax.forEachLine { range in
-                number += 1
-                switch syntax.layout(of: range) {
-                case .group(let name):
-                    inMain = syntax.bytes(name, equal: "Desktop Entry")
-                    if firstGroup == nil { firstGroup = (inMain, number) }
-                case .separated(let keyPart, let value, _) where inMain:
-                    let key: String
-                    let locale: String?
-                    if let ascii = syntax.asciiKey(keyPart) {
-                        // An ASCII key is one of the kept keys only if its bytes are: most lines
-                        // (translations of Comment and Keywords) end here without a string.
-                        guard let kept = keptKeys.first(where: { syntax.bytes(ascii.key, equal: $0) }) else { return }
-                        key = "\(kept)"
-                        locale = ascii.locale.map(syntax.string)
-                    } else {
-                        guard case .entry(let spelled, let spelledLocale, _, _) = syntax.shape(of: range),
-                            resolutionKeys.contains(spelled)
-                        else { return }
-                        (key, locale) = (spelled, spelledLocale)
-                    }
-                    guard locale.map({ key == "Name" && wantedLocales.contains($0) }) ?? true else { return }
-                    main.add(KeyFileEntry(key: key, locale: locale, value: syntax.string(value), raw: "", line: number))
-                default: break
-                }
-            }
-        }
-        guard let firstGroup else { throw .missingMainGroup(path: path, line: nil) }
+    }
+
+    /// The entry `id` of what was kept, or why the file is not one.
+    private static func entry(_ read: KeptKeys, path: String, id: String) throws(DesktopEntryError) -> DesktopEntry {
+        guard let firstGroup = read.firstGroup else { throw .missingMainGroup(path: path, line: nil) }
         guard firstGroup.isMain else { throw .missingMainGroup(path: path, line: firstGroup.line) }
         var ignored: [Diagnostic] = []
-        return DesktopEntry(id: id, path: path, main: main, diagnostics: &ignored)
+        return DesktopEntry(id: id, path: path, main: read.main, diagnostics: &ignored)
     }
+
+    /// Reads the lines of `syntax`, keeping the kept keys of `[Desktop Entry]` and the translations
+    /// of `Name` into `locale`'s candidates.
+    private static func keptKeys(of syntax: KeyFileSyntax, path: String, locale: LocalePreferences) -> KeptKeys {
+        let wantedLocales = locale.candidates.map { Array($0.utf8) }
+        let keptKeys = Self.keptKeys
+        var read = KeptKeys(main: GroupValues(path: path))
+        var number = 0
+        var inMain = false
+        syntax.forEachLine { range in
+            number += 1
+            // A line that starts with an ASCII byte no kept key, group header, comment or blank
+            // starts with (the translations of Comment, Keywords, GenericName) is no kept key.
+            if let first = range.first.map({ syntax.bytes[$0] }), first < 0x80, !Self.mayStartKeptLine[Int(first)] { return }
+            switch syntax.layout(of: range) {
+            case .group(let name):
+                inMain = syntax.bytes(name, equal: "Desktop Entry")
+                if read.firstGroup == nil { read.firstGroup = (inMain, number) }
+            case .separated(let keyPart, let value, _) where inMain:
+                let key: String
+                let locale: String?
+                if let ascii = syntax.asciiKey(keyPart) {
+                    // An ASCII key is one of the kept keys only if its bytes are: most lines
+                    // (translations of Name into other languages) end here without a string.
+                    guard let kept = keptKeys.first(where: { syntax.bytes(ascii.key, equal: $0) }) else { return }
+                    if let spelled = ascii.locale {
+                        guard syntax.bytes(ascii.key, equal: "Name"),
+                            wantedLocales.contains(where: { syntax.bytes(spelled, equal: $0) })
+                        else { return }
+                    }
+                    key = "\(kept)"
+                    locale = ascii.locale.map(syntax.string)
+                } else {
+                    guard case .entry(let spelled, let spelledLocale, _, _) = syntax.shape(of: range),
+                        resolutionKeys.contains(spelled)
+                    else { return }
+                    (key, locale) = (spelled, spelledLocale)
+                    guard locale.map({ key == "Name" && wantedLocales.contains(Array($0.utf8)) }) ?? true else { return }
+                }
+                read.main.add(KeyFileEntry(key: key, locale: locale, value: syntax.string(value), raw: "", line: number))
+            default: break
+            }
+        }
+        return read
+    }
+
+    /// By ASCII byte: whether a line that starts with it can be a kept key's (the first letters of
+    /// `keptKeys`), a group header, a comment or a blank (whose layout is read as before).
+    private static let mayStartKeptLine: [Bool] = {
+        let starts = keptKeys.map { $0.utf8Start.pointee } + Array("[# \t".utf8)
+        return (0..<128).map { starts.contains(UInt8($0)) }
+    }()
 }

@@ -17,10 +17,15 @@ public enum DesktopFileScan {
     /// Every `.desktop` file below `directory`, in the order found (names sorted by their bytes,
     /// depth first): its ID and path. One ID can appear twice, from two files.
     public static func files(in directory: String) -> [(id: String, path: String)] {
-        var found: [(id: String, path: String)] = []
+        table(of: directory).found
+    }
+
+    /// The `.desktop` files below `directory`, as `files(in:)` finds them, by ID.
+    public static func table(of directory: String) -> DesktopFileTable {
+        var builder = DesktopFileTable.Builder(directory: directory)
         var visited = Set<FileIdentity>()
-        scan(directory, prefix: "", depth: 0, visited: &visited, into: &found)
-        return found
+        scan(directory, subdirectory: [], isPlain: true, depth: 0, visited: &visited, into: &builder)
+        return builder.build()
     }
 
     private struct FileIdentity: Hashable {
@@ -28,38 +33,31 @@ public enum DesktopFileScan {
         var inode: UInt64
     }
 
+    /// Adds the files of `path`, which is `subdirectory` below the scanned directory (its bytes as
+    /// `DesktopFileTable.Builder.add` takes them).
     private static func scan(
-        _ directory: String, prefix: String, depth: Int, visited: inout Set<FileIdentity>,
-        into found: inout [(id: String, path: String)]
+        _ path: String, subdirectory: [UInt8], isPlain: Bool, depth: Int, visited: inout Set<FileIdentity>,
+        into builder: inout DesktopFileTable.Builder
     ) {
         var info = stat()
-        guard depth < maximumDepth, stat(PathCoding.cString(directory), &info) == 0,
-            visited.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted,
-            let names = try? FileBytes.directoryEntries(directory)
+        guard depth < maximumDepth, stat(PathCoding.cString(path), &info) == 0,
+            visited.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted
         else { return }
-        var directoryBytes = directory
-        directoryBytes.withUTF8 { directoryBytes in
-            for name in names {
-                var nameBytes = name
-                nameBytes.withUTF8 { nameBytes in
-                    let path = joined(directoryBytes, nameBytes)
-                    if isDesktopFileName(nameBytes) {
-                        found.append((prefix.isEmpty ? name : prefix + name, path))
-                    } else if FileBytes.isDirectory(path) {
-                        scan(path, prefix: prefix + name + "-", depth: depth + 1, visited: &visited, into: &found)
-                    }
-                }
+        try? FileBytes.forEachDirectoryName(path) { name, kind in
+            if isDesktopFileName(name) {
+                builder.add(name, subdirectory: subdirectory, isPlain: isPlain)
+                return
             }
-        }
-    }
-
-    /// `directory` + "/" + `name`, made in one go: a scan makes a path for each of hundreds of
-    /// names, and joining strings piece by piece costs several times as much.
-    private static func joined(_ directory: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: directory.count + 1 + name.count) { buffer in
-            let slash = buffer.initialize(fromContentsOf: directory)
-            buffer[slash] = UInt8(ascii: "/")
-            return buffer[(slash + 1)...].initialize(fromContentsOf: name)
+            // `readdir(3)` says what a name is; a link, or a name on a file system that does not
+            // say, is asked. A subdirectory is read where its name sorts: the order decides which
+            // of two files with one ID is found first.
+            guard kind != .other else { return }
+            let decoded = PathCoding.decode(name)
+            let below = path + "/" + decoded
+            guard kind == .directory || FileBytes.isDirectory(below) else { return }
+            scan(
+                below, subdirectory: subdirectory + Array(decoded.utf8) + [UInt8(ascii: "/")],
+                isPlain: isPlain && !PathCoding.carriesBytes(decoded), depth: depth + 1, visited: &visited, into: &builder)
         }
     }
 

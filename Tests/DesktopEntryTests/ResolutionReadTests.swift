@@ -74,6 +74,9 @@ struct ResolutionReadTests {
             "[Desktop Entry]\n  Type =  Application  \nName[sr@latin] = C\nTryExec=missing-program\nOnlyShowIn=GNOME;;KDE\n",
             "[Desktop Entry]\nType=Application\nExec\nNoDisplay=true\nNotShowIn=XFCE;\nDBusActivatable=true\n=x\n",
             "[Desktop Entry]\nType=Application\nName=A\nName=B\nExec=\"a b\" %U\nMimeType=image/png;image/png;\n",
+            // Lines passed over by their first byte, among lines that are not.
+            "[Desktop Entry]\nComment=c\n\tType=Application\nKeywords[de]=k\nXName=x\ntype=lower\n\u{C9}Name=e\nName[\u{E9}]=f\n"
+                + "GenericName=g\n Name = A\nExec=a\n#Name=B\n\r\nName[de]=C\n",
         ])
     func oddFilesAgree(text: String) throws {
         let tree = try TemporaryXDGTree()

@@ -111,10 +111,10 @@ extension ConfigurationChecker {
             }
         }
         for (index, directory) in applications.directories.enumerated() where index > 0 {
-            for id in directory.files.keys.sorted() {
-                guard let masking = applications.directories.prefix(index).firstIndex(where: { $0.files[id] != nil }),
-                    let maskingPath = applications.directories[masking].files[id],
-                    let path = directory.files[id]
+            for id in directory.table.ids.sorted() {
+                guard let masking = applications.directories.prefix(index).firstIndex(where: { $0.table.contains(id) }),
+                    let maskingPath = applications.directories[masking].table.path(of: id),
+                    let path = directory.table.path(of: id)
                 else { continue }
                 // One directory reached twice (a data directory listed again through a link).
                 if FileBytes.isSameFile(path, maskingPath) { continue }

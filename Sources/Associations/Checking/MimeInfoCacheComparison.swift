@@ -26,8 +26,8 @@ struct MimeInfoCacheComparison {
     /// file of each ID there, since the tool indexes each of two files with one ID.
     init(applications: ApplicationIndex, directoryIndex: Int, files: [String: [String]]) {
         let directory = applications.directories[directoryIndex]
-        present = Set(directory.files.keys)
-        for id in directory.files.keys.sorted() {
+        present = Set(directory.table.ids)
+        for id in directory.table.ids.sorted() {
             guard files[id, default: []].count <= 1, let application = applications.application(id, in: directoryIndex),
                 let entry = application.entry, Self.keyFileAccepts(application.path)
             else {

@@ -1,3 +1,5 @@
+import XDGSupport
+
 /// One part of `DirectoryContents` per `ContentSection`, each computed on first use.
 ///
 /// A field per section rather than a dictionary keyed by section: eight fixed entries need no

@@ -1,3 +1,5 @@
+import XDGSupport
+
 /// The contents of every loaded directory merged section by section, each section on first use.
 ///
 /// Merging follows `DirectoryContents.absorb`, least important directory first, one section at a

@@ -64,12 +64,33 @@ extension FileBytes {
         try readDirectory(path, measuring: true) { name, kind, measure in (name, kind, measure) }
     }
 
+    /// Calls `body` with the bytes of each name in the directory at `path` (without `.` and `..`,
+    /// sorted by their bytes, as `directoryEntries` orders them) and the kind `readdir(3)` gives:
+    /// for a reader of hundreds of names that needs no string of most of them.
+    public static func forEachDirectoryName(
+        _ path: String, _ body: (UnsafeBufferPointer<UInt8>, EntryKind) -> Void
+    ) throws(Failure) {
+        try readSorted(path, measuring: false) { name, kind, _ in body(name, kind) }
+    }
+
     /// Reads a directory's entries, measured when asked, sorted by the bytes of their names, each
     /// made into what the caller wants by `entry` (so that no list of another type is built on
     /// the way: the first list of each type costs the runtime its metadata).
     private static func readDirectory<Entry>(
         _ path: String, measuring: Bool, _ entry: (String, EntryKind, EntryMeasure?) -> Entry
     ) throws(Failure) -> [Entry] {
+        var entries: [Entry] = []
+        try readSorted(path, measuring: measuring) { name, kind, measure in
+            entries.append(entry(PathCoding.decode(name), kind, measure))
+        }
+        return entries
+    }
+
+    /// Reads a directory's entries, measured when asked, and calls `body` with each one's name
+    /// bytes, kind and measure, in the order of the names' bytes.
+    private static func readSorted(
+        _ path: String, measuring: Bool, _ body: (UnsafeBufferPointer<UInt8>, EntryKind, EntryMeasure?) -> Void
+    ) throws(Failure) {
         guard let directory = opendir(PathCoding.cString(path)) else { throw .fromErrno() }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
@@ -104,7 +125,7 @@ extension FileBytes {
                 }
             }
         }
-        return bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress
             func precedes(_ lhs: NameSpan, _ rhs: NameSpan) -> Bool {
                 // Most names differ in their first eight bytes, compared as one number.
@@ -113,10 +134,11 @@ extension FileBytes {
                 let order = common <= 8 ? 0 : memcmp(base! + lhs.start + 8, base! + rhs.start + 8, common - 8)
                 return order == 0 ? lhs.count < rhs.count : order < 0
             }
-            return spans.sorted(by: precedes).map { span in
-                entry(
-                    PathCoding.decode(UnsafeBufferPointer(rebasing: buffer[span.start..<span.start + Int(span.count)])),
-                    span.kind, measuring ? measures[Int(span.read)] : nil)
+            spans.sort(by: precedes)
+            for span in spans {
+                body(
+                    UnsafeBufferPointer(rebasing: buffer[span.start..<span.start + Int(span.count)]), span.kind,
+                    measuring ? measures[Int(span.read)] : nil)
             }
         }
     }

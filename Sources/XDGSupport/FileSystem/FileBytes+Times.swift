@@ -3,33 +3,26 @@
 #endif
 
 extension FileBytes {
-    /// The modification times of `paths`, all below `directory` (each `directory` + "/" + a name),
-    /// as `modificationTime` gives them (following links; nil for one that cannot be read), in
-    /// order: each read by one `fstatat(2)` relative to the directory held open, so that checking
-    /// the hundreds of entries of an `applications/` directory does not walk its path again for
-    /// each.
-    public static func modificationTimes(of paths: [String], below directory: String) -> [Int64?] {
-        let descriptor = open(PathCoding.cString(directory), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if descriptor >= 0 { close(descriptor) } }
-        let directoryBytes = Array(directory.utf8)
-        let prefix = directoryBytes.count + 1
-        var times: [Int64?] = []
-        times.reserveCapacity(paths.count)
-        for path in paths {
-            var info = stat()
-            // A plain name's UTF-8 is its bytes: past the directory and its slash, the C string is
-            // the relative name.
-            let relative =
-                descriptor >= 0 && path.utf8.count > prefix && PathCoding.isPlain(path)
-                && path.withCString {
-                    memcmp($0, directoryBytes, directoryBytes.count) == 0 && $0[directoryBytes.count] == CChar(UInt8(ascii: "/"))
-                }
-            let read =
-                relative
-                ? path.withCString { fstatat(descriptor, $0 + prefix, &info, 0) } == 0
-                : stat(PathCoding.cString(path), &info) == 0
-            times.append(read ? nanoseconds(info.st_mtim) : nil)
+    /// A directory held open, so that many of its entries are measured by `fstatat(2)` relative to
+    /// it: checking the hundreds of entries of an `applications/` directory then does not walk
+    /// the directory's path again for each.
+    public final class OpenDirectory {
+        private let descriptor: Int32
+
+        /// Opens the directory at `path`; nil when it cannot be opened.
+        public init?(_ path: String) {
+            descriptor = open(PathCoding.cString(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if descriptor < 0 { return nil }
         }
-        return times
+
+        deinit { close(descriptor) }
+
+        /// The modification time of the entry at `relativePath` (the bytes of a path below the
+        /// directory, NUL-terminated), as `modificationTime` gives it: following links, nil when
+        /// it cannot be read.
+        public func modificationTime(_ relativePath: UnsafePointer<CChar>) -> Int64? {
+            var info = stat()
+            return fstatat(descriptor, relativePath, &info, 0) == 0 ? nanoseconds(info.st_mtim) : nil
+        }
     }
 }
