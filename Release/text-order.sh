@@ -91,11 +91,12 @@ env -i "${variables[@]}" SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind
     "$portal" --watch --verbose 2>"$tmp/watch.log" &
 watcher=$!
 # Ended whatever way the script ends (a stopped watcher has gone already: nothing to kill).
-trap 'kill "$watcher" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'kill "$watcher" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 for _ in $(seq 1200); do grep -q 'ready' "$tmp/watch.log" && break; sleep 0.1; done
 grep -q 'ready' "$tmp/watch.log" || { cat "$tmp/watch.log" >&2; kill "$watcher"; echo "text-order: the watcher did not start" >&2; exit 1; }
 mapfile -t apps < <(grep -l '^MimeType=.*text/plain;' "$watched/world/applications"/*.desktop | xargs -n1 basename | sort | head -2)
-journal_lines() { cat "$watched/state/assoc/history.jsonl" 2>/dev/null | wc -l; }
+# The journal's lines so far; none before the watcher writes it.
+journal_lines() { { cat "$watched/state/assoc/history.jsonl" 2>/dev/null || true; } | wc -l; }
 recorded=$(journal_lines)
 for round in $(seq 20); do
     printf '[Default Applications]\ntext/plain=%s;\n' "${apps[round % 2]}" >"$watched/config/mimeapps.list.new"

@@ -74,7 +74,9 @@ extension DesktopEntry {
     /// of `Name` into `locale`'s candidates.
     private static func keptKeys(of syntax: KeyFileSyntax, path: String, locale: LocalePreferences) -> KeptKeys {
         let wantedLocales = locale.candidates.map { Array($0.utf8) }
+        // Held in locals: each use of a static costs a call to the runtime's once-guard.
         let keptKeys = Self.keptKeys
+        let mayStartKeptLine = Self.mayStartKeptLine
         var read = KeptKeys(main: GroupValues(path: path))
         var number = 0
         var inMain = false
@@ -82,7 +84,7 @@ extension DesktopEntry {
             number += 1
             // A line that starts with an ASCII byte no kept key, group header, comment or blank
             // starts with (the translations of Comment, Keywords, GenericName) is no kept key.
-            if let first = range.first.map({ syntax.bytes[$0] }), first < 0x80, !Self.mayStartKeptLine[Int(first)] { return }
+            if let first = range.first.map({ syntax.bytes[$0] }), first < 0x80, !mayStartKeptLine[Int(first)] { return }
             switch syntax.layout(of: range) {
             case .group(let name):
                 inMain = syntax.bytes(name, equal: "Desktop Entry")

@@ -70,13 +70,18 @@ struct CacheNameLists: Sendable {
             let ascii = ASCIIBytes.all(wanted)
             for index in 0..<aliases.count {
                 let record = aliases.start + 8 * index
-                guard let valueOffset = try? reader.int(at: record + 4),
-                    let (value, asciiValue) = reader.asciiCStringBounds(at: valueOffset)
-                else { continue }
-                let matches =
-                    ascii && asciiValue
-                    ? reader.compare(value, wanted) == 0
-                    : String(decoding: reader.bytes[value], as: UTF8.self) == type
+                guard let valueOffset = try? reader.int(at: record + 4) else { continue }
+                let matches: Bool
+                // Most records part from an ASCII type at an ASCII byte, and are passed over there.
+                if ascii, let match = reader.matchASCII(at: valueOffset, wanted), match != .undecided {
+                    matches = match == .same
+                } else {
+                    guard let (value, asciiValue) = reader.asciiCStringBounds(at: valueOffset) else { continue }
+                    matches =
+                        ascii && asciiValue
+                        ? reader.compare(value, wanted) == 0
+                        : String(decoding: reader.bytes[value], as: UTF8.self) == type
+                }
                 guard matches, let keyOffset = try? reader.int(at: record), let key = reader.typeName(at: keyOffset)
                 else { continue }
                 // Only the last record of a key counts, as in the decoded table.

@@ -113,6 +113,30 @@ struct CacheReader: Sendable {
         return nil
     }
 
+    /// How a name in the file compares with an ASCII name, as strings compare (`==`).
+    enum ASCIIMatch {
+        /// The same bytes.
+        case same
+        /// Not equal: they part at a byte below 128 (an ASCII character is a starter with no
+        /// decomposition, so nothing after it can make the two canonically equivalent).
+        case different
+        /// They part at a byte above 127: only a comparison of strings can tell.
+        case undecided
+    }
+
+    /// How the NUL-terminated bytes at `offset` compare with `wanted` (all ASCII), read only as far
+    /// as they agree: for scanning a list for one name without finding where each name ends. Nil
+    /// when the bytes run past the file before they part.
+    func matchASCII(at offset: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> ASCIIMatch? {
+        let buffer = bytes
+        guard offset >= 0, offset + wanted.count < buffer.count else { return nil }
+        for index in 0..<wanted.count where buffer[offset + index] != wanted[index] {
+            return buffer[offset + index] >= 0x80 ? .undecided : .different
+        }
+        let next = buffer[offset + wanted.count]
+        return next == 0 ? .same : (next >= 0x80 ? .undecided : .different)
+    }
+
     /// Orders the bytes at `range` of the file against `other` as strcmp(3) orders strings:
     /// negative, zero or positive.
     func compare(_ range: Range<Int>, _ other: UnsafeBufferPointer<UInt8>) -> Int {
