@@ -73,7 +73,11 @@ extension DesktopEntry {
     /// Reads the lines of `syntax`, keeping the kept keys of `[Desktop Entry]` and the translations
     /// of `Name` into `locale`'s candidates.
     private static func keptKeys(of syntax: KeyFileSyntax, path: String, locale: LocalePreferences) -> KeptKeys {
-        let wantedLocales = locale.candidates.map { Array($0.utf8) }
+        let candidates = locale.candidates
+        // An ASCII locale is compared with the candidates as bytes when they are all ASCII: two
+        // ASCII strings are equal as strings exactly when their bytes are.
+        let candidateBytes = candidates.map { Array($0.utf8) }
+        let candidatesAreASCII = candidateBytes.allSatisfy { $0.allSatisfy { $0 < 0x80 } }
         // Held in locals: each use of a static costs a call to the runtime's once-guard.
         let keptKeys = Self.keptKeys
         let mayStartKeptLine = Self.mayStartKeptLine
@@ -97,9 +101,11 @@ extension DesktopEntry {
                     // (translations of Name into other languages) end here without a string.
                     guard let kept = keptKeys.first(where: { syntax.bytes(ascii.key, equal: $0) }) else { return }
                     if let spelled = ascii.locale {
-                        guard syntax.bytes(ascii.key, equal: "Name"),
-                            wantedLocales.contains(where: { syntax.bytes(spelled, equal: $0) })
-                        else { return }
+                        let wanted =
+                            candidatesAreASCII
+                            ? candidateBytes.contains { syntax.bytes(spelled, equal: $0) }
+                            : candidates.contains(syntax.string(spelled))
+                        guard wanted, syntax.bytes(ascii.key, equal: "Name") else { return }
                     }
                     key = "\(kept)"
                     locale = ascii.locale.map(syntax.string)
@@ -108,7 +114,7 @@ extension DesktopEntry {
                         resolutionKeys.contains(spelled)
                     else { return }
                     (key, locale) = (spelled, spelledLocale)
-                    guard locale.map({ key == "Name" && wantedLocales.contains(Array($0.utf8)) }) ?? true else { return }
+                    guard locale.map({ key == "Name" && candidates.contains($0) }) ?? true else { return }
                 }
                 read.main.add(KeyFileEntry(key: key, locale: locale, value: syntax.string(value), raw: "", line: number))
             default: break

@@ -59,13 +59,13 @@ public struct DesktopFileTable: Sendable {
     public var ids: [String] {
         var ids: [String] = []
         ids.reserveCapacity(count)
-        for file in files where file.isFirst { ids.append(string(at: file.id, count: file.count)) }
+        for file in files where file.isFirst { ids.append(Self.id(of: file, in: bytes)) }
         return ids
     }
 
     /// Every file found, in order, with its ID: an ID can appear twice, from two files.
     public var found: [(id: String, path: String)] {
-        files.map { (string(at: $0.id, count: $0.count), path($0)) }
+        files.map { (Self.id(of: $0, in: bytes), path($0)) }
     }
 
     /// ID → path of its first file.
@@ -171,10 +171,7 @@ public struct DesktopFileTable: Sendable {
     private static func dictionary(of files: [File], count: Int, bytes: [UInt8], directory: String) -> [String: String] {
         var table: [String: String] = [:]
         table.reserveCapacity(count)
-        for file in files where file.isFirst {
-            table[String(decoding: bytes[Int(file.id)..<Int(file.id + file.count)], as: UTF8.self)] =
-                directory + "/" + String(decoding: bytes[Int(file.relative)..<Int(file.relative + file.count)], as: UTF8.self)
-        }
+        for file in files where file.isFirst { table[id(of: file, in: bytes)] = path(of: file, in: bytes, directory: directory) }
         return table
     }
 
@@ -193,14 +190,18 @@ public struct DesktopFileTable: Sendable {
         }
     }
 
-    private func string(at start: Int32, count: Int32) -> String {
-        bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start + count)]), as: UTF8.self)
-        }
+    private func path(_ file: File) -> String {
+        Self.path(of: file, in: bytes, directory: directory)
     }
 
-    private func path(_ file: File) -> String {
-        directory + "/" + string(at: file.relative, count: file.count)
+    /// The ID of `file`, whose bytes are in `bytes`.
+    private static func id(of file: File, in bytes: [UInt8]) -> String {
+        String(decoding: bytes[Int(file.id)..<Int(file.id + file.count)], as: UTF8.self)
+    }
+
+    /// The path of `file`, whose bytes are in `bytes`, in `directory`.
+    private static func path(of file: File, in bytes: [UInt8], directory: String) -> String {
+        directory + "/" + String(decoding: bytes[Int(file.relative)..<Int(file.relative + file.count)], as: UTF8.self)
     }
 
     /// FNV-1a of the bytes.

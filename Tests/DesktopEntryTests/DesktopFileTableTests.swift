@@ -23,16 +23,18 @@ struct DesktopFileTableTests {
 
     /// Creates the file or directory at `path`, whose name may carry bytes that are not UTF-8.
     static func make(_ path: String, directory: Bool = false) throws {
-        let made =
-            directory
-            ? mkdir(PathCoding.cString(path), 0o755) == 0 || errno == EEXIST
-            : { () -> Bool in
-                let descriptor = open(PathCoding.cString(path), O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
-                guard descriptor >= 0 else { return false }
-                close(descriptor)
-                return true
-            }()
-        if !made { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        if directory {
+            guard mkdir(PathCoding.cString(path), 0o755) == 0 || errno == EEXIST else { throw Self.failure() }
+            return
+        }
+        let descriptor = open(PathCoding.cString(path), O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.failure() }
+        close(descriptor)
+    }
+
+    /// The error `errno` names.
+    static func failure() -> POSIXError {
+        POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
 
     /// Sets the modification time of `path` (bytes carried as `PathCoding` carries them).

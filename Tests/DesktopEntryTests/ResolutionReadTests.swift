@@ -10,6 +10,8 @@ private let locales: [LocalePreferences] = [
     LocalePreferences(["LC_ALL": "de_DE.UTF-8"]),
     LocalePreferences(["LANG": "sr_RS@latin"]),
     LocalePreferences(["LANGUAGE": "pt_BR:fr", "LANG": "ja_JP.UTF-8"]),
+    // A candidate that is not ASCII but equals the ASCII "K" as strings do (the Kelvin sign).
+    LocalePreferences(candidates: ["\u{212A}"]),
 ]
 
 /// The entry `load` gives, with every key the resolution read does not keep taken away, and the
@@ -76,7 +78,7 @@ struct ResolutionReadTests {
             "[Desktop Entry]\nType=Application\nName=A\nName=B\nExec=\"a b\" %U\nMimeType=image/png;image/png;\n",
             // Lines passed over by their first byte, among lines that are not.
             "[Desktop Entry]\nComment=c\n\tType=Application\nKeywords[de]=k\nXName=x\ntype=lower\n\u{C9}Name=e\nName[\u{E9}]=f\n"
-                + "GenericName=g\n Name = A\nExec=a\n#Name=B\n\r\nName[de]=C\n",
+                + "GenericName=g\n Name = A\nExec=a\n#Name=B\n\r\nName[de]=C\nName[K]=D\n",
         ])
     func oddFilesAgree(text: String) throws {
         let tree = try TemporaryXDGTree()
